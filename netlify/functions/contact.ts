@@ -1,0 +1,21 @@
+import type { Config } from '@netlify/functions';
+import { json, parseJsonBody, route } from '../../src/lib/http';
+import { newId } from '../../src/lib/ids';
+import { publicWriteRateLimit } from '../../src/lib/rate-limits';
+import { contactInputSchema } from '../../src/lib/schemas/contact';
+import { addContactMessage } from '../../src/lib/stores/contact-messages';
+
+export default route({
+  POST: async (request) => {
+    const { website, ...input } = await parseJsonBody(request, contactInputSchema);
+    // The honeypot was filled in: a bot. It gets the same answer and nothing is stored.
+    if (website) return json({ success: true, id: newId() }, { status: 201 });
+    const message = await addContactMessage(input);
+    return json({ success: true, id: message.id }, { status: 201 });
+  },
+});
+
+export const config: Config = {
+  path: '/api/contact',
+  rateLimit: publicWriteRateLimit,
+};

@@ -1,0 +1,35 @@
+// `npm run dev`: the whole site (pages, /api, local Blobs) at http://localhost:8888.
+// First run: writes .env with a random JWT secret and local admin password and
+// prints the login once; seeds demo content into an empty local store.
+import { spawn, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+
+const envPath = new URL('../.env', import.meta.url);
+
+function createLocalEnv() {
+  const password = randomBytes(12).toString('base64url');
+  const template = readFileSync(new URL('../.env.example', import.meta.url), 'utf8');
+  const filled = template
+    .replace(/^JWT_SECRET=.*$/m, `JWT_SECRET=${randomBytes(48).toString('base64url')}`)
+    .replace(/^ADMIN_USERNAME=.*$/m, 'ADMIN_USERNAME=admin')
+    .replace(/^ADMIN_PASSWORD=.*$/m, `ADMIN_PASSWORD=${password}`);
+  writeFileSync(envPath, filled, { mode: 0o600 });
+  const line = '─'.repeat(60);
+  console.log(`\n${line}\n  Local admin login (shown once; it is in .env)\n  username: admin\n  password: ${password}\n${line}\n`);
+}
+
+if (!existsSync(envPath)) createLocalEnv();
+
+const seed = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/seed-local.ts'], { stdio: 'inherit' });
+if (seed.status !== 0) process.exit(seed.status ?? 1);
+
+// Offline: without these flags netlify dev tries to download Deno for edge
+// functions, which this project does not have (DESIGN.md).
+const netlify = spawn(
+  'netlify',
+  ['dev', '--offline', '--internal-disable-edge-functions', ...process.argv.slice(2)],
+  { stdio: 'inherit', shell: process.platform === 'win32' },
+);
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => netlify.kill(signal));
+netlify.on('exit', (code) => process.exit(code ?? 0));

@@ -1,0 +1,64 @@
+import { z } from 'zod';
+
+const optional = z
+  .string()
+  .optional()
+  .transform((value) => (value?.trim() ? value.trim() : undefined));
+
+const envSchema = z.object({
+  /** Signs admin session tokens. Required outside local development. */
+  JWT_SECRET: optional.pipe(z.string().min(32, { error: 'JWT_SECRET must be at least 32 characters' }).optional()),
+  ADMIN_USERNAME: optional,
+  ADMIN_PASSWORD: optional,
+  /** Netlify sets URL to the site's primary address. */
+  URL: optional.pipe(z.url().optional()),
+  CONTEXT: optional,
+});
+export type Env = z.infer<typeof envSchema>;
+
+let cached: Env | undefined;
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/** The environment, parsed once. A bad value is a clear ConfigError naming the variable. */
+export function env(): Env {
+  if (cached) return cached;
+  const parsed = envSchema.safeParse(process.env);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new ConfigError(`Invalid environment variable ${String(issue?.path[0])}: ${issue?.message}`);
+  }
+  cached = parsed.data;
+  return cached;
+}
+
+/** Tests change the environment between cases. */
+export function resetEnvCache(): void {
+  cached = undefined;
+}
+
+/**
+ * The Netlify deploy context: production, deploy-preview, branch-deploy, dev.
+ * Local runs first; then the request context where there is one (functions
+ * and on-demand pages), else CONTEXT (builds, scripts), else local development.
+ */
+export function deployContext(): string {
+  // `netlify dev` and `netlify serve` mark themselves; their request context names no real deploy.
+  if (process.env['NETLIFY_DEV'] || process.env['NETLIFY_LOCAL']) return 'dev';
+  const fromRuntime = (globalThis as { Netlify?: { context?: { deploy?: { context?: string } } | null } }).Netlify
+    ?.context?.deploy?.context;
+  return fromRuntime ?? process.env['CONTEXT'] ?? 'dev';
+}
+
+export function isProduction(): boolean {
+  return deployContext() === 'production';
+}
+
+/** A secret that must exist; a clear error where it does not (never a silent default in production). */
+export function requireSecret(name: 'JWT_SECRET'): string {
+  const value = env()[name];
+  if (!value) throw new ConfigError(`${name} is not set. See README.md, "Configuration".`);
+  return value;
+}

@@ -1,0 +1,139 @@
+import type { Context } from '@netlify/functions';
+import type { z } from 'zod';
+import { isId } from './ids';
+
+/** The one error shape every endpoint answers with. */
+export interface ErrorBody {
+  message: string;
+  field?: string;
+}
+
+export const MAX_JSON_BODY_BYTES = 1024 * 1024;
+
+/** Headers every API answer carries. */
+const BASE_HEADERS: Record<string, string> = {
+  'X-Content-Type-Options': 'nosniff',
+  'Referrer-Policy': 'strict-origin-when-cross-origin',
+};
+
+export class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly field?: string,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message);
+    this.name = 'HttpError';
+  }
+}
+
+export function json(data: unknown, init: { status?: number; headers?: Record<string, string> } = {}): Response {
+  return new Response(JSON.stringify(data), {
+    status: init.status ?? 200,
+    headers: {
+      ...BASE_HEADERS,
+      'Content-Type': 'application/json; charset=utf-8',
+      'Cache-Control': 'no-store',
+      ...init.headers,
+    },
+  });
+}
+
+export function errorResponse(status: number, message: string, field?: string, headers: Record<string, string> = {}): Response {
+  const body: ErrorBody = field ? { message, field } : { message };
+  return json(body, { status, headers });
+}
+
+/**
+ * Public content the CDN may keep until an admin change purges its tags
+ * (DESIGN.md, "Content that changes must not need a rebuild"). Browsers
+ * revalidate every time, so a purge is seen at once.
+ */
+export function cachedJson(data: unknown, tags: string[]): Response {
+  return json(data, {
+    headers: {
+      'Cache-Control': 'public, max-age=0, must-revalidate',
+      'Netlify-CDN-Cache-Control': 'public, durable, s-maxage=31536000, stale-while-revalidate=86400',
+      'Netlify-Cache-Tag': tags.join(','),
+    },
+  });
+}
+
+/** Reads the body as text, refusing more than `limit` bytes whatever Content-Length claims. */
+async function readText(request: Request, limit: number): Promise<string> {
+  const declared = Number(request.headers.get('content-length'));
+  if (Number.isFinite(declared) && declared > limit) throw new HttpError(413, 'Request body is too large');
+  if (!request.body) return '';
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel();
+      throw new HttpError(413, 'Request body is too large');
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+/** Parses a JSON body with a schema: 415, 413, 400 (malformed, or naming the first bad field). */
+export async function parseJsonBody<S extends z.ZodType>(request: Request, schema: S): Promise<z.output<S>> {
+  const type = request.headers.get('content-type') ?? '';
+  if (!/^application\/json\b/i.test(type)) throw new HttpError(415, 'Send the body as application/json');
+  const text = await readText(request, MAX_JSON_BODY_BYTES);
+  let data: unknown;
+  try {
+    data = JSON.parse(text) as unknown;
+  } catch {
+    throw new HttpError(400, 'The body is not valid JSON');
+  }
+  if (typeof data !== 'object' || data === null || Array.isArray(data)) {
+    throw new HttpError(400, 'The body must be a JSON object');
+  }
+  const parsed = schema.safeParse(data);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const field = issue?.path.map(String).join('.') || undefined;
+    throw new HttpError(400, issue?.message ?? 'Invalid request', field);
+  }
+  return parsed.data;
+}
+
+/** An id from the path, checked against the one id pattern before it can reach a store. */
+export function pathId(context: Pick<Context, 'params'>, name = 'id'): string {
+  const value = context.params[name];
+  if (!isId(value)) throw new HttpError(400, 'Invalid id', name);
+  return value;
+}
+
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+type Handler = (request: Request, context: Context) => Promise<Response> | Response;
+
+/**
+ * The one way a function answers: dispatch on method (405 with Allow for any
+ * other), turn HttpErrors into the error shape, and never let a stack trace
+ * out (500 with a plain message; the detail goes to the function log).
+ */
+export function route(handlers: Partial<Record<Method, Handler>>): (request: Request, context: Context) => Promise<Response> {
+  const allowed = Object.keys(handlers).join(', ');
+  return async (request, context) => {
+    const handler = handlers[request.method.toUpperCase() as Method];
+    if (!handler) return errorResponse(405, 'Method not allowed', undefined, { Allow: allowed });
+    try {
+      return await handler(request, context);
+    } catch (error) {
+      if (error instanceof HttpError) return errorResponse(error.status, error.message, error.field, error.headers);
+      console.error(`${request.method} ${new URL(request.url).pathname} failed`, error);
+      return errorResponse(500, 'Something went wrong on our side. Please try again.');
+    }
+  };
+}
+
+export function notFound(what: string): HttpError {
+  return new HttpError(404, `${what} not found`);
+}

@@ -1,0 +1,42 @@
+import { randomBytes } from 'node:crypto';
+
+// Lower-case ULIDs: 48-bit time + 80 random bits in Crockford base32. They sort
+// by creation time as plain strings, which is what Blobs `list()` returns.
+const ALPHABET = '0123456789abcdefghjkmnpqrstvwxyz';
+
+/** The only shape an id in a URL may take; anything else is refused before it reaches a store. */
+export const ID_PATTERN = /^[0-9a-hjkmnp-tv-z]{26}$/;
+
+let lastTime = -1;
+let lastRandom: number[] = [];
+
+function encodeTime(time: number): string {
+  let out = '';
+  let rest = time;
+  for (let i = 0; i < 10; i += 1) {
+    out = ALPHABET[rest % 32] + out;
+    rest = Math.floor(rest / 32);
+  }
+  return out;
+}
+
+/** A new id; ids made in the same millisecond still sort in creation order. */
+export function newId(now: number = Date.now()): string {
+  if (now <= lastTime) {
+    // Same millisecond (or a clock step back): increment the random part.
+    let i = lastRandom.length - 1;
+    while (i >= 0 && lastRandom[i] === 31) {
+      lastRandom[i] = 0;
+      i -= 1;
+    }
+    if (i >= 0) lastRandom[i] = (lastRandom[i] ?? 0) + 1;
+  } else {
+    lastTime = now;
+    lastRandom = Array.from(randomBytes(16), (byte) => byte % 32);
+  }
+  return encodeTime(lastTime) + lastRandom.map((n) => ALPHABET[n]).join('');
+}
+
+export function isId(value: unknown): value is string {
+  return typeof value === 'string' && ID_PATTERN.test(value);
+}

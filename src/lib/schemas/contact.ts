@@ -1,0 +1,61 @@
+import { z } from 'zod';
+import { optionalText } from './common';
+
+export const SERVICE_OPTIONS = [
+  'digital-transformation',
+  'corporate-innovation',
+  'ai-solutions',
+  'strategy-consulting',
+  'investment',
+] as const;
+export const serviceSchema = z.enum(SERVICE_OPTIONS);
+export type ServiceOfInterest = z.infer<typeof serviceSchema>;
+
+export const nameField = z
+  .string({ error: 'Name is required' })
+  .trim()
+  .min(1, { error: 'Name is required' })
+  .max(200, { error: 'Name is too long (at most 200 characters)' });
+
+export const emailField = z
+  .string({ error: 'Invalid email address' })
+  .trim()
+  .toLowerCase()
+  .max(254, { error: 'Invalid email address' })
+  .pipe(z.email({ error: 'Invalid email address' }));
+
+/** A hidden field people never fill in; bots do. */
+export const honeypotField = z.string().max(1000).optional();
+
+/** POST /api/contact (SPEC.md sections 3 and 5). */
+export const contactInputSchema = z.object({
+  name: nameField,
+  email: emailField,
+  company: optionalText(200, 'Company'),
+  phone: optionalText(50, 'Phone'),
+  serviceOfInterest: z
+    .union([serviceSchema, z.literal('')], { error: 'Choose one of the listed services' })
+    .nullish()
+    .transform((value) => (value ? value : null)),
+  message: z
+    .string({ error: 'Message is required' })
+    .trim()
+    .min(1, { error: 'Message is required' })
+    .max(5000, { error: 'Message is too long (at most 5000 characters)' }),
+  website: honeypotField,
+});
+export type ContactInput = z.infer<typeof contactInputSchema>;
+
+export const contactMessageSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  company: z.string().nullable(),
+  phone: z.string().nullable().default(null),
+  serviceOfInterest: z.string().nullable(),
+  message: z.string(),
+  /** Where the lead came from: the contact form or the chat assistant. */
+  source: z.enum(['form', 'chat']).default('form'),
+  createdAt: z.string(),
+});
+export type ContactMessage = z.infer<typeof contactMessageSchema>;

@@ -1,0 +1,35 @@
+import { buildInsight, isInsightsEmpty, saveInsights } from '../content/insights';
+import { buildPortfolioItem, isPortfolioEmpty, savePortfolioItems } from '../content/portfolio';
+import { insightInputSchema } from '../schemas/insight';
+import { portfolioInputSchema } from '../schemas/portfolio';
+import { demoInsights, demoPortfolio } from './demo-content';
+
+/**
+ * Demo case studies and insights, passed through the same input schemas as
+ * the admin API, so the seed can never hold what an editor could not save.
+ */
+export function demoRecords() {
+  const portfolio = demoPortfolio.map((item) =>
+    buildPortfolioItem(portfolioInputSchema.parse(item), new Date(item.createdAt)),
+  );
+  const insights = demoInsights.map((item) => {
+    const insight = buildInsight(insightInputSchema.parse(item), new Date(item.createdAt));
+    return { ...insight, publishedAt: item.publishedAt };
+  });
+  return { portfolio, insights };
+}
+
+/** Seeds each empty collection; a collection with content is left as it is. */
+export async function seedDemoContent(): Promise<{ portfolio: number; insights: number }> {
+  const { portfolio, insights } = demoRecords();
+  const seeded = { portfolio: 0, insights: 0 };
+  if (await isPortfolioEmpty()) {
+    await savePortfolioItems(portfolio);
+    seeded.portfolio = portfolio.length;
+  }
+  if (await isInsightsEmpty()) {
+    await saveInsights(insights);
+    seeded.insights = insights.length;
+  }
+  return seeded;
+}

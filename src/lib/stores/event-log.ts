@@ -1,0 +1,59 @@
+import type { z } from 'zod';
+import { dataStore, type StoreKind } from '../blobs';
+import { newId } from '../ids';
+
+/**
+ * Anything that grows (messages, chat exchanges, call events, login attempts)
+ * is appended: one new key per event under a prefix, never a rewrite of a
+ * shared record. However many writers race, each event is its own key, so
+ * none is lost (DESIGN.md, "Storage").
+ */
+export class EventLog<T> {
+  constructor(
+    private readonly kind: StoreKind,
+    private readonly schema: z.ZodType<T>,
+  ) {}
+
+  private store() {
+    return dataStore(this.kind);
+  }
+
+  /** Appends one event; its key sorts after every earlier one under the prefix. */
+  async append(prefix: string, event: T): Promise<string> {
+    const key = `${prefix}${newId()}`;
+    await this.store().setJSON(key, event);
+    return key;
+  }
+
+  async count(prefix: string): Promise<number> {
+    const { blobs } = await this.store().list({ prefix });
+    return blobs.length;
+  }
+
+  async keys(prefix: string): Promise<string[]> {
+    const { blobs } = await this.store().list({ prefix });
+    return blobs.map((blob) => blob.key).sort();
+  }
+
+  /** Every event under the prefix, oldest first; malformed ones are skipped and logged. */
+  async read(prefix: string): Promise<Array<{ key: string; event: T }>> {
+    const store = this.store();
+    const keys = await this.keys(prefix);
+    const out: Array<{ key: string; event: T }> = [];
+    for (let i = 0; i < keys.length; i += 50) {
+      const batch = keys.slice(i, i + 50);
+      const values = await Promise.all(batch.map((key) => store.get(key, { type: 'json' }) as Promise<unknown>));
+      values.forEach((raw, index) => {
+        if (raw === null) return;
+        const parsed = this.schema.safeParse(raw);
+        if (parsed.success) out.push({ key: batch[index] as string, event: parsed.data });
+        else console.error(`Skipping a malformed ${this.kind} event`, parsed.error.issues.slice(0, 3));
+      });
+    }
+    return out;
+  }
+
+  async remove(key: string): Promise<void> {
+    await this.store().delete(key);
+  }
+}

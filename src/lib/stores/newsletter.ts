@@ -1,0 +1,65 @@
+import { createHash } from 'node:crypto';
+import { dataStore } from '../blobs';
+import { newId } from '../ids';
+import {
+  newsletterSubscriptionSchema,
+  type NewsletterInput,
+  type NewsletterSubscription,
+} from '../schemas/newsletter';
+
+const PREFIX = 'subscribers/';
+
+/**
+ * The key is a hash of the normalised address, so one address can only ever
+ * be one record, whatever order racing sign-ups land in (DESIGN.md, "Storage").
+ * The hash also keeps addresses out of key listings.
+ */
+export function subscriberKey(email: string): string {
+  return PREFIX + createHash('sha256').update(email.trim().toLowerCase()).digest('hex');
+}
+
+export type SubscribeResult =
+  | { status: 'created'; subscription: NewsletterSubscription }
+  | { status: 'duplicate' };
+
+export async function subscribe(input: Pick<NewsletterInput, 'fullName' | 'email'>): Promise<SubscribeResult> {
+  const store = dataStore('newsletter');
+  const key = subscriberKey(input.email);
+  const now = new Date();
+  const subscription: NewsletterSubscription = {
+    id: newId(now.getTime()),
+    fullName: input.fullName,
+    email: input.email,
+    registrationDate: now.toISOString(),
+  };
+  // Cheap early answer for the common case of a repeat sign-up.
+  if ((await store.getMetadata(key)) !== null) return { status: 'duplicate' };
+  const { modified } = await store.setJSON(key, subscription, { onlyIfNew: true });
+  return modified ? { status: 'created', subscription } : { status: 'duplicate' };
+}
+
+/** Every subscriber, newest first. */
+export async function listSubscribers(): Promise<NewsletterSubscription[]> {
+  const store = dataStore('newsletter');
+  const { blobs } = await store.list({ prefix: PREFIX });
+  const out: NewsletterSubscription[] = [];
+  for (let i = 0; i < blobs.length; i += 50) {
+    const values = await Promise.all(
+      blobs.slice(i, i + 50).map((blob) => store.get(blob.key, { type: 'json' }) as Promise<unknown>),
+    );
+    for (const raw of values) {
+      const parsed = newsletterSubscriptionSchema.safeParse(raw);
+      if (parsed.success) out.push(parsed.data);
+      else if (raw !== null) console.error('Skipping a malformed newsletter record');
+    }
+  }
+  return out.sort((a, b) => b.id.localeCompare(a.id));
+}
+
+/** Removes the subscriber with this id; false when there is none. */
+export async function deleteSubscriber(id: string): Promise<boolean> {
+  const match = (await listSubscribers()).find((subscription) => subscription.id === id);
+  if (!match) return false;
+  await dataStore('newsletter').delete(subscriberKey(match.email));
+  return true;
+}

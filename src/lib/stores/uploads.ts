@@ -1,0 +1,28 @@
+import { dataStore } from '../blobs';
+
+/** The image types the site stores and serves; never SVG (it can carry script). */
+export const IMAGE_TYPES = {
+  jpg: 'image/jpeg',
+  png: 'image/png',
+  gif: 'image/gif',
+  webp: 'image/webp',
+  avif: 'image/avif',
+} as const;
+export type ImageExtension = keyof typeof IMAGE_TYPES;
+
+/** Upload keys are made by the server: an id and a known extension, nothing a visitor chose. */
+export const UPLOAD_KEY_PATTERN = /^[0-9a-hjkmnp-tv-z]{26}\.(jpg|png|gif|webp|avif)$/;
+
+export async function getUpload(key: string): Promise<{ data: ArrayBuffer; contentType: string } | null> {
+  if (!UPLOAD_KEY_PATTERN.test(key)) return null;
+  const extension = key.slice(key.lastIndexOf('.') + 1) as ImageExtension;
+  const data = await dataStore('uploads').get(key, { type: 'arrayBuffer' });
+  if (data === null) return null;
+  // The type comes from the key the server made, never from stored metadata a client could influence.
+  return { data, contentType: IMAGE_TYPES[extension] };
+}
+
+export async function putUpload(key: string, data: ArrayBuffer): Promise<void> {
+  if (!UPLOAD_KEY_PATTERN.test(key)) throw new Error('Refusing an upload key the server did not make');
+  await dataStore('uploads').set(key, data);
+}

@@ -1,0 +1,52 @@
+import { existsSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { listAllInsights, listPublishedInsights } from '../../src/lib/content/insights';
+import { listPortfolio } from '../../src/lib/content/portfolio';
+import { insightSchema } from '../../src/lib/schemas/insight';
+import { portfolioItemSchema } from '../../src/lib/schemas/portfolio';
+import { demoRecords, seedDemoContent } from '../../src/lib/seed/seed';
+import { startLocalBlobs, type LocalBlobs } from '../helpers/blobs';
+
+let blobs: LocalBlobs;
+beforeAll(async () => {
+  blobs = await startLocalBlobs();
+});
+afterAll(async () => blobs.stop());
+
+describe('demo content', () => {
+  const { portfolio, insights } = demoRecords();
+
+  it('has at least 6 case studies and 8 insights, one a draft, all passing the schemas', () => {
+    expect(portfolio.length).toBeGreaterThanOrEqual(6);
+    expect(insights.length).toBeGreaterThanOrEqual(8);
+    expect(insights.filter((insight) => !insight.published)).toHaveLength(1);
+    for (const item of portfolio) expect(portfolioItemSchema.parse(item)).toEqual(item);
+    for (const insight of insights) expect(insightSchema.parse(insight)).toEqual(insight);
+  });
+
+  it('is complete in both languages, with images, metrics, categories and technologies', () => {
+    for (const record of [...portfolio, ...insights]) {
+      for (const language of ['en', 'es'] as const) {
+        expect(record.title[language].length).toBeGreaterThan(10);
+        expect(record.description[language].length).toBeLessThanOrEqual(160);
+        expect(record.content[language]).toMatch(/<p>/);
+      }
+      expect(existsSync(`public${record.imageUrl}`)).toBe(true);
+    }
+    for (const item of portfolio) {
+      expect(item.metrics.en.length).toBeGreaterThanOrEqual(3);
+      expect(item.metrics.es).toHaveLength(item.metrics.en.length);
+      expect(item.category).toBeTruthy();
+      expect(item.technologies.length).toBeGreaterThan(0);
+    }
+    expect(new Set(insights.map((insight) => insight.slug)).size).toBe(insights.length);
+  });
+
+  it('seeds an empty store once, and leaves a store with content alone', async () => {
+    expect(await seedDemoContent()).toEqual({ portfolio: portfolio.length, insights: insights.length });
+    expect(await seedDemoContent()).toEqual({ portfolio: 0, insights: 0 });
+    expect(await listPortfolio()).toHaveLength(portfolio.length);
+    expect(await listAllInsights()).toHaveLength(insights.length);
+    expect(await listPublishedInsights()).toHaveLength(insights.length - 1);
+  });
+});

@@ -1,0 +1,36 @@
+import { buildInsight } from '../../src/lib/content/insights';
+import { buildPortfolioItem } from '../../src/lib/content/portfolio';
+import { insightInputSchema, type Insight } from '../../src/lib/schemas/insight';
+import { portfolioInputSchema, type PortfolioItem } from '../../src/lib/schemas/portfolio';
+
+export function portfolioFixture(n: number, overrides: Record<string, unknown> = {}): PortfolioItem {
+  const input = portfolioInputSchema.parse({
+    title: { en: `Case study ${n}`, es: `Caso de éxito ${n}` },
+    description: { en: `What we did for client ${n}.`, es: `Lo que hicimos para el cliente ${n}.` },
+    content: { en: `<p>Story ${n}</p>`, es: `<p>Historia ${n}</p>` },
+    imageUrl: `/images/demo/case-${n}.jpg`,
+    metrics: { en: [{ label: 'Cost', value: '-20%' }], es: [{ label: 'Coste', value: '-20%' }] },
+    category: 'Digital Transformation',
+    createdAt: new Date(Date.UTC(2024, 0, 1 + n)).toISOString(),
+    technologies: ['dbt'],
+    ...overrides,
+  });
+  return buildPortfolioItem(input, new Date(Date.UTC(2024, 0, 1 + n)));
+}
+
+export function insightFixture(n: number, overrides: Record<string, unknown> = {}): Insight {
+  const input = insightInputSchema.parse({
+    title: { en: `Insight ${n}`, es: `Artículo ${n}` },
+    description: { en: `About ${n}.`, es: `Sobre ${n}.` },
+    content: { en: `<p>Body ${n}</p>`, es: `<p>Cuerpo ${n}</p>` },
+    imageUrl: `/images/demo/insight-${n}.jpg`,
+    category: 'AI Innovation',
+    slug: `insight-${n}`,
+    author: 'Alejandro Ríos',
+    readTime: 5,
+    published: true,
+    createdAt: new Date(Date.UTC(2024, 0, 1 + n)).toISOString(),
+    ...overrides,
+  });
+  return buildInsight(input, new Date(Date.UTC(2024, 0, 1 + n)));
+}
