@@ -10,7 +10,7 @@ import type { Context } from '@netlify/functions';
 import { BlobsServer } from '@netlify/blobs/server';
 
 const RECORDS = 1000;
-const RUNS = 30;
+const RUNS = 15;
 
 const directory = await mkdtemp(join(tmpdir(), 'bench-blobs-'));
 const token = randomUUID();
@@ -22,6 +22,10 @@ process.env['NETLIFY_BLOBS_CONTEXT'] = Buffer.from(
   JSON.stringify({ edgeURL: url, uncachedEdgeURL: url, token, siteID: 'bench', deployID: '0', primaryRegion: 'dev' }),
 ).toString('base64');
 
+process.env['JWT_SECRET'] = 'bench-secret-that-is-long-enough-0123456789abcdef';
+process.env['ADMIN_USERNAME'] = 'bench';
+process.env['ADMIN_PASSWORD'] = 'bench password long enough';
+
 const { demoRecords } = await import('../src/lib/seed/seed');
 const { savePortfolioItems } = await import('../src/lib/content/portfolio');
 const { saveInsights } = await import('../src/lib/content/insights');
@@ -31,6 +35,12 @@ const { newId } = await import('../src/lib/ids');
 const portfolioFunction = (await import('../netlify/functions/portfolio')).default;
 const insightsFunction = (await import('../netlify/functions/insights')).default;
 const contactFunction = (await import('../netlify/functions/contact')).default;
+const adminAuthFunction = (await import('../netlify/functions/admin-auth')).default;
+const contactMessagesFunction = (await import('../netlify/functions/contact-messages')).default;
+const newslettersFunction = (await import('../netlify/functions/newsletters')).default;
+const whatsappFunction = (await import('../netlify/functions/whatsapp-conversations')).default;
+const tavusFunction = (await import('../netlify/functions/tavus-conversations')).default;
+const { logChatExchange, logVideoFromClient } = await import('../src/lib/conversations/logs');
 
 type Handler = (request: Request, context: Context) => Promise<Response>;
 
@@ -66,6 +76,30 @@ await inBatches(RECORDS, (i) =>
   }),
 );
 await inBatches(RECORDS, (i) => subscribe({ fullName: `Reader ${i}`, email: `reader${i}@example.com` }));
+// 1,000 chat exchanges in 200 conversations; 1,000 video calls.
+await inBatches(RECORDS, (i) =>
+  logChatExchange({ sessionId: `session_${1_700_000_000_000 + (i % 200)}_bench`, userMessage: 'What do you do?', botResponse: 'We help companies…', language: i % 2 ? 'es' : 'en' }),
+);
+await inBatches(RECORDS, (i) =>
+  logVideoFromClient({
+    sessionId: `call${i}`,
+    transcript: [{ speaker: 'user', text: 'Hello', timestamp: at(i) }],
+    language: 'en',
+    conversationUrl: `https://tavus.daily.co/call${i}`,
+    duration: 120,
+  }),
+);
+
+const signIn = await (adminAuthFunction as unknown as Handler)(
+  new Request('http://localhost/api/admin/login', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: 'http://localhost' },
+    body: JSON.stringify({ username: 'bench', password: 'bench password long enough' }),
+  }),
+  { params: {}, ip: '127.0.0.1' } as unknown as Context,
+);
+const cookie = signIn.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+const adminGet = (path: string) => () => new Request(`http://localhost${path}`, { headers: { cookie } });
 
 function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
@@ -102,6 +136,11 @@ async function measure(label: string, handler: Handler, makeRequest: () => Reque
 const rows = [
   await measure('GET /api/portfolio', portfolioFunction, () => new Request('http://localhost/api/portfolio')),
   await measure('GET /api/insights', insightsFunction, () => new Request('http://localhost/api/insights')),
+  await measure('GET /api/insights/admin', insightsFunction, adminGet('/api/insights/admin')),
+  await measure('GET /api/contact-messages', contactMessagesFunction, adminGet('/api/contact-messages')),
+  await measure('GET /api/newsletters', newslettersFunction, adminGet('/api/newsletters')),
+  await measure('GET /api/whatsapp-conversations', whatsappFunction as Handler, adminGet('/api/whatsapp-conversations')),
+  await measure('GET /api/tavus-conversations', tavusFunction as Handler, adminGet('/api/tavus-conversations')),
   await measure('POST /api/contact', contactFunction, () =>
     new Request('http://localhost/api/contact', {
       method: 'POST',

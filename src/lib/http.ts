@@ -60,11 +60,11 @@ export function cachedJson(data: unknown, tags: string[]): Response {
   });
 }
 
-/** Reads the body as text, refusing more than `limit` bytes whatever Content-Length claims. */
-async function readText(request: Request, limit: number): Promise<string> {
+/** Reads the body, refusing more than `limit` bytes whatever Content-Length claims. */
+export async function readBody(request: Request, limit: number, tooLarge = 'Request body is too large'): Promise<Buffer> {
   const declared = Number(request.headers.get('content-length'));
-  if (Number.isFinite(declared) && declared > limit) throw new HttpError(413, 'Request body is too large');
-  if (!request.body) return '';
+  if (Number.isFinite(declared) && declared > limit) throw new HttpError(413, tooLarge);
+  if (!request.body) return Buffer.alloc(0);
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
@@ -74,18 +74,18 @@ async function readText(request: Request, limit: number): Promise<string> {
     size += value.byteLength;
     if (size > limit) {
       await reader.cancel();
-      throw new HttpError(413, 'Request body is too large');
+      throw new HttpError(413, tooLarge);
     }
     chunks.push(value);
   }
-  return Buffer.concat(chunks).toString('utf8');
+  return Buffer.concat(chunks);
 }
 
 /** Parses a JSON body with a schema: 415, 413, 400 (malformed, or naming the first bad field). */
 export async function parseJsonBody<S extends z.ZodType>(request: Request, schema: S): Promise<z.output<S>> {
   const type = request.headers.get('content-type') ?? '';
   if (!/^application\/json\b/i.test(type)) throw new HttpError(415, 'Send the body as application/json');
-  const text = await readText(request, MAX_JSON_BODY_BYTES);
+  const text = (await readBody(request, MAX_JSON_BODY_BYTES)).toString('utf8');
   let data: unknown;
   try {
     data = JSON.parse(text) as unknown;
@@ -136,4 +136,21 @@ export function route(handlers: Partial<Record<Method, Handler>>): (request: Req
 
 export function notFound(what: string): HttpError {
   return new HttpError(404, `${what} not found`);
+}
+
+/** A CSV download (SPEC.md section 9). */
+export function csvResponse(csv: string, fileName: string): Response {
+  return new Response(csv, {
+    headers: {
+      ...BASE_HEADERS,
+      'Content-Type': 'text/csv; charset=utf-8',
+      'Content-Disposition': `attachment; filename="${fileName}"`,
+      'Cache-Control': 'no-store',
+    },
+  });
+}
+
+/** `?format=csv` asks a list endpoint for its CSV export. */
+export function wantsCsv(request: Request): boolean {
+  return new URL(request.url).searchParams.get('format') === 'csv';
 }

@@ -1,6 +1,6 @@
 import type { Context } from '@netlify/functions';
 
-type FunctionHandler = (request: Request, context: Context) => Promise<Response>;
+type FunctionHandler = (request: Request, context: Context) => Promise<Response> | Response;
 
 export interface CallOptions {
   method?: string;

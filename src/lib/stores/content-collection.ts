@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { dataStore, type StoreKind } from '../blobs';
+import { listKeys } from './list-keys';
 
 const ITEM_PREFIX = 'items/';
 const INDEX_KEY = 'index';
@@ -69,8 +70,7 @@ export class ContentCollection<T extends { id: string }> {
   }
 
   async isEmpty(): Promise<boolean> {
-    const { blobs } = await this.store().list({ prefix: ITEM_PREFIX });
-    return blobs.length === 0;
+    return (await listKeys(this.store(), ITEM_PREFIX)).length === 0;
   }
 
   /** Reads every record and writes the snapshot; returns the raw records. */
@@ -103,10 +103,10 @@ export class ContentCollection<T extends { id: string }> {
 
   private async readRecords(): Promise<unknown[]> {
     const store = this.store();
-    const { blobs } = await store.list({ prefix: ITEM_PREFIX });
+    const keys = await listKeys(store, ITEM_PREFIX);
     const items: unknown[] = [];
-    for (let i = 0; i < blobs.length; i += 50) {
-      const batch = await Promise.all(blobs.slice(i, i + 50).map((blob) => store.get(blob.key, { type: 'json' })));
+    for (let i = 0; i < keys.length; i += 50) {
+      const batch = await Promise.all(keys.slice(i, i + 50).map((key) => store.get(key, { type: 'json' })));
       for (const raw of batch as unknown[]) if (raw !== null) items.push(raw);
     }
     return items;

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { dataStore, type StoreKind } from '../blobs';
 import { newId } from '../ids';
+import { listKeys } from './list-keys';
 
 /**
  * Anything that grows (messages, chat exchanges, call events, login attempts)
@@ -26,13 +27,11 @@ export class EventLog<T> {
   }
 
   async count(prefix: string): Promise<number> {
-    const { blobs } = await this.store().list({ prefix });
-    return blobs.length;
+    return (await this.keys(prefix)).length;
   }
 
   async keys(prefix: string): Promise<string[]> {
-    const { blobs } = await this.store().list({ prefix });
-    return blobs.map((blob) => blob.key).sort();
+    return listKeys(this.store(), prefix);
   }
 
   /** Every event under the prefix, oldest first; malformed ones are skipped and logged. */

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { dataStore } from '../blobs';
 import { newId } from '../ids';
+import { listKeys } from './list-keys';
 import {
   newsletterSubscriptionSchema,
   type NewsletterInput,
@@ -41,12 +42,10 @@ export async function subscribe(input: Pick<NewsletterInput, 'fullName' | 'email
 /** Every subscriber, newest first. */
 export async function listSubscribers(): Promise<NewsletterSubscription[]> {
   const store = dataStore('newsletter');
-  const { blobs } = await store.list({ prefix: PREFIX });
+  const keys = await listKeys(store, PREFIX);
   const out: NewsletterSubscription[] = [];
-  for (let i = 0; i < blobs.length; i += 50) {
-    const values = await Promise.all(
-      blobs.slice(i, i + 50).map((blob) => store.get(blob.key, { type: 'json' }) as Promise<unknown>),
-    );
+  for (let i = 0; i < keys.length; i += 50) {
+    const values = await Promise.all(keys.slice(i, i + 50).map((key) => store.get(key, { type: 'json' }) as Promise<unknown>));
     for (const raw of values) {
       const parsed = newsletterSubscriptionSchema.safeParse(raw);
       if (parsed.success) out.push(parsed.data);

@@ -1,0 +1,62 @@
+// `npm run admin:create -- --username NAME [--role admin|investor] [--remote --scope production]`
+// Creates a dashboard user, or sets a new password and role for an existing one.
+// The password is read from ADMIN_CREATE_PASSWORD or asked for (not echoed).
+// Local by default (the store `npm run dev` uses); with --remote it writes to the
+// site's Netlify Blobs using NETLIFY_SITE_ID and NETLIFY_AUTH_TOKEN.
+import { createInterface } from 'node:readline';
+import { parseArgs } from 'node:util';
+import { roleSchema } from '../src/lib/schemas/user';
+import { openLocalBlobs } from './local-blobs';
+
+const { values } = parseArgs({
+  options: {
+    username: { type: 'string' },
+    role: { type: 'string', default: 'admin' },
+    remote: { type: 'boolean', default: false },
+    scope: { type: 'string', default: 'production' },
+  },
+});
+
+function fail(message: string): never {
+  console.error(message);
+  process.exit(1);
+}
+
+async function askPassword(): Promise<string> {
+  if (process.env['ADMIN_CREATE_PASSWORD']) return process.env['ADMIN_CREATE_PASSWORD'];
+  if (!process.stdin.isTTY) fail('Set ADMIN_CREATE_PASSWORD, or run this in a terminal to be asked.');
+  const rl = createInterface({ input: process.stdin, output: process.stdout, terminal: true });
+  const mute = rl as unknown as { _writeToOutput: (text: string) => void };
+  process.stdout.write('Password (12+ characters): ');
+  mute._writeToOutput = () => undefined;
+  const password = await new Promise<string>((resolve) => rl.question('', resolve));
+  rl.close();
+  process.stdout.write('\n');
+  return password;
+}
+
+if (!values.username) fail('Usage: npm run admin:create -- --username NAME [--role admin|investor] [--remote --scope production]');
+const role = roleSchema.safeParse(values.role);
+if (!role.success) fail('--role is admin or investor');
+
+let close = async () => undefined as void;
+if (values.remote) {
+  const siteID = process.env['NETLIFY_SITE_ID'];
+  const token = process.env['NETLIFY_AUTH_TOKEN'];
+  if (!siteID || !token) fail('--remote needs NETLIFY_SITE_ID and NETLIFY_AUTH_TOKEN');
+  process.env['NETLIFY_BLOBS_CONTEXT'] = Buffer.from(JSON.stringify({ siteID, token })).toString('base64');
+  process.env['CONTEXT'] = values.scope === 'production' ? 'production' : values.scope;
+} else {
+  close = (await openLocalBlobs()).stop;
+}
+
+try {
+  const password = await askPassword();
+  const { saveUser } = await import('../src/lib/stores/users');
+  const user = await saveUser({ username: values.username, password, role: role.data });
+  console.log(`Saved ${user.role} "${user.username}".`);
+} catch (error) {
+  fail(error instanceof Error ? error.message : String(error));
+} finally {
+  await close();
+}

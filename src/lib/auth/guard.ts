@@ -1,0 +1,36 @@
+import { HttpError } from '../http';
+import type { User } from '../schemas/user';
+import { readSession } from './session';
+
+export const UNAUTHORIZED = 'Unauthorized';
+
+/**
+ * A state-changing request must come from the site's own pages: its Origin
+ * must be this site's, or, with no Origin, the browser must not call it
+ * cross-site. (The SameSite=Strict cookie already stops most; this is the
+ * second lock.)
+ */
+export function assertSameOrigin(request: Request): void {
+  const origin = request.headers.get('origin');
+  const own = new URL(request.url).origin;
+  const allowed = new Set([own, process.env['URL'], process.env['DEPLOY_PRIME_URL']].filter(Boolean));
+  if (origin !== null) {
+    if (!allowed.has(origin)) throw new HttpError(403, 'Cross-origin request refused');
+    return;
+  }
+  if (request.headers.get('sec-fetch-site') === 'cross-site') throw new HttpError(403, 'Cross-origin request refused');
+}
+
+const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/**
+ * The first line of every admin handler: a valid session or 401
+ * {"message":"Unauthorized"} (the same answer whether or not the thing asked
+ * for exists), and for writes, the same-origin check.
+ */
+export async function requireUser(request: Request): Promise<User> {
+  if (WRITE_METHODS.has(request.method.toUpperCase())) assertSameOrigin(request);
+  const session = await readSession(request);
+  if (!session) throw new HttpError(401, UNAUTHORIZED);
+  return session.user;
+}

@@ -1,0 +1,38 @@
+import bcrypt from 'bcryptjs';
+import { HttpError } from '../http';
+import { MAX_PASSWORD_BYTES, type User } from '../schemas/user';
+import { bootstrapAdmin, getUser } from '../stores/users';
+import { beginLoginAttempt } from './login-throttle';
+
+export const EMPTY_CREDENTIALS = 'Please enter both username and password';
+export const INVALID_CREDENTIALS = 'Invalid credentials';
+
+/**
+ * A cost-12 hash of a random password nobody knows. An unknown username is
+ * checked against it, so the answer and its timing are the same as for a
+ * known username with a wrong password.
+ */
+const DUMMY_HASH = '$2b$12$NndVce/JkYdF2rDSfKJmNORkTSguDxoUKQBaLJxTiNDCeIDoaWr5q';
+
+/** Checks a sign-in; answers the user, or throws the HttpError the visitor sees. */
+export async function authenticate(username: string, password: string, ip: string): Promise<User> {
+  if (!username.trim() || !password) throw new HttpError(400, EMPTY_CREDENTIALS);
+  if (Buffer.byteLength(password, 'utf8') > MAX_PASSWORD_BYTES) throw new HttpError(400, 'Password is too long', 'password');
+
+  const attempt = await beginLoginAttempt(username, ip);
+  if (!attempt.allowed) {
+    const minutes = Math.max(1, Math.ceil(attempt.retryAfterSeconds / 60));
+    throw new HttpError(
+      429,
+      `Too many failed sign-in attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+      undefined,
+      { 'Retry-After': String(attempt.retryAfterSeconds) },
+    );
+  }
+
+  const user = (await getUser(username)) ?? (await bootstrapAdmin(username));
+  const matches = await bcrypt.compare(password, user?.passwordHash ?? DUMMY_HASH);
+  if (!user || !matches || !user.isActive) throw new HttpError(401, INVALID_CREDENTIALS);
+  await attempt.succeeded();
+  return user;
+}

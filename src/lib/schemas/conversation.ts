@@ -1,0 +1,81 @@
+import { z } from 'zod';
+import { languageSchema } from './common';
+
+/** SPEC.md: 'session_' + time + a random suffix; any id a client sends is held to this shape. */
+export const sessionIdSchema = z
+  .string({ error: 'Session id is required' })
+  .trim()
+  .regex(/^[A-Za-z0-9_-]{1,100}$/, { error: 'Invalid session id' });
+
+const MAX_TEXT = 4000;
+
+/** One chat exchange as logged (SPEC.md section 7, POST /api/whatsapp-conversations). */
+export const chatExchangeInputSchema = z.object({
+  sessionId: sessionIdSchema,
+  userMessage: z.string({ error: 'userMessage is required' }).trim().min(1, { error: 'userMessage is required' }).max(MAX_TEXT),
+  botResponse: z.string({ error: 'botResponse is required' }).trim().min(1, { error: 'botResponse is required' }).max(MAX_TEXT),
+  language: languageSchema,
+});
+export type ChatExchangeInput = z.infer<typeof chatExchangeInputSchema>;
+
+export const chatExchangeSchema = chatExchangeInputSchema.extend({ timestamp: z.string() });
+export type ChatExchange = z.infer<typeof chatExchangeSchema>;
+
+/** A conversation as the admin reads it (SPEC.md section 3, "WhatsApp conversation"). */
+export interface ChatConversation {
+  id: string;
+  sessionId: string;
+  messages: Array<{ role: 'user' | 'bot'; content: string; timestamp: string }>;
+  language: 'en' | 'es';
+  conversationStarted: string;
+  lastActivity: string;
+  messageCount: number;
+}
+
+export const transcriptLineSchema = z.object({
+  speaker: z.enum(['user', 'assistant']),
+  text: z.string().max(MAX_TEXT),
+  timestamp: z.string().max(40),
+});
+export type TranscriptLine = z.infer<typeof transcriptLineSchema>;
+
+/** POST /api/tavus-conversations: what the page logs when a call ends (SPEC.md section 7). */
+export const videoLogInputSchema = z.object({
+  sessionId: sessionIdSchema,
+  transcript: z.array(transcriptLineSchema).max(500).default([]),
+  language: languageSchema,
+  conversationUrl: z
+    .string()
+    .trim()
+    .max(500)
+    .refine((url) => url === '' || /^https:\/\/[^\s]+$/.test(url), { error: 'Invalid conversation URL' })
+    .nullish()
+    .transform((url) => url || null),
+  duration: z.number().int().min(0).max(24 * 60 * 60).nullish().transform((value) => value ?? null),
+});
+export type VideoLogInput = z.infer<typeof videoLogInputSchema>;
+
+/** Everything that happens to a call, appended as it happens (server start, client log, callbacks). */
+export const videoEventSchema = z.object({
+  sessionId: z.string(),
+  kind: z.enum(['started', 'client-log', 'transcript', 'ended']),
+  at: z.string(),
+  language: languageSchema.nullish(),
+  conversationUrl: z.string().nullish(),
+  transcript: z.array(transcriptLineSchema).nullish(),
+  duration: z.number().nullish(),
+});
+export type VideoEvent = z.infer<typeof videoEventSchema>;
+
+/** A call as the admin reads it (SPEC.md section 3, "Video conversation"). */
+export interface VideoConversation {
+  id: string;
+  sessionId: string;
+  transcript: TranscriptLine[];
+  language: 'en' | 'es';
+  conversationStarted: string;
+  conversationEnded: string | null;
+  duration: number | null;
+  conversationUrl: string | null;
+  messageCount: number;
+}

@@ -1,0 +1,54 @@
+import { fileTypeFromBuffer } from 'file-type';
+import { imageSize } from 'image-size';
+import { HttpError } from './http';
+import { newId } from './ids';
+import { IMAGE_TYPES, putUpload, type ImageExtension } from './stores/uploads';
+
+export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
+/** Past this a decoder could be made to allocate gigabytes (a "decompression bomb"). */
+export const MAX_IMAGE_SIDE = 10_000;
+export const MAX_IMAGE_PIXELS = 40_000_000;
+
+export const UPLOAD_TEXTS = {
+  success: 'Upload successful',
+  invalidType: 'Invalid file type',
+  invalidTypeDetail: 'Please select an image file',
+  tooLarge: 'File too large',
+  tooLargeDetail: 'Please select an image smaller than 5MB',
+  tooManyPixels: 'Image dimensions are too large',
+  missing: 'Please select an image file',
+} as const;
+
+function isImageExtension(ext: string): ext is ImageExtension {
+  return Object.hasOwn(IMAGE_TYPES, ext);
+}
+
+/**
+ * Stores an uploaded image after checking what its bytes are (never what its
+ * name or declared type claim): JPEG, PNG, GIF, WebP or AVIF only (SVG can
+ * carry script), at most 5 MB, at most 10,000 px a side and 40 megapixels.
+ * The key is made here; the visitor's file name is never used.
+ */
+export async function storeImage(bytes: Uint8Array): Promise<string> {
+  if (bytes.byteLength === 0) throw new HttpError(400, UPLOAD_TEXTS.missing, 'image');
+  if (bytes.byteLength > MAX_UPLOAD_BYTES) throw new HttpError(413, `${UPLOAD_TEXTS.tooLarge}: ${UPLOAD_TEXTS.tooLargeDetail}`, 'image');
+  const detected = await fileTypeFromBuffer(bytes);
+  if (!detected || !isImageExtension(detected.ext)) {
+    throw new HttpError(415, `${UPLOAD_TEXTS.invalidType}: ${UPLOAD_TEXTS.invalidTypeDetail}`, 'image');
+  }
+  let width = 0;
+  let height = 0;
+  try {
+    ({ width, height } = imageSize(bytes));
+  } catch {
+    throw new HttpError(415, `${UPLOAD_TEXTS.invalidType}: ${UPLOAD_TEXTS.invalidTypeDetail}`, 'image');
+  }
+  if (!width || !height || width > MAX_IMAGE_SIDE || height > MAX_IMAGE_SIDE || width * height > MAX_IMAGE_PIXELS) {
+    throw new HttpError(400, UPLOAD_TEXTS.tooManyPixels, 'image');
+  }
+  const key = `${newId()}.${detected.ext}`;
+  const copy = new Uint8Array(bytes.byteLength);
+  copy.set(bytes);
+  await putUpload(key, copy.buffer);
+  return `/uploads/${key}`;
+}

@@ -1,0 +1,75 @@
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import uploadFunction from '../../netlify/functions/upload';
+import uploadsFunction from '../../netlify/functions/uploads';
+import { startLocalBlobs, type LocalBlobs } from '../helpers/blobs';
+import { call } from '../helpers/functions';
+import { SITE, signIn, useTestEnv } from '../helpers/admin';
+
+let blobs: LocalBlobs;
+let cookie: string;
+beforeAll(async () => {
+  blobs = await startLocalBlobs();
+  useTestEnv();
+  cookie = await signIn();
+});
+afterAll(async () => blobs.stop());
+
+function image(width: number, height: number) {
+  return sharp({ create: { width, height, channels: 3, background: { r: 16, g: 185, b: 129 } } });
+}
+
+async function upload(bytes: Uint8Array | string, name = 'photo.png', type = 'image/png', headers: Record<string, string> = { cookie, origin: SITE }) {
+  const form = new FormData();
+  form.append('image', new Blob([typeof bytes === 'string' ? bytes : new Uint8Array(bytes)], { type }), name);
+  const response = await call(uploadFunction, '/api/upload', { method: 'POST', rawBody: form, headers });
+  return { status: response.status, body: (await response.json()) as { success: boolean; url?: string; message: string } };
+}
+
+describe('POST /api/upload', () => {
+  it.each([
+    ['jpg', 'image/jpeg', () => image(64, 48).jpeg().toBuffer()],
+    ['png', 'image/png', () => image(64, 48).png().toBuffer()],
+    ['gif', 'image/gif', () => image(64, 48).gif().toBuffer()],
+    ['webp', 'image/webp', () => image(64, 48).webp().toBuffer()],
+    ['avif', 'image/avif', () => image(64, 48).avif().toBuffer()],
+  ])('stores a %s by its bytes under a server-made key and serves it back', async (ext, type, make) => {
+    const bytes = new Uint8Array(await make());
+    const { status, body } = await upload(bytes, '../../etc/passwd.png', 'application/octet-stream');
+    expect(status).toBe(201);
+    expect(body).toMatchObject({ success: true, message: 'Upload successful' });
+    expect(body.url).toMatch(new RegExp(`^/uploads/[0-9a-hjkmnp-tv-z]{26}\\.${ext}$`));
+    const key = body.url!.slice('/uploads/'.length);
+    const served = await call(uploadsFunction, body.url!, { params: { key } });
+    expect(served.headers.get('content-type')).toBe(type);
+    expect(new Uint8Array(await served.arrayBuffer())).toEqual(bytes);
+  });
+
+  it('refuses SVG, text dressed as an image, and an empty field, storing nothing', async () => {
+    const before = await blobs.snapshot();
+    const svg = await upload('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"></svg>', 'logo.svg', 'image/svg+xml');
+    expect(svg).toMatchObject({ status: 415, body: { success: false, message: 'Invalid file type: Please select an image file' } });
+    const fake = await upload('<html><script>alert(1)</script></html>', 'photo.jpg', 'image/jpeg');
+    expect(fake.status).toBe(415);
+    const empty = await upload(new Uint8Array(0));
+    expect(empty.status).toBe(400);
+    expect(await blobs.snapshot()).toEqual(before);
+  });
+
+  it('refuses more than 5 MB with 413, and huge dimensions with 400', async () => {
+    const before = await blobs.snapshot();
+    const big = new Uint8Array(5 * 1024 * 1024 + 10);
+    big.set(await image(8, 8).png().toBuffer());
+    const tooBig = await upload(big);
+    expect(tooBig).toMatchObject({ status: 413, body: { success: false, message: 'File too large: Please select an image smaller than 5MB' } });
+    const wide = await upload(new Uint8Array(await image(12_000, 2).png().toBuffer()));
+    expect(wide).toMatchObject({ status: 400, body: { success: false, message: 'Image dimensions are too large' } });
+    expect(await blobs.snapshot()).toEqual(before);
+  });
+
+  it('needs a session and the site origin', async () => {
+    const bytes = new Uint8Array(await image(8, 8).png().toBuffer());
+    expect((await upload(bytes, 'a.png', 'image/png', { origin: SITE })).status).toBe(401);
+    expect((await upload(bytes, 'a.png', 'image/png', { cookie, origin: 'https://evil.example' })).status).toBe(403);
+  });
+});

@@ -1,0 +1,43 @@
+import adminAuth from '../../netlify/functions/admin-auth';
+import { resetEnvCache } from '../../src/lib/env';
+import { call, callJson, type CallOptions } from './functions';
+
+export const ADMIN = { username: 'partner', password: 'correct horse battery staple' };
+export const SITE = 'http://localhost:8888';
+
+/** The environment a deployed site would have: secrets and the first admin. */
+export function useTestEnv(): void {
+  process.env['JWT_SECRET'] = 'test-secret-that-is-long-enough-0123456789abcdef';
+  process.env['ADMIN_USERNAME'] = ADMIN.username;
+  process.env['ADMIN_PASSWORD'] = ADMIN.password;
+  resetEnvCache();
+}
+
+export function login(username: string, password: string, options: CallOptions = {}) {
+  return callJson<{ message?: string; authenticated?: boolean }>(adminAuth, '/api/admin/login', {
+    method: 'POST',
+    body: { username, password },
+    headers: { origin: SITE },
+    ...options,
+  });
+}
+
+/** Signs in and answers the Cookie header a browser would send back. */
+export async function signIn(username = ADMIN.username, password = ADMIN.password, ip = '10.0.0.1'): Promise<string> {
+  const response = await call(adminAuth, '/api/admin/login', {
+    method: 'POST',
+    body: { username, password },
+    headers: { origin: SITE },
+    ip,
+  });
+  if (response.status !== 200) throw new Error(`sign-in failed: ${response.status} ${await response.text()}`);
+  return response.headers
+    .getSetCookie()
+    .map((cookie) => cookie.split(';')[0])
+    .join('; ');
+}
+
+/** Options for an admin call: the session cookie and the site's own Origin. */
+export function asAdmin(cookie: string, options: CallOptions = {}): CallOptions {
+  return { ...options, headers: { cookie, origin: SITE, ...options.headers } };
+}
