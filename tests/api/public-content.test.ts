@@ -57,6 +57,13 @@ describe('GET /api/portfolio', () => {
     expect(body.metrics).toEqual({ en: [{ label: 'ROI', value: '3x' }], es: [{ label: 'ROI', value: '3x' }] });
   });
 
+  it('sanitises rich text again on the way out, for a record that reached Blobs by other means', async () => {
+    const planted = { ...portfolioFixture(8), content: { en: '<p>ok</p><script>alert(1)</script>', es: '<img src=x onerror=alert(1)><p>bien</p>' } };
+    await dataStore('portfolio').setJSON(`items/${planted.id}`, planted);
+    const { body } = await callJson<PortfolioItem>(portfolioFunction, '/x', { params: { id: planted.id } });
+    expect(body.content).toEqual({ en: '<p>ok</p>', es: '<p>bien</p>' });
+  });
+
   it('answers 404 JSON for an unknown id and 400 for anything that is not an id', async () => {
     const unknown = await callJson<{ message: string }>(portfolioFunction, '/api/portfolio/x', {
       params: { id: '01jd0000000000000000000000' },

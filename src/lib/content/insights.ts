@@ -29,13 +29,15 @@ export async function listPublishedInsights(): Promise<Insight[]> {
   return (await listAllInsights()).filter((insight) => insight.published);
 }
 
-export function getInsight(id: string): Promise<Insight | null> {
-  return collection.get(id);
+/** One insight, its rich text sanitised again on the way out (see getPortfolioItem). */
+export async function getInsight(id: string): Promise<Insight | null> {
+  const insight = await collection.get(id);
+  return insight && { ...insight, content: sanitizeLocalized(insight.content) };
 }
 
 /** A published insight, or null: a draft does not exist for the public. */
 export async function getPublishedInsight(id: string): Promise<Insight | null> {
-  const insight = await collection.get(id);
+  const insight = await getInsight(id);
   return insight?.published ? insight : null;
 }
 

@@ -23,8 +23,10 @@ export async function listPortfolio(): Promise<PortfolioItem[]> {
   return (await collection.all()).sort(newestFirst);
 }
 
-export function getPortfolioItem(id: string): Promise<PortfolioItem | null> {
-  return collection.get(id);
+/** One case study, its rich text sanitised again on the way out: a record that reached Blobs by other means is still safe. */
+export async function getPortfolioItem(id: string): Promise<PortfolioItem | null> {
+  const item = await collection.get(id);
+  return item && { ...item, content: sanitizeLocalized(item.content) };
 }
 
 export function buildPortfolioItem(input: PortfolioInput, now: Date = new Date()): PortfolioItem {
