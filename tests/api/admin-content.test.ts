@@ -1,20 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import insightsFunction from '../../netlify/functions/insights';
 import portfolioFunction from '../../netlify/functions/portfolio';
 import type { Insight } from '../../src/lib/schemas/insight';
 import type { PortfolioItem } from '../../src/lib/schemas/portfolio';
-import { startLocalBlobs, type LocalBlobs } from '../helpers/blobs';
 import { callJson } from '../helpers/functions';
-import { asAdmin, signIn, useTestEnv } from '../helpers/admin';
+import { asAdmin, useAdminBench } from '../helpers/admin';
 
-let blobs: LocalBlobs;
-let cookie: string;
-beforeAll(async () => {
-  blobs = await startLocalBlobs();
-  useTestEnv();
-  cookie = await signIn();
-});
-afterAll(async () => blobs.stop());
+const bench = useAdminBench();
 
 const portfolioBody = {
   title: { en: 'A data platform for a port operator', es: 'Una plataforma de datos para un operador portuario' },
@@ -45,7 +37,7 @@ const insightBody = {
 
 describe('portfolio writes', () => {
   it('creates, shows publicly, updates with its version, refuses a stale version, and deletes', async () => {
-    const created = await callJson<PortfolioItem>(portfolioFunction, '/api/portfolio', asAdmin(cookie, { method: 'POST', body: portfolioBody }));
+    const created = await callJson<PortfolioItem>(portfolioFunction, '/api/portfolio', asAdmin(bench.cookie(), { method: 'POST', body: portfolioBody }));
     expect(created.status).toBe(201);
     expect(created.body).toMatchObject({ category: null, version: 1 });
     expect(Date.parse(created.body.createdAt)).not.toBeNaN();
@@ -56,24 +48,24 @@ describe('portfolio writes', () => {
     expect(list.body.map((item) => item.id)).toContain(id);
 
     const update = { ...portfolioBody, title: { en: 'Updated', es: 'Actualizado' }, category: 'Data', createdAt: '2025-02-03', version: 1 };
-    const updated = await callJson<PortfolioItem>(portfolioFunction, '/x', asAdmin(cookie, { method: 'PUT', body: update, params: { id } }));
+    const updated = await callJson<PortfolioItem>(portfolioFunction, '/x', asAdmin(bench.cookie(), { method: 'PUT', body: update, params: { id } }));
     expect(updated.status).toBe(200);
     expect(updated.body).toMatchObject({ title: { en: 'Updated', es: 'Actualizado' }, category: 'Data', version: 2, createdAt: '2025-02-03T00:00:00.000Z' });
 
-    const before = await blobs.snapshot();
-    const stale = await callJson<{ message: string }>(portfolioFunction, '/x', asAdmin(cookie, { method: 'PUT', body: { ...update, version: 1 }, params: { id } }));
+    const before = await bench.blobs().snapshot();
+    const stale = await callJson<{ message: string }>(portfolioFunction, '/x', asAdmin(bench.cookie(), { method: 'PUT', body: { ...update, version: 1 }, params: { id } }));
     expect(stale.status).toBe(409);
     expect(stale.body.message).toMatch(/changed this item/);
-    expect(await blobs.snapshot()).toEqual(before);
+    expect(await bench.blobs().snapshot()).toEqual(before);
 
-    const removed = await callJson(portfolioFunction, '/x', asAdmin(cookie, { method: 'DELETE', params: { id } }));
+    const removed = await callJson(portfolioFunction, '/x', asAdmin(bench.cookie(), { method: 'DELETE', params: { id } }));
     expect(removed.status).toBe(200);
     expect((await callJson(portfolioFunction, '/x', { params: { id } })).status).toBe(404);
-    expect((await callJson(portfolioFunction, '/x', asAdmin(cookie, { method: 'DELETE', params: { id } }))).status).toBe(404);
+    expect((await callJson(portfolioFunction, '/x', asAdmin(bench.cookie(), { method: 'DELETE', params: { id } }))).status).toBe(404);
   });
 
   it('refuses bad bodies with 400 naming the field, storing nothing', async () => {
-    const before = await blobs.snapshot();
+    const before = await bench.blobs().snapshot();
     const cases: Array<[object, string]> = [
       [{ ...portfolioBody, imageUrl: '' }, 'imageUrl'],
       [{ ...portfolioBody, imageUrl: 'javascript:alert(1)' }, 'imageUrl'],
@@ -82,28 +74,28 @@ describe('portfolio writes', () => {
       [{ ...portfolioBody, createdAt: 'not a date' }, 'createdAt'],
     ];
     for (const [body, field] of cases) {
-      const response = await callJson<{ field: string }>(portfolioFunction, '/api/portfolio', asAdmin(cookie, { method: 'POST', body }));
+      const response = await callJson<{ field: string }>(portfolioFunction, '/api/portfolio', asAdmin(bench.cookie(), { method: 'POST', body }));
       expect(response.status).toBe(400);
       expect(response.body.field).toBe(field);
     }
-    expect(await blobs.snapshot()).toEqual(before);
+    expect(await bench.blobs().snapshot()).toEqual(before);
   });
 });
 
 describe('insight writes', () => {
   it('keeps a draft out of public view, lists it for admins, and publishes it', async () => {
-    const created = await callJson<Insight>(insightsFunction, '/api/insights', asAdmin(cookie, { method: 'POST', body: insightBody }));
+    const created = await callJson<Insight>(insightsFunction, '/api/insights', asAdmin(bench.cookie(), { method: 'POST', body: insightBody }));
     expect(created.status).toBe(201);
     expect(created.body).toMatchObject({ author: null, readTime: 6, published: false, publishedAt: null });
     const id = created.body.id;
 
     expect((await callJson<Insight[]>(insightsFunction, '/api/insights')).body.map((i) => i.id)).not.toContain(id);
     expect((await callJson(insightsFunction, '/x', { params: { id } })).status).toBe(404);
-    const adminList = await callJson<Insight[]>(insightsFunction, '/api/insights/admin', asAdmin(cookie, { params: { id: 'admin' } }));
+    const adminList = await callJson<Insight[]>(insightsFunction, '/api/insights/admin', asAdmin(bench.cookie(), { params: { id: 'admin' } }));
     expect(adminList.body.map((i) => i.id)).toContain(id);
     expect((await callJson(insightsFunction, '/api/insights/admin', { params: { id: 'admin' } })).status).toBe(401);
 
-    const published = await callJson<Insight>(insightsFunction, '/x', asAdmin(cookie, {
+    const published = await callJson<Insight>(insightsFunction, '/x', asAdmin(bench.cookie(), {
       method: 'PUT',
       params: { id },
       body: { ...insightBody, published: true, readTime: null, author: 'Marta Ibáñez', version: 1 },
@@ -114,23 +106,23 @@ describe('insight writes', () => {
   });
 
   it('keeps slugs unique, and frees a slug when its insight changes slug or is deleted', async () => {
-    const first = await callJson<Insight>(insightsFunction, '/api/insights', asAdmin(cookie, { method: 'POST', body: { ...insightBody, slug: 'unique-slug' } }));
-    const clash = await callJson<{ message: string; field: string }>(insightsFunction, '/api/insights', asAdmin(cookie, {
+    const first = await callJson<Insight>(insightsFunction, '/api/insights', asAdmin(bench.cookie(), { method: 'POST', body: { ...insightBody, slug: 'unique-slug' } }));
+    const clash = await callJson<{ message: string; field: string }>(insightsFunction, '/api/insights', asAdmin(bench.cookie(), {
       method: 'POST',
       body: { ...insightBody, slug: 'Unique-Slug' },
     }));
     expect(clash).toMatchObject({ status: 409, body: { field: 'slug' } });
 
-    const renamed = await callJson<Insight>(insightsFunction, '/x', asAdmin(cookie, {
+    const renamed = await callJson<Insight>(insightsFunction, '/x', asAdmin(bench.cookie(), {
       method: 'PUT',
       params: { id: first.body.id },
       body: { ...insightBody, slug: 'renamed-slug' },
     }));
     expect(renamed.status).toBe(200);
-    const reuse = await callJson<Insight>(insightsFunction, '/api/insights', asAdmin(cookie, { method: 'POST', body: { ...insightBody, slug: 'unique-slug' } }));
+    const reuse = await callJson<Insight>(insightsFunction, '/api/insights', asAdmin(bench.cookie(), { method: 'POST', body: { ...insightBody, slug: 'unique-slug' } }));
     expect(reuse.status).toBe(201);
-    await callJson(insightsFunction, '/x', asAdmin(cookie, { method: 'DELETE', params: { id: first.body.id } }));
-    const afterDelete = await callJson(insightsFunction, '/api/insights', asAdmin(cookie, { method: 'POST', body: { ...insightBody, slug: 'renamed-slug' } }));
+    await callJson(insightsFunction, '/x', asAdmin(bench.cookie(), { method: 'DELETE', params: { id: first.body.id } }));
+    const afterDelete = await callJson(insightsFunction, '/api/insights', asAdmin(bench.cookie(), { method: 'POST', body: { ...insightBody, slug: 'renamed-slug' } }));
     expect(afterDelete.status).toBe(201);
   });
 
@@ -141,7 +133,7 @@ describe('insight writes', () => {
     [{ readTime: 0 }, 'readTime', 'Read time must be at least 1 minute'],
     [{ readTime: 1.5 }, 'readTime', 'Read time must be a whole number of minutes'],
   ])('refuses %o with 400', async (patch, field, message) => {
-    const response = await callJson(insightsFunction, '/api/insights', asAdmin(cookie, { method: 'POST', body: { ...insightBody, ...patch } }));
+    const response = await callJson(insightsFunction, '/api/insights', asAdmin(bench.cookie(), { method: 'POST', body: { ...insightBody, ...patch } }));
     expect(response).toMatchObject({ status: 400, body: { field, message } });
   });
 });
@@ -186,7 +178,7 @@ describe('rich text is sanitised on write', () => {
       // Broken markup in a vector may swallow what follows it, so the formats to keep go in the other language.
       content: { en: vectors.join('\n'), es: kept },
     };
-    const created = await callJson<PortfolioItem>(portfolioFunction, '/api/portfolio', asAdmin(cookie, { method: 'POST', body }));
+    const created = await callJson<PortfolioItem>(portfolioFunction, '/api/portfolio', asAdmin(bench.cookie(), { method: 'POST', body }));
     const stored = created.body.content.en.toLowerCase();
     for (const banned of ['<script', 'onerror', 'onload', 'onmouseover', 'javascript:', 'vbscript:', 'data:text/html', 'svg+xml', '<iframe', '<form', '<input', '<svg', '<math', 'style=', '<object', '<embed', '<base', '<meta', '<style', '//evil.example']) {
       expect(stored, banned).not.toContain(banned);

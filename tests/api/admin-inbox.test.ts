@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import contactFunction from '../../netlify/functions/contact';
 import contactMessagesFunction from '../../netlify/functions/contact-messages';
 import newsletterFunction from '../../netlify/functions/newsletter';
@@ -9,18 +9,10 @@ import { appendVideoEvent } from '../../src/lib/conversations/logs';
 import type { ContactMessage } from '../../src/lib/schemas/contact';
 import type { ChatConversation, VideoConversation } from '../../src/lib/schemas/conversation';
 import type { NewsletterSubscription } from '../../src/lib/schemas/newsletter';
-import { startLocalBlobs, type LocalBlobs } from '../helpers/blobs';
 import { call, callJson } from '../helpers/functions';
-import { asAdmin, SITE, signIn, useTestEnv } from '../helpers/admin';
+import { asAdmin, SITE, useAdminBench } from '../helpers/admin';
 
-let blobs: LocalBlobs;
-let cookie: string;
-beforeAll(async () => {
-  blobs = await startLocalBlobs();
-  useTestEnv();
-  cookie = await signIn();
-});
-afterAll(async () => blobs.stop());
+const bench = useAdminBench();
 
 describe('inbox', () => {
   it('lists contact messages newest first for admins only', async () => {
@@ -28,7 +20,7 @@ describe('inbox', () => {
       await callJson(contactFunction, '/api/contact', { method: 'POST', body: { name, email: 'a@example.com', message: `Hello from ${name}` } });
     }
     expect((await callJson(contactMessagesFunction, '/api/contact-messages')).status).toBe(401);
-    const { status, body } = await callJson<ContactMessage[]>(contactMessagesFunction, '/api/contact-messages', asAdmin(cookie));
+    const { status, body } = await callJson<ContactMessage[]>(contactMessagesFunction, '/api/contact-messages', asAdmin(bench.cookie()));
     expect(status).toBe(200);
     expect(body.map((m) => m.name)).toEqual(['Second', 'First']);
     expect(body[0]).toMatchObject({ company: null, serviceOfInterest: null, message: 'Hello from Second' });
@@ -37,10 +29,10 @@ describe('inbox', () => {
   it('lists, exports and deletes newsletter subscribers', async () => {
     await callJson(newsletterFunction, '/api/newsletter', { method: 'POST', body: { name: '=cmd|calc', email: 'evil@example.com' } });
     await callJson(newsletterFunction, '/api/newsletter', { method: 'POST', body: { fullName: 'Lucía', email: 'lucia@example.es' } });
-    const list = await callJson<NewsletterSubscription[]>(newslettersFunction, '/api/newsletters', asAdmin(cookie));
+    const list = await callJson<NewsletterSubscription[]>(newslettersFunction, '/api/newsletters', asAdmin(bench.cookie()));
     expect(list.body.map((s) => s.email)).toEqual(['lucia@example.es', 'evil@example.com']);
 
-    const csv = await call(newslettersFunction, '/api/newsletters?format=csv', asAdmin(cookie));
+    const csv = await call(newslettersFunction, '/api/newsletters?format=csv', asAdmin(bench.cookie()));
     expect(csv.headers.get('content-type')).toBe('text/csv; charset=utf-8');
     expect(csv.headers.get('content-disposition')).toMatch(/^attachment; filename="newsletter-subscribers-\d{4}-\d{2}-\d{2}\.csv"$/);
     const lines = (await csv.text()).split('\r\n');
@@ -49,10 +41,10 @@ describe('inbox', () => {
 
     const target = list.body[1]!;
     expect((await callJson(newslettersFunction, '/x', { method: 'DELETE', params: { id: target.id }, headers: { origin: SITE } })).status).toBe(401);
-    expect((await callJson(newslettersFunction, '/x', asAdmin(cookie, { method: 'DELETE', params: { id: target.id } }))).status).toBe(200);
-    expect((await callJson(newslettersFunction, '/x', asAdmin(cookie, { method: 'DELETE', params: { id: target.id } }))).status).toBe(404);
-    expect((await callJson(newslettersFunction, '/x', asAdmin(cookie, { method: 'DELETE', params: { id: '../x' } }))).status).toBe(400);
-    const after = await callJson<NewsletterSubscription[]>(newslettersFunction, '/api/newsletters', asAdmin(cookie));
+    expect((await callJson(newslettersFunction, '/x', asAdmin(bench.cookie(), { method: 'DELETE', params: { id: target.id } }))).status).toBe(200);
+    expect((await callJson(newslettersFunction, '/x', asAdmin(bench.cookie(), { method: 'DELETE', params: { id: target.id } }))).status).toBe(404);
+    expect((await callJson(newslettersFunction, '/x', asAdmin(bench.cookie(), { method: 'DELETE', params: { id: '../x' } }))).status).toBe(400);
+    const after = await callJson<NewsletterSubscription[]>(newslettersFunction, '/api/newsletters', asAdmin(bench.cookie()));
     expect(after.body.map((s) => s.email)).toEqual(['lucia@example.es']);
     // The address can sign up again after being removed.
     expect((await callJson(newsletterFunction, '/api/newsletter', { method: 'POST', body: { name: 'Back', email: 'evil@example.com' } })).status).toBe(201);
@@ -76,12 +68,12 @@ describe('conversation logs', () => {
     expect(bad).toMatchObject({ status: 400, body: { field: 'sessionId' } });
     expect((await callJson(whatsappFunction, '/api/whatsapp-conversations', { method: 'POST', body: { sessionId, userMessage: 'x'.repeat(4001), botResponse: 'y', language: 'es' } })).status).toBe(400);
 
-    const { body } = await callJson<ChatConversation[]>(whatsappFunction, '/api/whatsapp-conversations', asAdmin(cookie));
+    const { body } = await callJson<ChatConversation[]>(whatsappFunction, '/api/whatsapp-conversations', asAdmin(bench.cookie()));
     expect(body).toHaveLength(1);
     expect(body[0]).toMatchObject({ sessionId, language: 'es', messageCount: 4 });
     expect(body[0]!.messages.map((m) => m.role)).toEqual(['user', 'bot', 'user', 'bot']);
 
-    const csv = await (await call(whatsappFunction, '/api/whatsapp-conversations?format=csv', asAdmin(cookie))).text();
+    const csv = await (await call(whatsappFunction, '/api/whatsapp-conversations?format=csv', asAdmin(bench.cookie()))).text();
     const lines = csv.trim().split('\r\n');
     expect(lines[0]).toBe('Session ID,Message Role,Message Content,Timestamp,Language,Started,Message Count');
     expect(lines).toHaveLength(5);
@@ -103,14 +95,14 @@ describe('conversation logs', () => {
     await appendVideoEvent({ sessionId: 'c456', kind: 'started', at: new Date().toISOString(), language: 'es', conversationUrl: 'https://tavus.daily.co/c456' });
     expect((await callJson(tavusConversationsFunction, '/api/tavus-conversations', { method: 'POST', body: { sessionId: 'c9', language: 'en', conversationUrl: 'javascript:alert(1)' } })).status).toBe(400);
 
-    const { body } = await callJson<VideoConversation[]>(tavusConversationsFunction, '/api/tavus-conversations', asAdmin(cookie));
+    const { body } = await callJson<VideoConversation[]>(tavusConversationsFunction, '/api/tavus-conversations', asAdmin(bench.cookie()));
     const done = body.find((c) => c.sessionId === 'c123')!;
     const live = body.find((c) => c.sessionId === 'c456')!;
     expect(done).toMatchObject({ duration: 95, language: 'en', messageCount: 2, conversationUrl: 'https://tavus.daily.co/c123' });
     expect(done.conversationEnded).not.toBeNull();
     expect(live).toMatchObject({ conversationEnded: null, language: 'es', transcript: [] });
 
-    const csv = await (await call(tavusConversationsFunction, '/api/tavus-conversations?format=csv', asAdmin(cookie))).text();
+    const csv = await (await call(tavusConversationsFunction, '/api/tavus-conversations?format=csv', asAdmin(bench.cookie()))).text();
     const lines = csv.trim().split('\r\n');
     expect(lines[0]).toBe('Session ID,Speaker,Text,Timestamp,Language,Started,Duration,URL');
     expect(lines).toContainEqual(expect.stringMatching(/^c123,assistant,Welcome,2025-01-01T10:00:07Z,en,.*,95,https:\/\/tavus\.daily\.co\/c123$/));

@@ -1,25 +1,17 @@
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import uploadFunction from '../../netlify/functions/upload';
 import uploadsFunction from '../../netlify/functions/uploads';
-import { startLocalBlobs, type LocalBlobs } from '../helpers/blobs';
 import { call } from '../helpers/functions';
-import { SITE, signIn, useTestEnv } from '../helpers/admin';
+import { SITE, useAdminBench } from '../helpers/admin';
 
-let blobs: LocalBlobs;
-let cookie: string;
-beforeAll(async () => {
-  blobs = await startLocalBlobs();
-  useTestEnv();
-  cookie = await signIn();
-});
-afterAll(async () => blobs.stop());
+const bench = useAdminBench();
 
 function image(width: number, height: number) {
   return sharp({ create: { width, height, channels: 3, background: { r: 16, g: 185, b: 129 } } });
 }
 
-async function upload(bytes: Uint8Array | string, name = 'photo.png', type = 'image/png', headers: Record<string, string> = { cookie, origin: SITE }) {
+async function upload(bytes: Uint8Array | string, name = 'photo.png', type = 'image/png', headers: Record<string, string> = { cookie: bench.cookie(), origin: SITE }) {
   const form = new FormData();
   form.append('image', new Blob([typeof bytes === 'string' ? bytes : new Uint8Array(bytes)], { type }), name);
   const response = await call(uploadFunction, '/api/upload', { method: 'POST', rawBody: form, headers });
@@ -46,30 +38,30 @@ describe('POST /api/upload', () => {
   });
 
   it('refuses SVG, text dressed as an image, and an empty field, storing nothing', async () => {
-    const before = await blobs.snapshot();
+    const before = await bench.blobs().snapshot();
     const svg = await upload('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"></svg>', 'logo.svg', 'image/svg+xml');
     expect(svg).toMatchObject({ status: 415, body: { success: false, message: 'Invalid file type: Please select an image file' } });
     const fake = await upload('<html><script>alert(1)</script></html>', 'photo.jpg', 'image/jpeg');
     expect(fake.status).toBe(415);
     const empty = await upload(new Uint8Array(0));
     expect(empty.status).toBe(400);
-    expect(await blobs.snapshot()).toEqual(before);
+    expect(await bench.blobs().snapshot()).toEqual(before);
   });
 
   it('refuses more than 5 MB with 413, and huge dimensions with 400', async () => {
-    const before = await blobs.snapshot();
+    const before = await bench.blobs().snapshot();
     const big = new Uint8Array(5 * 1024 * 1024 + 10);
     big.set(await image(8, 8).png().toBuffer());
     const tooBig = await upload(big);
     expect(tooBig).toMatchObject({ status: 413, body: { success: false, message: 'File too large: Please select an image smaller than 5MB' } });
     const wide = await upload(new Uint8Array(await image(12_000, 2).png().toBuffer()));
     expect(wide).toMatchObject({ status: 400, body: { success: false, message: 'Image dimensions are too large' } });
-    expect(await blobs.snapshot()).toEqual(before);
+    expect(await bench.blobs().snapshot()).toEqual(before);
   });
 
   it('needs a session and the site origin', async () => {
     const bytes = new Uint8Array(await image(8, 8).png().toBuffer());
     expect((await upload(bytes, 'a.png', 'image/png', { origin: SITE })).status).toBe(401);
-    expect((await upload(bytes, 'a.png', 'image/png', { cookie, origin: 'https://evil.example' })).status).toBe(403);
+    expect((await upload(bytes, 'a.png', 'image/png', { cookie: bench.cookie(), origin: 'https://evil.example' })).status).toBe(403);
   });
 });

@@ -1,4 +1,6 @@
+import { afterAll, beforeAll } from 'vitest';
 import adminAuth from '../../netlify/functions/admin-auth';
+import { startLocalBlobs, type LocalBlobs } from './blobs';
 import { resetEnvCache } from '../../src/lib/env';
 import { call, callJson, type CallOptions } from './functions';
 
@@ -40,4 +42,20 @@ export async function signIn(username = ADMIN.username, password = ADMIN.passwor
 /** Options for an admin call: the session cookie and the site's own Origin. */
 export function asAdmin(cookie: string, options: CallOptions = {}): CallOptions {
   return { ...options, headers: { cookie, origin: SITE, ...options.headers } };
+}
+
+/**
+ * A test file's bench: a real local Blobs server, the test environment and a
+ * signed-in admin's cookie, ready in beforeAll.
+ */
+export function useAdminBench(): { blobs: () => LocalBlobs; cookie: () => string } {
+  let blobs: LocalBlobs;
+  let cookie: string;
+  beforeAll(async () => {
+    blobs = await startLocalBlobs();
+    useTestEnv();
+    cookie = await signIn();
+  });
+  afterAll(async () => blobs.stop());
+  return { blobs: () => blobs, cookie: () => cookie };
 }

@@ -41,11 +41,9 @@ export async function getPublishedInsight(id: string): Promise<Insight | null> {
   return insight?.published ? insight : null;
 }
 
-export function buildInsight(input: InsightInput, now: Date = new Date()): Insight {
-  const stamp = now.toISOString();
-  const createdAt = input.createdAt ?? stamp;
+/** What an editor sets; the rest (id, dates, version) the server keeps. */
+function editableFields(input: InsightInput) {
   return {
-    id: newId(now.getTime()),
     title: input.title,
     description: input.description,
     content: sanitizeLocalized(input.content),
@@ -55,6 +53,15 @@ export function buildInsight(input: InsightInput, now: Date = new Date()): Insig
     author: input.author,
     readTime: input.readTime,
     published: input.published,
+  };
+}
+
+export function buildInsight(input: InsightInput, now: Date = new Date()): Insight {
+  const stamp = now.toISOString();
+  const createdAt = input.createdAt ?? stamp;
+  return {
+    id: newId(now.getTime()),
+    ...editableFields(input),
     publishedAt: input.published ? createdAt : null,
     createdAt,
     updatedAt: stamp,
@@ -106,15 +113,7 @@ export async function updateInsight(id: string, input: InsightInput): Promise<In
   const now = new Date().toISOString();
   const insight: Insight = {
     ...current,
-    title: input.title,
-    description: input.description,
-    content: sanitizeLocalized(input.content),
-    imageUrl: input.imageUrl,
-    category: input.category,
-    slug: input.slug,
-    author: input.author,
-    readTime: input.readTime,
-    published: input.published,
+    ...editableFields(input),
     // First publication dates the insight; unpublishing keeps the date for a later re-publish.
     publishedAt: input.published ? (current.publishedAt ?? now) : current.publishedAt,
     createdAt: input.createdAt ?? current.createdAt,

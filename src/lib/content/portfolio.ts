@@ -29,10 +29,9 @@ export async function getPortfolioItem(id: string): Promise<PortfolioItem | null
   return item && { ...item, content: sanitizeLocalized(item.content) };
 }
 
-export function buildPortfolioItem(input: PortfolioInput, now: Date = new Date()): PortfolioItem {
-  const stamp = now.toISOString();
+/** What an editor sets; the rest (id, dates, version) the server keeps. */
+function editableFields(input: PortfolioInput) {
   return {
-    id: newId(now.getTime()),
     title: input.title,
     description: input.description,
     content: sanitizeLocalized(input.content),
@@ -40,6 +39,14 @@ export function buildPortfolioItem(input: PortfolioInput, now: Date = new Date()
     metrics: input.metrics,
     category: input.category,
     technologies: input.technologies,
+  };
+}
+
+export function buildPortfolioItem(input: PortfolioInput, now: Date = new Date()): PortfolioItem {
+  const stamp = now.toISOString();
+  return {
+    id: newId(now.getTime()),
+    ...editableFields(input),
     createdAt: input.createdAt ?? stamp,
     updatedAt: stamp,
     version: 1,
@@ -64,13 +71,7 @@ export async function updatePortfolioItem(id: string, input: PortfolioInput): Pr
   if (input.version !== undefined && input.version !== current.version) throw new HttpError(409, STALE_EDIT, 'version');
   const item: PortfolioItem = {
     ...current,
-    title: input.title,
-    description: input.description,
-    content: sanitizeLocalized(input.content),
-    imageUrl: input.imageUrl,
-    metrics: input.metrics,
-    category: input.category,
-    technologies: input.technologies,
+    ...editableFields(input),
     createdAt: input.createdAt ?? current.createdAt,
     updatedAt: new Date().toISOString(),
     version: current.version + 1,
