@@ -8,6 +8,34 @@ import tailwind from '@astrojs/tailwind';
 // `export const prerender = false` and run through the Netlify adapter.
 export default defineConfig({
   site: process.env.URL ?? 'http://localhost:8888',
+  trailingSlash: 'ignore',
   adapter: netlify(),
-  integrations: [react(), tailwind()],
+  integrations: [react(), tailwind({ applyBaseStyles: false })],
+  i18n: {
+    locales: ['en', 'es'],
+    defaultLocale: 'en',
+    routing: { prefixDefaultLocale: false, redirectToDefaultLocale: false },
+  },
+  build: { inlineStylesheets: 'always' },
+  prefetch: false,
+  devToolbar: { enabled: false },
+  experimental: {
+    // Astro hashes every script and style it emits into a CSP <meta> tag, so no
+    // inline code runs unless Astro put it there. Headers that cannot live in a
+    // <meta> (frame-ancestors) come from netlify.toml and src/middleware.ts.
+    csp: {
+      algorithm: 'SHA-256',
+      directives: [
+        "default-src 'self'",
+        "img-src 'self' data: https:",
+        "media-src 'self'",
+        "font-src 'self'",
+        "connect-src 'self'",
+        "frame-src https://tavus.daily.co",
+        "form-action 'self'",
+        "base-uri 'self'",
+        "object-src 'none'",
+      ],
+    },
+  },
 });

@@ -1,6 +1,8 @@
 import type { Context } from '@netlify/functions';
 import type { z } from 'zod';
+import { cdnCacheHeaders } from './cdn-cache';
 import { isId } from './ids';
+import { SECURITY_HEADERS } from './security-headers';
 
 /** The one error shape every endpoint answers with. */
 export interface ErrorBody {
@@ -12,8 +14,9 @@ export const MAX_JSON_BODY_BYTES = 1024 * 1024;
 
 /** Headers every API answer carries. */
 const BASE_HEADERS: Record<string, string> = {
-  'X-Content-Type-Options': 'nosniff',
-  'Referrer-Policy': 'strict-origin-when-cross-origin',
+  ...SECURITY_HEADERS,
+  // An API answer is data, never a document to render.
+  'Content-Security-Policy': "default-src 'none'; frame-ancestors 'none'",
 };
 
 export class HttpError extends Error {
@@ -51,13 +54,7 @@ export function errorResponse(status: number, message: string, field?: string, h
  * revalidate every time, so a purge is seen at once.
  */
 export function cachedJson(data: unknown, tags: string[]): Response {
-  return json(data, {
-    headers: {
-      'Cache-Control': 'public, max-age=0, must-revalidate',
-      'Netlify-CDN-Cache-Control': 'public, durable, s-maxage=31536000, stale-while-revalidate=86400',
-      'Netlify-Cache-Tag': tags.join(','),
-    },
-  });
+  return json(data, { headers: cdnCacheHeaders(tags) });
 }
 
 /** Reads the body, refusing more than `limit` bytes whatever Content-Length claims. */

@@ -1,0 +1,14 @@
+import { defineCollection, z } from 'astro:content';
+import { glob } from 'astro/loaders';
+
+/** The four policy pages, one Markdown file per language (src/content/policies/{en,es}/). */
+const policies = defineCollection({
+  loader: glob({ pattern: '*/*.md', base: './src/content/policies' }),
+  schema: z.object({
+    title: z.string(),
+    description: z.string().max(160),
+    updated: z.coerce.date(),
+  }),
+});
+
+export const collections = { policies };

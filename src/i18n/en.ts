@@ -1,0 +1,307 @@
+/** English: the typed source dictionary. Every visible text of the site. */
+export const en = {
+  // meta
+  'meta.home.title': 'Vantia Partners | Digital Transformation & Investment',
+  'meta.home.description':
+    'Vantia Partners helps companies transform with technology and access strategic capital. Strategy, innovation and AI consulting from our team in Madrid.',
+  'meta.home.keywords':
+    'digital transformation, strategy consulting, corporate innovation, AI solutions, strategic investment, deal sourcing, private investors, Madrid',
+  'meta.portfolio.title': 'Portfolio & Case Studies | Vantia Partners',
+  'meta.portfolio.description':
+    'Case studies from Vantia Partners: how we have helped companies modernize operations, launch digital products and put AI to work, with measurable results.',
+  'meta.portfolio.keywords':
+    'case studies, success stories, digital transformation results, AI implementation, technology consulting, Vantia Partners portfolio',
+  'meta.insights.title': 'Insights | Vantia Partners',
+  'meta.insights.description':
+    'Analysis and practical guidance from Vantia Partners on digital transformation, artificial intelligence, innovation and strategic investment for leaders.',
+  'meta.insights.keywords':
+    'digital transformation insights, AI strategy, innovation management, technology leadership, strategic investment, business articles',
+  'meta.contact.title': 'Contact | Vantia Partners',
+  'meta.contact.description':
+    'Contact Vantia Partners to discuss a digital transformation project or an investment opportunity. Write to us, start a video call or visit our Madrid office.',
+  'meta.contact.keywords':
+    'contact Vantia Partners, digital transformation consulting, strategy consultation, investment inquiries, Madrid consulting firm, video call',
+  'meta.cookies.title': 'Cookies Policy | Vantia Partners',
+  'meta.cookies.description':
+    'How the Vantia Partners website uses cookies and similar technologies, what each one does and how you can accept, reject or change your preferences at any time.',
+  'meta.legal.title': 'Legal Notice | Vantia Partners',
+  'meta.legal.description':
+    'Legal notice for the Vantia Partners website: company details of Vantia Partners LLC, terms of use, intellectual property and limitation of liability.',
+  'meta.privacy.title': 'Privacy Policy | Vantia Partners',
+  'meta.privacy.description':
+    'How Vantia Partners collects, uses and protects personal data from contact forms, video calls, chat and our newsletter, and how to exercise your rights.',
+  'meta.investmentPolicy.title': 'Responsible Investment Policy | Vantia Partners',
+  'meta.investmentPolicy.description':
+    'The principles Vantia Partners applies when sourcing and assessing investment opportunities: due diligence, governance, conflicts of interest and ESG criteria.',
+  'meta.notFound.title': 'Page Not Found | Vantia Partners',
+
+  // common
+  'common.skipToContent': 'Skip to main content',
+  'common.loading': 'Loading…',
+  'common.error': 'An error occurred',
+  'common.backToHome': 'Back to Home',
+  'common.readMore': 'Read More',
+  'common.minRead': '{readTime} min read',
+  'common.viewCaseStudy': 'View Case Study',
+  'common.switchLanguage': 'Español',
+  'common.switchLanguageLabel': 'Ver esta página en español',
+  'common.lastUpdated': 'Last updated: {date}',
+  'common.breadcrumbHome': 'Home',
+
+  // nav
+  'nav.primary': 'Main navigation',
+  'nav.home': 'Vantia Partners, home',
+  'nav.services': 'Services',
+  'nav.investment': 'Investment',
+  'nav.about': 'About',
+  'nav.portfolio': 'Portfolio',
+  'nav.insights': 'Insights',
+  'nav.contact': 'Contact',
+  'nav.login': 'Log in',
+  'nav.openMenu': 'Open menu',
+  'nav.closeMenu': 'Close menu',
+
+  // hero
+  'hero.eyebrow': 'Digital transformation & strategic investment',
+  'hero.title': 'Digital transformation, from strategy to results',
+  'hero.subtitle':
+    'We help established companies and growing ventures modernize how they work, put AI to practical use and reach the capital they need to grow.',
+  'hero.ctaServices': 'Our services',
+  'hero.ctaContact': 'Contact us',
+
+  // services
+  'services.eyebrow': 'What we do',
+  'services.title': 'Consulting built around measurable outcomes',
+  'services.subtitle':
+    'Three practices that work as one team, from the first diagnosis to the day a solution runs in production.',
+  'services.strategy.title': 'Strategy & Transformation',
+  'services.strategy.description':
+    'We assess where technology can move your business forward and build a realistic roadmap your teams can carry out.',
+  'services.strategy.point1': 'Digital maturity assessment',
+  'services.strategy.point2': 'Transformation roadmap and business case',
+  'services.strategy.point3': 'Program governance and change management',
+  'services.innovation.title': 'Innovation & Startups',
+  'services.innovation.description':
+    'We help corporations and startups work together, test new business models quickly and scale the ones that prove their value.',
+  'services.innovation.point1': 'Corporate venturing and open innovation',
+  'services.innovation.point2': 'Startup scouting and pilot projects',
+  'services.innovation.point3': 'Product discovery and validation',
+  'services.ai.title': 'AI-Driven Solutions',
+  'services.ai.description':
+    'We identify the use cases where AI pays off and deliver them with sound data, security and governance.',
+  'services.ai.point1': 'AI use-case prioritization',
+  'services.ai.point2': 'Process automation and AI assistants',
+  'services.ai.point3': 'Data governance and responsible AI',
+
+  // investment
+  'investment.eyebrow': 'Strategic investment',
+  'investment.title': 'Connecting capital with companies ready to grow',
+  'investment.subtitle':
+    'We identify, assess and structure opportunities for private investors with the same operational rigor we bring to transformation work.',
+  'investment.sourcing.title': 'Strategic Deal Sourcing',
+  'investment.sourcing.description':
+    'We find opportunities before they reach the open market, through our network of founders, advisors and corporate partners.',
+  'investment.sourcing.value1': 'Proprietary deal flow',
+  'investment.sourcing.value2': 'Independent due diligence',
+  'investment.sourcing.value3': 'Sector expertise',
+  'investment.sourcing.value4': 'Deal structuring support',
+  'investment.markets.title': 'International Markets',
+  'investment.markets.description':
+    'We help companies and investors move between Europe, the Americas and other markets, with local knowledge in each of them.',
+  'investment.markets.value1': 'Europe–Americas bridge',
+  'investment.markets.value2': 'Market entry strategy',
+  'investment.markets.value3': 'Cross-border transactions',
+  'investment.markets.value4': 'Local partner network',
+  'investment.network.title': 'Private Investor Network',
+  'investment.network.description':
+    'A select group of private investors and family offices who co-invest in opportunities we have vetted, with clear information at every step.',
+  'investment.network.value1': 'Curated opportunities',
+  'investment.network.value2': 'Co-investment access',
+  'investment.network.value3': 'Transparent reporting',
+  'investment.network.value4': 'Long-term alignment',
+  'investment.cta.title': 'Looking for your next investment?',
+  'investment.cta.text':
+    'Tell us your criteria and we will share the opportunities that fit them, together with our analysis.',
+  'investment.cta.explore': 'Explore opportunities',
+  'investment.cta.contact': 'Contact our experts',
+
+  // about
+  'about.eyebrow': 'About us',
+  'about.title': 'A boutique firm with senior people on every project',
+  'about.p1':
+    'Vantia Partners was founded in 2020 to help companies turn technology into results and to connect promising businesses with the capital they need to grow. We are a US limited liability company, and our team works from Madrid with clients and partners in several countries.',
+  'about.p2':
+    'We work in small teams led by experienced consultants, alongside your people rather than in parallel. Every engagement starts with a clear diagnosis, sets measurable goals and ends when the change is in place and your team can run it on its own.',
+  'about.stat1.value': '2020',
+  'about.stat1.label': 'Founded',
+  'about.stat2.value': '40+',
+  'about.stat2.label': 'Transformation programs',
+  'about.stat3.value': '3',
+  'about.stat3.label': 'Continents in our investor network',
+  'about.ceoQuote':
+    'Technology only creates value when it changes how a company works, and that is the change we commit to delivering.',
+  'about.ceoRole': 'Founder & CEO',
+
+  // portfolio
+  'portfolio.eyebrow': 'Portfolio',
+  'portfolio.title': 'Work that speaks through its results',
+  'portfolio.subtitle':
+    'A selection of projects in which we helped our clients modernize, innovate and grow.',
+  'portfolio.seeMore': 'See More',
+  'portfolio.contact': 'Contact',
+  'portfolio.empty': 'No portfolio items available yet.',
+  'portfolio.listHeading': 'All Success Stories',
+  'portfolio.listIntro':
+    'Each case study sets out the challenge our client faced, the approach we took and the results achieved.',
+  'portfolio.listEmpty': 'No portfolio items available at the moment.',
+  'portfolio.defaultCategory': 'Technology Solutions',
+  'portfolio.clientSuccessStory': 'Client Success Story',
+  'portfolio.keyResults': 'Key Results',
+  'portfolio.noMetrics': 'No metrics available',
+  'portfolio.technologiesUsed': 'Technologies Used',
+  'portfolio.loading': 'Loading case study...',
+  'portfolio.notFoundTitle': 'Portfolio Item Not Found',
+  'portfolio.notFoundText': "The portfolio item you're looking for doesn't exist.",
+
+  // calls to action
+  'cta.transform.title': 'Ready to transform your business?',
+  'cta.transform.text':
+    'Tell us where your company stands today and where it needs to be. We will propose a clear first step.',
+  'cta.contactExperts': 'Contact our experts',
+  'cta.guidance.title': 'Need expert guidance?',
+  'cta.guidance.text':
+    'Talk to our team about your situation and we will help you decide on the right next step.',
+  'cta.detail.title': 'Looking for results like these?',
+  'cta.detail.text': 'Let’s discuss how a similar approach could work for your company.',
+  'cta.detail.services': 'Explore our services',
+  'cta.detail.contact': 'Contact us',
+
+  // insights
+  'insights.eyebrow': 'Insights',
+  'insights.title': 'Perspectives on technology, strategy and investment',
+  'insights.subtitle':
+    'Practical analysis for leaders making decisions about digital transformation, AI and growth.',
+  'insights.seeMore': 'See More',
+  'insights.empty': 'No insights available yet.',
+  'insights.listHeading': 'Insights',
+  'insights.listIntro':
+    'Articles by our team on digital transformation, artificial intelligence, innovation and investment.',
+  'insights.listEmpty': 'No insights available at the moment.',
+  'insights.listError': 'We couldn’t load the insights. Please try again later.',
+  'insights.loading': 'Loading insight...',
+  'insights.notFoundTitle': 'Insight Not Found',
+  'insights.notFoundText': "The insight you're looking for doesn't exist.",
+  'insights.by': 'By {author}',
+  'insights.searchLabel': 'Search insights',
+  'insights.searchPlaceholder': 'Search by topic or keyword',
+  'insights.searchSubmit': 'Search',
+  'insights.searchResults': '{count} results for “{query}”',
+  'insights.searchNone': 'No insights match “{query}”.',
+  'insights.clearSearch': 'Clear search',
+  'insights.rss': 'RSS feed',
+
+  // contact section
+  'contact.eyebrow': 'Contact',
+  'contact.title': 'Let’s talk about your next step',
+  'contact.subtitle':
+    'Choose the channel that suits you best. A member of our team will follow up on every inquiry.',
+  'contact.video.title': 'Video call',
+  'contact.video.text':
+    'Start a video conversation from your browser to talk through your project. No downloads needed.',
+  'contact.newsletter.title': 'Newsletter',
+  'contact.newsletter.text':
+    'A monthly summary of our analysis on transformation, AI and investment.',
+  'contact.form.title': 'Contact form',
+  'contact.form.text':
+    'Tell us about your company and your goals, and the right person on our team will reply.',
+  'contact.emailLabel': 'Email',
+  'contact.officeLabel': 'Office',
+
+  // forms
+  'form.name': 'Name',
+  'form.fullName': 'Full name',
+  'form.email': 'Email',
+  'form.company': 'Company',
+  'form.phone': 'Phone',
+  'form.service': 'Service of interest',
+  'form.servicePlaceholder': 'Select a service',
+  'form.message': 'Message',
+  'form.optional': 'optional',
+  'form.send': 'Send message',
+  'form.sending': 'Sending…',
+  'form.subscribe': 'Subscribe',
+  'form.subscribing': 'Subscribing…',
+  'service.digital-transformation': 'Digital Transformation',
+  'service.corporate-innovation': 'Corporate Innovation',
+  'service.ai-solutions': 'AI-Driven Solutions',
+  'service.strategy-consulting': 'Strategy Consulting',
+  'service.investment': 'Investment Opportunities',
+  'validation.nameRequired': 'Name is required',
+  'validation.emailInvalid': 'Invalid email address',
+  'validation.messageRequired': 'Message is required',
+  'toast.contactSuccessTitle': 'Message sent successfully!',
+  'toast.contactSuccessText': "We'll get back to you as soon as possible.",
+  'toast.contactErrorTitle': 'Error sending message',
+  'toast.contactErrorText': 'Please try again later.',
+  'toast.newsletterSuccessTitle': 'Successfully subscribed!',
+  'toast.newsletterSuccessText': 'Thank you for subscribing to our newsletter.',
+  'toast.newsletterDuplicate': 'This email is already subscribed to our newsletter.',
+  'toast.newsletterError': 'Failed to subscribe. Please try again.',
+  'toast.close': 'Close notification',
+
+  // newsletter section
+  'newsletter.eyebrow': 'Newsletter',
+  'newsletter.title': 'Insights worth your time, once a month',
+  'newsletter.text':
+    'Our latest thinking on digital transformation, AI and investment opportunities, in one short monthly email.',
+  'newsletter.privacy': 'At most one email a month. Unsubscribe at any time.',
+  'newsletter.privacyLink': 'Privacy policy',
+
+  // video call card
+  'video.calling': '{name} is calling',
+  'video.start': 'Start video call',
+  'video.starting': 'Starting...',
+  'video.fullscreen': 'Full screen',
+  'video.exitFullscreen': 'Exit full screen',
+  'video.end': 'End call',
+  'video.recordingNotice':
+    'This call is recorded and transcribed so we can follow up on your inquiry; see our privacy policy for details.',
+  'video.notConfigured': 'Video calls are not available right now. Please use the contact form.',
+  'video.successTitle': 'Conversation Started',
+  'video.successText': 'Your video call is now ready. Please allow camera and microphone access.',
+  'video.error': 'Failed to start conversation. Please try again.',
+
+  // chat widget
+  'chat.open': 'Chat with us',
+  'chat.close': 'Close chat',
+  'chat.title': 'Tech expert',
+  'chat.subtitle': 'Usually answers in seconds',
+  'chat.greeting':
+    'Hello, I’m the technology assistant on {ceo}’s team at Vantia Partners. What would you like to know about your company’s digital transformation?',
+  'chat.placeholder': 'Type your message…',
+  'chat.send': 'Send',
+  'chat.typing': 'The assistant is typing',
+  'chat.fallback':
+    'I apologize, it seems there was a technical issue. Could you tell me more about your company and how we can help you with our digital transformation solutions?',
+
+  // footer
+  'footer.tagline':
+    'We help companies grow through technology and connect them with strategic capital.',
+  'footer.navigation': 'Navigation',
+  'footer.legal': 'Legal',
+  'footer.contact': 'Contact',
+  'footer.cookies': 'Cookies policy',
+  'footer.legalNotice': 'Legal notice',
+  'footer.privacy': 'Privacy policy',
+  'footer.investmentPolicy': 'Responsible investment policy',
+  'footer.copyright': '© {year} {company}. All rights reserved.',
+
+  // not found page
+  'notFound.title': '404 Page Not Found',
+  'notFound.text': 'Did you forget to add the page to the router?',
+  'notFound.home': 'Go to the home page',
+
+  // policy pages
+  'policy.effective': 'Effective: {date}',
+} as const;
+export type DictionaryKey = keyof typeof en;

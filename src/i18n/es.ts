@@ -1,0 +1,309 @@
+import type { DictionaryKey } from './en';
+/** Spanish: key for key the same as English (a missing or extra key is a type error). */
+export const es: Record<DictionaryKey, string> = {
+  // meta
+  'meta.home.title': 'Vantia Partners | Transformación digital e inversión',
+  'meta.home.description':
+    'Vantia Partners ayuda a empresas a transformarse con la tecnología y a acceder a capital estratégico. Consultoría en estrategia, innovación e IA desde Madrid.',
+  'meta.home.keywords':
+    'transformación digital, consultoría estratégica, innovación corporativa, soluciones de IA, inversión estratégica, originación de operaciones, inversores privados, Madrid',
+  'meta.portfolio.title': 'Casos de éxito | Vantia Partners',
+  'meta.portfolio.description':
+    'Casos de éxito de Vantia Partners: cómo hemos ayudado a empresas a modernizar operaciones, lanzar productos digitales y aplicar la IA con resultados medibles.',
+  'meta.portfolio.keywords':
+    'casos de éxito, proyectos de transformación digital, resultados de consultoría, implantación de IA, consultoría tecnológica, portafolio Vantia Partners',
+  'meta.insights.title': 'Análisis | Vantia Partners',
+  'meta.insights.description':
+    'Análisis y orientación práctica de Vantia Partners sobre transformación digital, inteligencia artificial, innovación e inversión estratégica para directivos.',
+  'meta.insights.keywords':
+    'transformación digital, estrategia de IA, gestión de la innovación, liderazgo tecnológico, inversión estratégica, artículos de empresa',
+  'meta.contact.title': 'Contacto | Vantia Partners',
+  'meta.contact.description':
+    'Contacte con Vantia Partners para hablar de un proyecto de transformación digital o de una oportunidad de inversión. Escríbanos, llámenos por vídeo o visítenos.',
+  'meta.contact.keywords':
+    'contacto Vantia Partners, consultoría de transformación digital, consultoría estratégica, oportunidades de inversión, consultora en Madrid, videollamada',
+  'meta.cookies.title': 'Política de cookies | Vantia Partners',
+  'meta.cookies.description':
+    'Cómo utiliza la web de Vantia Partners las cookies y tecnologías similares, para qué sirve cada una y cómo aceptarlas, rechazarlas o cambiar sus preferencias.',
+  'meta.legal.title': 'Aviso legal | Vantia Partners',
+  'meta.legal.description':
+    'Aviso legal del sitio web de Vantia Partners: datos de Vantia Partners LLC, condiciones de uso, propiedad intelectual y limitación de responsabilidad.',
+  'meta.privacy.title': 'Política de privacidad | Vantia Partners',
+  'meta.privacy.description':
+    'Cómo recoge, utiliza y protege Vantia Partners los datos personales de formularios, videollamadas, chat y newsletter, y cómo puede usted ejercer sus derechos.',
+  'meta.investmentPolicy.title': 'Política de inversión responsable | Vantia Partners',
+  'meta.investmentPolicy.description':
+    'Principios que aplica Vantia Partners al identificar y evaluar inversiones: due diligence, gobierno corporativo, conflictos de interés y criterios ESG.',
+  'meta.notFound.title': 'Página no encontrada | Vantia Partners',
+
+  // common
+  'common.skipToContent': 'Saltar al contenido principal',
+  'common.loading': 'Cargando…',
+  'common.error': 'Ocurrió un error',
+  'common.backToHome': 'Volver al Inicio',
+  'common.readMore': 'Leer Más',
+  'common.minRead': '{readTime} min de lectura',
+  'common.viewCaseStudy': 'Ver Caso de Éxito',
+  'common.switchLanguage': 'English',
+  'common.switchLanguageLabel': 'View this page in English',
+  'common.lastUpdated': 'Última actualización: {date}',
+  'common.breadcrumbHome': 'Inicio',
+
+  // nav
+  'nav.primary': 'Navegación principal',
+  'nav.home': 'Vantia Partners, inicio',
+  'nav.services': 'Servicios',
+  'nav.investment': 'Inversión',
+  'nav.about': 'Quiénes somos',
+  'nav.portfolio': 'Casos de éxito',
+  'nav.insights': 'Análisis',
+  'nav.contact': 'Contacto',
+  'nav.login': 'Iniciar sesión',
+  'nav.openMenu': 'Abrir menú',
+  'nav.closeMenu': 'Cerrar menú',
+
+  // hero
+  'hero.eyebrow': 'Transformación digital e inversión estratégica',
+  'hero.title': 'Transformación digital, de la estrategia a los resultados',
+  'hero.subtitle':
+    'Ayudamos a empresas consolidadas y a proyectos en crecimiento a modernizar su forma de trabajar, aplicar la IA con sentido práctico y acceder al capital que necesitan para crecer.',
+  'hero.ctaServices': 'Nuestros servicios',
+  'hero.ctaContact': 'Contacte con nosotros',
+
+  // services
+  'services.eyebrow': 'Qué hacemos',
+  'services.title': 'Consultoría orientada a resultados medibles',
+  'services.subtitle':
+    'Tres áreas que trabajan como un solo equipo, desde el primer diagnóstico hasta que la solución funciona en producción.',
+  'services.strategy.title': 'Estrategia y Transformación',
+  'services.strategy.description':
+    'Analizamos dónde la tecnología puede hacer avanzar su negocio y trazamos una hoja de ruta realista que sus equipos puedan ejecutar.',
+  'services.strategy.point1': 'Diagnóstico de madurez digital',
+  'services.strategy.point2': 'Hoja de ruta y caso de negocio',
+  'services.strategy.point3': 'Gobierno del programa y gestión del cambio',
+  'services.innovation.title': 'Innovación y Startups',
+  'services.innovation.description':
+    'Ayudamos a grandes empresas y startups a colaborar, validar con rapidez nuevos modelos de negocio y escalar los que demuestran su valor.',
+  'services.innovation.point1': 'Corporate venturing e innovación abierta',
+  'services.innovation.point2': 'Búsqueda de startups y proyectos piloto',
+  'services.innovation.point3': 'Descubrimiento y validación de producto',
+  'services.ai.title': 'Soluciones Impulsadas por IA',
+  'services.ai.description':
+    'Identificamos los casos de uso en los que la IA aporta valor real y los implantamos con datos fiables, seguridad y un gobierno adecuado.',
+  'services.ai.point1': 'Priorización de casos de uso de IA',
+  'services.ai.point2': 'Automatización de procesos y asistentes de IA',
+  'services.ai.point3': 'Gobierno del dato e IA responsable',
+
+  // investment
+  'investment.eyebrow': 'Inversión estratégica',
+  'investment.title': 'Conectamos capital con empresas preparadas para crecer',
+  'investment.subtitle':
+    'Identificamos, analizamos y estructuramos oportunidades para inversores privados con el mismo rigor operativo que aplicamos a nuestros proyectos de transformación.',
+  'investment.sourcing.title': 'Originación Estratégica de Operaciones',
+  'investment.sourcing.description':
+    'Detectamos oportunidades antes de que lleguen al mercado abierto, gracias a nuestra red de fundadores, asesores y socios corporativos.',
+  'investment.sourcing.value1': 'Flujo de operaciones propio',
+  'investment.sourcing.value2': 'Due diligence independiente',
+  'investment.sourcing.value3': 'Conocimiento sectorial',
+  'investment.sourcing.value4': 'Apoyo en la estructuración',
+  'investment.markets.title': 'Mercados Internacionales',
+  'investment.markets.description':
+    'Acompañamos a empresas e inversores entre Europa, América y otros mercados, con conocimiento local en cada uno de ellos.',
+  'investment.markets.value1': 'Puente entre Europa y América',
+  'investment.markets.value2': 'Estrategia de entrada en mercados',
+  'investment.markets.value3': 'Operaciones transfronterizas',
+  'investment.markets.value4': 'Red de socios locales',
+  'investment.network.title': 'Red de Inversores Privados',
+  'investment.network.description':
+    'Un grupo selecto de inversores privados y family offices que coinvierten en oportunidades que hemos analizado, con información clara en cada paso.',
+  'investment.network.value1': 'Oportunidades seleccionadas',
+  'investment.network.value2': 'Acceso a coinversiones',
+  'investment.network.value3': 'Información transparente',
+  'investment.network.value4': 'Visión a largo plazo',
+  'investment.cta.title': '¿Busca su próxima inversión?',
+  'investment.cta.text':
+    'Cuéntenos sus criterios y le presentaremos las oportunidades que encajen con ellos, junto con nuestro análisis.',
+  'investment.cta.explore': 'Explorar oportunidades',
+  'investment.cta.contact': 'Hable con nuestros expertos',
+
+  // about
+  'about.eyebrow': 'Quiénes somos',
+  'about.title': 'Una firma boutique con perfiles sénior en cada proyecto',
+  'about.p1':
+    'Vantia Partners nació en 2020 para ayudar a las empresas a convertir la tecnología en resultados y para conectar negocios con potencial con el capital que necesitan para crecer. Somos una sociedad de responsabilidad limitada estadounidense (LLC) y nuestro equipo trabaja desde Madrid con clientes y socios de varios países.',
+  'about.p2':
+    'Trabajamos en equipos reducidos, dirigidos por consultores con experiencia, codo con codo con su equipo y no en paralelo. Cada proyecto empieza con un diagnóstico claro, fija objetivos medibles y termina cuando el cambio está implantado y su equipo puede gestionarlo por sí mismo.',
+  'about.stat1.value': '2020',
+  'about.stat1.label': 'Año de fundación',
+  'about.stat2.value': '+40',
+  'about.stat2.label': 'Programas de transformación',
+  'about.stat3.value': '3',
+  'about.stat3.label': 'Continentes en nuestra red de inversores',
+  'about.ceoQuote':
+    'La tecnología solo crea valor cuando cambia la forma de trabajar de una empresa, y ese es el cambio que nos comprometemos a conseguir.',
+  'about.ceoRole': 'Fundador y CEO',
+
+  // portfolio
+  'portfolio.eyebrow': 'Casos de éxito',
+  'portfolio.title': 'Proyectos que hablan por sus resultados',
+  'portfolio.subtitle':
+    'Una selección de proyectos en los que hemos ayudado a nuestros clientes a modernizarse, innovar y crecer.',
+  'portfolio.seeMore': 'Ver Más',
+  'portfolio.contact': 'Contactar',
+  'portfolio.empty': 'Todavía no hay elementos de portafolio disponibles.',
+  'portfolio.listHeading': 'Todos los Casos de Éxito',
+  'portfolio.listIntro':
+    'Cada caso recoge el reto al que se enfrentaba el cliente, el enfoque que aplicamos y los resultados obtenidos.',
+  'portfolio.listEmpty': 'No hay elementos de portafolio disponibles en este momento.',
+  'portfolio.defaultCategory': 'Soluciones Tecnológicas',
+  'portfolio.clientSuccessStory': 'Caso de Éxito de Cliente',
+  'portfolio.keyResults': 'Resultados Clave',
+  'portfolio.noMetrics': 'No hay métricas disponibles',
+  'portfolio.technologiesUsed': 'Tecnologías Utilizadas',
+  'portfolio.loading': 'Cargando caso de éxito…',
+  'portfolio.notFoundTitle': 'Caso de Éxito No Encontrado',
+  'portfolio.notFoundText': 'El caso de éxito que busca no existe.',
+
+  // calls to action
+  'cta.transform.title': '¿Quiere transformar su empresa?',
+  'cta.transform.text':
+    'Cuéntenos en qué punto se encuentra su empresa y adónde quiere llegar. Le propondremos un primer paso claro.',
+  'cta.contactExperts': 'Hable con nuestros expertos',
+  'cta.guidance.title': '¿Necesita asesoramiento experto?',
+  'cta.guidance.text':
+    'Hable con nuestro equipo sobre su situación y le ayudaremos a decidir el siguiente paso.',
+  'cta.detail.title': '¿Busca resultados como estos?',
+  'cta.detail.text': 'Hablemos de cómo aplicar un enfoque similar en su empresa.',
+  'cta.detail.services': 'Conozca nuestros servicios',
+  'cta.detail.contact': 'Contacte con nosotros',
+
+  // insights
+  'insights.eyebrow': 'Análisis',
+  'insights.title': 'Perspectivas sobre tecnología, estrategia e inversión',
+  'insights.subtitle':
+    'Análisis prácticos para directivos que toman decisiones sobre transformación digital, IA y crecimiento.',
+  'insights.seeMore': 'Ver Más',
+  'insights.empty': 'Todavía no hay artículos publicados.',
+  'insights.listHeading': 'Análisis',
+  'insights.listIntro':
+    'Artículos de nuestro equipo sobre transformación digital, inteligencia artificial, innovación e inversión.',
+  'insights.listEmpty': 'No hay artículos disponibles en este momento.',
+  'insights.listError': 'No hemos podido cargar los artículos. Inténtelo de nuevo más tarde.',
+  'insights.loading': 'Cargando artículo…',
+  'insights.notFoundTitle': 'Artículo No Encontrado',
+  'insights.notFoundText': 'El artículo que busca no existe.',
+  'insights.by': 'Por {author}',
+  'insights.searchLabel': 'Buscar artículos',
+  'insights.searchPlaceholder': 'Buscar por tema o palabra clave',
+  'insights.searchSubmit': 'Buscar',
+  'insights.searchResults': '{count} resultados para «{query}»',
+  'insights.searchNone': 'Ningún artículo coincide con «{query}».',
+  'insights.clearSearch': 'Borrar búsqueda',
+  'insights.rss': 'Canal RSS',
+
+  // contact section
+  'contact.eyebrow': 'Contacto',
+  'contact.title': 'Hablemos de su próximo paso',
+  'contact.subtitle':
+    'Elija el canal que mejor le convenga. Una persona de nuestro equipo dará seguimiento a cada consulta.',
+  'contact.video.title': 'Videollamada',
+  'contact.video.text':
+    'Inicie una conversación por vídeo desde su navegador para comentar su proyecto, sin descargar nada.',
+  'contact.newsletter.title': 'Newsletter',
+  'contact.newsletter.text':
+    'Un resumen mensual de nuestros análisis sobre transformación, IA e inversión.',
+  'contact.form.title': 'Formulario de contacto',
+  'contact.form.text':
+    'Háblenos de su empresa y de sus objetivos, y le responderá la persona adecuada de nuestro equipo.',
+  'contact.emailLabel': 'Correo electrónico',
+  'contact.officeLabel': 'Oficina',
+
+  // forms
+  'form.name': 'Nombre',
+  'form.fullName': 'Nombre completo',
+  'form.email': 'Correo electrónico',
+  'form.company': 'Empresa',
+  'form.phone': 'Teléfono',
+  'form.service': 'Servicio de interés',
+  'form.servicePlaceholder': 'Seleccione un servicio',
+  'form.message': 'Mensaje',
+  'form.optional': 'opcional',
+  'form.send': 'Enviar mensaje',
+  'form.sending': 'Enviando…',
+  'form.subscribe': 'Suscribirse',
+  'form.subscribing': 'Suscribiendo…',
+  'service.digital-transformation': 'Transformación Digital',
+  'service.corporate-innovation': 'Innovación Corporativa',
+  'service.ai-solutions': 'Soluciones Impulsadas por IA',
+  'service.strategy-consulting': 'Consultoría Estratégica',
+  'service.investment': 'Oportunidades de Inversión',
+  'validation.nameRequired': 'El nombre es obligatorio',
+  'validation.emailInvalid': 'Dirección de correo electrónico no válida',
+  'validation.messageRequired': 'El mensaje es obligatorio',
+  'toast.contactSuccessTitle': '¡Mensaje enviado correctamente!',
+  'toast.contactSuccessText': 'Nos pondremos en contacto con usted lo antes posible.',
+  'toast.contactErrorTitle': 'Error al enviar el mensaje',
+  'toast.contactErrorText': 'Inténtelo de nuevo más tarde.',
+  'toast.newsletterSuccessTitle': '¡Suscripción completada!',
+  'toast.newsletterSuccessText': 'Gracias por suscribirse a nuestra newsletter.',
+  'toast.newsletterDuplicate': 'Este correo electrónico ya está suscrito a nuestra newsletter.',
+  'toast.newsletterError': 'No se ha podido completar la suscripción. Inténtelo de nuevo.',
+  'toast.close': 'Cerrar notificación',
+
+  // newsletter section
+  'newsletter.eyebrow': 'Newsletter',
+  'newsletter.title': 'Análisis que merecen su tiempo, una vez al mes',
+  'newsletter.text':
+    'Nuestras últimas ideas sobre transformación digital, IA y oportunidades de inversión, en un breve correo mensual.',
+  'newsletter.privacy': 'Como máximo, un correo al mes. Puede darse de baja en cualquier momento.',
+  'newsletter.privacyLink': 'Política de privacidad',
+
+  // video call card
+  'video.calling': '{name} le está llamando',
+  'video.start': 'Iniciar videollamada',
+  'video.starting': 'Iniciando…',
+  'video.fullscreen': 'Pantalla completa',
+  'video.exitFullscreen': 'Salir de pantalla completa',
+  'video.end': 'Finalizar llamada',
+  'video.recordingNotice':
+    'Esta llamada se graba y se transcribe para dar seguimiento a su solicitud; encontrará más información en nuestra política de privacidad.',
+  'video.notConfigured':
+    'Las videollamadas no están disponibles en este momento. Utilice el formulario de contacto.',
+  'video.successTitle': 'Conversación Iniciada',
+  'video.successText':
+    'Su videollamada ya está lista. Permita el acceso a la cámara y al micrófono.',
+  'video.error': 'No se ha podido iniciar la conversación. Inténtelo de nuevo.',
+
+  // chat widget
+  'chat.open': 'Escríbanos',
+  'chat.close': 'Cerrar chat',
+  'chat.title': 'Experto en tecnología',
+  'chat.subtitle': 'Suele responder en segundos',
+  'chat.greeting':
+    'Hola, soy el asistente tecnológico del equipo de {ceo} en Vantia Partners. ¿Qué le gustaría saber sobre la transformación digital de su empresa?',
+  'chat.placeholder': 'Escriba su mensaje…',
+  'chat.send': 'Enviar',
+  'chat.typing': 'El asistente está escribiendo',
+  'chat.fallback':
+    'Disculpe, parece que ha habido un problema técnico. ¿Podría contarme algo más sobre su empresa y sobre cómo podemos ayudarle con nuestras soluciones de transformación digital?',
+
+  // footer
+  'footer.tagline':
+    'Ayudamos a las empresas a crecer gracias a la tecnología y las conectamos con capital estratégico.',
+  'footer.navigation': 'Navegación',
+  'footer.legal': 'Legal',
+  'footer.contact': 'Contacto',
+  'footer.cookies': 'Política de cookies',
+  'footer.legalNotice': 'Aviso legal',
+  'footer.privacy': 'Política de privacidad',
+  'footer.investmentPolicy': 'Política de inversión responsable',
+  'footer.copyright': '© {year} {company}. Todos los derechos reservados.',
+
+  // not found page
+  'notFound.title': '404 Página No Encontrada',
+  'notFound.text': '¿Olvidó añadir la página al enrutador?',
+  'notFound.home': 'Ir a la página de inicio',
+
+  // policy pages
+  'policy.effective': 'En vigor desde: {date}',
+};

@@ -1,0 +1,75 @@
+import type { Language } from '../lib/schemas/common';
+import { en, type DictionaryKey } from './en';
+import { es } from './es';
+
+export type { DictionaryKey };
+export const LANGUAGES: readonly Language[] = ['en', 'es'];
+
+const dictionaries: Record<Language, Record<DictionaryKey, string>> = { en, es };
+
+export type Translate = (key: DictionaryKey, values?: Record<string, string | number>) => string;
+
+/** The one dictionary lookup: `t('common.minRead', { readTime: 5 })`. */
+export function useTranslations(lang: Language): Translate {
+  const dictionary = dictionaries[lang];
+  return (key, values) => {
+    const text = dictionary[key];
+    if (!values) return text;
+    return text.replace(/\{(\w+)\}/g, (match, name: string) => (name in values ? String(values[name]) : match));
+  };
+}
+
+/** A site path in a language: English unprefixed, Spanish under /es (DESIGN.md). */
+export function localePath(lang: Language, path: string): string {
+  const clean = path.startsWith('/') ? path : `/${path}`;
+  if (lang === 'en') return clean;
+  return clean === '/' ? '/es/' : `/es${clean}`;
+}
+
+/** The language a URL path belongs to. */
+export function pathLanguage(pathname: string): Language {
+  return pathname === '/es' || pathname.startsWith('/es/') ? 'es' : 'en';
+}
+
+/** The path without its language prefix: /es/insights -> /insights. */
+export function unlocalisedPath(pathname: string): string {
+  if (pathname === '/es' || pathname === '/es/') return '/';
+  return pathname.startsWith('/es/') ? pathname.slice(3) : pathname;
+}
+
+export function otherLanguage(lang: Language): Language {
+  return lang === 'en' ? 'es' : 'en';
+}
+
+/** BCP 47 tags for <html lang>, Open Graph and dates. */
+export const LOCALES: Record<Language, { tag: string; og: string }> = {
+  en: { tag: 'en', og: 'en_US' },
+  es: { tag: 'es', og: 'es_ES' },
+};
+
+export function formatDate(iso: string, lang: Language, style: 'long' | 'month' = 'long'): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return '';
+  return new Intl.DateTimeFormat(lang === 'es' ? 'es-ES' : 'en-US', style === 'month'
+    ? { month: 'long', year: 'numeric', timeZone: 'UTC' }
+    : { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(date);
+}
+
+/**
+ * Categories are stored as one English string (SPEC.md section 3); the ones
+ * the firm uses are shown in Spanish on Spanish pages, any other as typed.
+ */
+const SPANISH_CATEGORIES: Record<string, string> = {
+  'AI Innovation': 'Innovación en IA',
+  'Digital Transformation': 'Transformación Digital',
+  'Investment Management': 'Gestión de Inversiones',
+  'AI-Driven Solutions': 'Soluciones Impulsadas por IA',
+  'Innovation & Startups': 'Innovación y Startups',
+  'Strategy Consulting': 'Consultoría Estratégica',
+  'Strategic Investment': 'Inversión Estratégica',
+  'Technology Solutions': 'Soluciones Tecnológicas',
+};
+
+export function categoryLabel(category: string, lang: Language): string {
+  return lang === 'es' ? (SPANISH_CATEGORIES[category] ?? category) : category;
+}

@@ -1,0 +1,39 @@
+import type { APIContext } from 'astro';
+import { useTranslations } from '../i18n';
+import { cacheTags } from './cache';
+import { cdnCacheHeaders } from './cdn-cache';
+import { listPortfolio } from './content/portfolio';
+import { listPublishedInsights } from './content/insights';
+import { insightsRss, sitemapXml, type SitemapEntry } from './feeds';
+import type { Language } from './schemas/common';
+import { site } from './site';
+
+function origin(context: APIContext): string {
+  return (context.site ?? new URL(context.url.origin)).origin;
+}
+
+export async function rssResponse(context: APIContext, lang: Language): Promise<Response> {
+  const t = useTranslations(lang);
+  const body = insightsRss(origin(context), lang, (await listPublishedInsights()).slice(0, 50), `${site.name} — ${t('insights.listHeading')}`, t('meta.insights.description'));
+  return new Response(body, {
+    headers: { 'Content-Type': 'application/rss+xml; charset=utf-8', ...cdnCacheHeaders([cacheTags.insightsList]) },
+  });
+}
+
+const STATIC_PATHS = ['/', '/portfolio', '/insights', '/cookies-policy', '/legal-advice', '/privacy-policy', '/investment-policy'];
+
+/** Every page in both languages, the on-demand ones included. */
+export async function sitemapResponse(context: APIContext): Promise<Response> {
+  const [portfolio, insights] = await Promise.all([listPortfolio(), listPublishedInsights()]);
+  const entries: SitemapEntry[] = [
+    ...STATIC_PATHS.map((path) => ({ path })),
+    ...portfolio.map((item) => ({ path: `/portfolio/${item.id}`, lastmod: item.updatedAt.slice(0, 10) })),
+    ...insights.map((insight) => ({ path: `/insights/${insight.id}`, lastmod: insight.updatedAt.slice(0, 10) })),
+  ];
+  return new Response(sitemapXml(origin(context), entries), {
+    headers: {
+      'Content-Type': 'application/xml; charset=utf-8',
+      ...cdnCacheHeaders([cacheTags.portfolioList, cacheTags.insightsList]),
+    },
+  });
+}
