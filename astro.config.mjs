@@ -11,11 +11,8 @@ export default defineConfig({
   trailingSlash: 'ignore',
   adapter: netlify(),
   integrations: [react(), tailwind({ applyBaseStyles: false })],
-  i18n: {
-    locales: ['en', 'es'],
-    defaultLocale: 'en',
-    routing: { prefixDefaultLocale: false, redirectToDefaultLocale: false },
-  },
+  // Languages are routed by folder (src/pages/es/*), not by Astro's i18n
+  // middleware, which would take over a page's own 404 answers.
   build: { inlineStylesheets: 'always' },
   prefetch: false,
   devToolbar: { enabled: false },

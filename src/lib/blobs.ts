@@ -18,7 +18,11 @@ export type StoreKind =
  * the store name carries the deploy scope: a deploy preview or branch deploy can
  * never read or overwrite production data.
  */
-export function dataScope(): 'production' | 'preview' | 'dev' {
+export function dataScope(): string {
+  // Browser tests run the built site against their own stores (DATA_SCOPE=e2e),
+  // so they never touch a developer's local content.
+  const override = process.env['DATA_SCOPE'];
+  if (override && /^[a-z0-9-]{1,20}$/.test(override)) return override;
   const context = deployContext();
   if (context === 'production') return 'production';
   if (context === 'dev') return 'dev';

@@ -1,0 +1,49 @@
+import { cacheTags } from './cache';
+import { listPublishedInsights, getPublishedInsight } from './content/insights';
+import { getPortfolioItem, listPortfolio } from './content/portfolio';
+import { isId } from './ids';
+import type { Insight } from './schemas/insight';
+import type { PortfolioItem } from './schemas/portfolio';
+
+/**
+ * What an on-demand page needs before it starts streaming: its data, its
+ * status and its CDN cache tags. Route files set these in their own
+ * frontmatter (a nested component is too late to change the status).
+ */
+export interface PageData<T> {
+  data: T;
+  status: number;
+  tags: string[];
+}
+
+export async function portfolioListData(): Promise<PageData<PortfolioItem[] | null>> {
+  try {
+    return { data: await listPortfolio(), status: 200, tags: [cacheTags.portfolioList] };
+  } catch (error) {
+    console.error('Portfolio list failed', error);
+    return { data: null, status: 503, tags: [] };
+  }
+}
+
+export async function portfolioItemData(id: string | undefined): Promise<PageData<PortfolioItem | null>> {
+  const item = isId(id) ? await getPortfolioItem(id) : null;
+  return item
+    ? { data: item, status: 200, tags: [cacheTags.portfolioList, cacheTags.portfolioItem(item.id)] }
+    : { data: null, status: 404, tags: [cacheTags.portfolioList] };
+}
+
+export async function insightListData(): Promise<PageData<Insight[] | null>> {
+  try {
+    return { data: await listPublishedInsights(), status: 200, tags: [cacheTags.insightsList] };
+  } catch (error) {
+    console.error('Insights list failed', error);
+    return { data: null, status: 503, tags: [] };
+  }
+}
+
+export async function insightData(id: string | undefined): Promise<PageData<Insight | null>> {
+  const insight = isId(id) ? await getPublishedInsight(id) : null;
+  return insight
+    ? { data: insight, status: 200, tags: [cacheTags.insightsList, cacheTags.insight(insight.id)] }
+    : { data: null, status: 404, tags: [cacheTags.insightsList, ...(isId(id) ? [cacheTags.insight(id)] : [])] };
+}

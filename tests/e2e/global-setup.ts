@@ -1,0 +1,76 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { openSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { TestProject } from 'vitest/node';
+
+const PORT = 8899;
+export const E2E_ADMIN = { username: 'e2e-admin', password: 'e2e password that is long enough' };
+
+async function waitForSite(url: string, child: ChildProcess, timeoutMs: number): Promise<void> {
+  const start = Date.now();
+  while (Date.now() - start < timeoutMs) {
+    if (child.exitCode !== null) throw new Error(`netlify serve exited with ${child.exitCode}`);
+    try {
+      const response = await fetch(`${url}/api/portfolio`);
+      await response.arrayBuffer();
+      if (response.ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+  }
+  throw new Error(`The site did not start within ${timeoutMs / 1000} s`);
+}
+
+/**
+ * Browser tests run against the production build served the way Netlify
+ * serves it (`netlify serve`: static files, the SSR function, the API
+ * functions and a local Blobs server), with stores of their own (DATA_SCOPE=e2e)
+ * reset and seeded with the demo content first.
+ */
+export default async function setup(project: TestProject) {
+  const env = {
+    ...process.env,
+    DATA_SCOPE: 'e2e',
+    JWT_SECRET: 'e2e-secret-that-is-long-enough-0123456789abcdef',
+    ADMIN_USERNAME: E2E_ADMIN.username,
+    ADMIN_PASSWORD: E2E_ADMIN.password,
+    BROWSER: 'none',
+  };
+  // Only while seeding: the unit and API test workers share this process's environment.
+  process.env['DATA_SCOPE'] = 'e2e';
+  try {
+    const { resetAndSeed } = await import('./seed-e2e');
+    await resetAndSeed();
+  } finally {
+    delete process.env['DATA_SCOPE'];
+  }
+
+  // The server's output goes to a file (read on failure), not through pipes that outlive the run.
+  const logPath = join(tmpdir(), `netlify-serve-e2e-${process.pid}.log`);
+  const log = openSync(logPath, 'w');
+  const child = spawn('netlify', ['serve', '--offline', '--internal-disable-edge-functions', '--port', String(PORT)], {
+    env,
+    stdio: ['ignore', log, log],
+    detached: true,
+  });
+  const baseUrl = `http://localhost:${PORT}`;
+  try {
+    await waitForSite(baseUrl, child, 240_000);
+  } catch (error) {
+    console.error(readFileSync(logPath, 'utf8').slice(-4000));
+    if (child.pid) process.kill(-child.pid, 'SIGTERM');
+    throw error;
+  }
+  project.provide('baseUrl', baseUrl);
+  return () => {
+    if (child.pid) process.kill(-child.pid, 'SIGTERM');
+  };
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    baseUrl: string;
+  }
+}

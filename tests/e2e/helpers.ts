@@ -1,0 +1,52 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, inject } from 'vitest';
+import { launchBrowser } from '../helpers/browser';
+
+export const baseUrl = (): string => inject('baseUrl');
+
+/**
+ * One Chromium for a test file. Every page it opens fails the test on a
+ * console error or an uncaught exception (CSP violations included).
+ */
+export function useBrowser(): { page: (options?: { width?: number; javaScript?: boolean }) => Promise<Page>; context: () => BrowserContext } {
+  let browser: Browser;
+  let context: BrowserContext;
+  const errors: string[] = [];
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    context = await browser.newContext({ baseURL: baseUrl(), viewport: { width: 1280, height: 900 } });
+  });
+  afterAll(async () => {
+    await browser?.close();
+    expect(errors, 'console errors on the pages').toEqual([]);
+  });
+  return {
+    context: () => context,
+    page: async ({ width = 1280, javaScript = true } = {}) => {
+      const target = javaScript ? context : await browser.newContext({ baseURL: baseUrl(), javaScriptEnabled: false });
+      const page = await target.newPage();
+      await page.setViewportSize({ width, height: 900 });
+      page.on('console', (message) => {
+        // A 404 page's own status is expected where a test asks for one.
+        if (message.type() === 'error' && !/status of 404/.test(message.text())) errors.push(`${page.url()}: ${message.text()}`);
+      });
+      page.on('pageerror', (error) => errors.push(`${page.url()}: ${error.message}`));
+      return page;
+    },
+  };
+}
+
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/** axe-core's WCAG 2.x A and AA rules over the whole page. */
+export async function axeViolations(page: Page): Promise<string[]> {
+  // Evaluated through the DevTools protocol: the page's CSP (rightly) refuses injected <script> tags.
+  await page.evaluate(axeSource);
+  const results = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: Array<{ id: string; nodes: Array<{ target: string[] }> }> }> } }).axe;
+    return axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] } });
+  });
+  return results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).slice(0, 3).join(', ')}`);
+}

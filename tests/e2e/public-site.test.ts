@@ -1,0 +1,211 @@
+import { describe, expect, it } from 'vitest';
+import { es } from '../../src/i18n/es';
+import { axeViolations, baseUrl, useBrowser } from './helpers';
+
+const browser = useBrowser();
+
+interface Item { id: string; title: { en: string; es: string } }
+
+async function firstIds(): Promise<{ portfolio: Item; insight: Item }> {
+  const [portfolio, insights] = await Promise.all([
+    fetch(`${baseUrl()}/api/portfolio`).then((r) => r.json() as Promise<Item[]>),
+    fetch(`${baseUrl()}/api/insights`).then((r) => r.json() as Promise<Item[]>),
+  ]);
+  return { portfolio: portfolio[0]!, insight: insights[0]! };
+}
+
+describe('every route in both languages', () => {
+  it('shows its key texts', async () => {
+    const { portfolio, insight } = await firstIds();
+    const cases: Array<[string, string[]]> = [
+      ['/', ['Vantia Partners', 'Strategy & Transformation', 'Strategic Deal Sourcing']],
+      ['/es/', [es['services.strategy.title'], es['investment.sourcing.title'], es['hero.title']]],
+      ['/portfolio', ['All Success Stories', portfolio.title.en, 'View Case Study']],
+      ['/es/portfolio', ['Todos los Casos de Éxito', portfolio.title.es, 'Ver Caso de Éxito']],
+      [`/portfolio/${portfolio.id}`, [portfolio.title.en, 'Client Success Story', 'Key Results', 'Technologies Used']],
+      [`/es/portfolio/${portfolio.id}`, [portfolio.title.es]],
+      ['/insights', [insight.title.en, 'min read', 'Read More']],
+      ['/es/insights', [insight.title.es]],
+      [`/insights/${insight.id}`, [insight.title.en]],
+      [`/es/insights/${insight.id}`, [insight.title.es]],
+      ['/cookies-policy', ['Cookies Policy', 'January 2025']],
+      ['/es/cookies-policy', ['Política de Cookies', 'enero de 2025']],
+      ['/legal-advice', ['Legal Notice']],
+      ['/es/legal-advice', ['Aviso Legal']],
+      ['/privacy-policy', ['Privacy Policy']],
+      ['/es/privacy-policy', ['Política de Privacidad']],
+      ['/investment-policy', ['Responsible Investment Policy', 'January 2025']],
+      ['/es/investment-policy', ['Política de Inversión Responsable']],
+    ];
+    const page = await browser.page();
+    for (const [path, texts] of cases) {
+      const response = await page.goto(path);
+      expect(response?.status(), path).toBe(200);
+      // textContent: the words as written (some are shown in capitals by CSS).
+      const body = (await page.locator('body').textContent()) ?? '';
+      for (const text of texts) expect(body, `${path} shows ${text}`).toContain(text);
+      expect(await page.locator('h1').count(), `${path} has one h1`).toBe(1);
+      expect(await page.getAttribute('html', 'lang')).toBe(path.startsWith('/es') ? 'es' : 'en');
+    }
+    await page.close();
+  });
+
+  it('answers unknown paths and ids with 404 and SPEC.md texts', async () => {
+    const page = await browser.page();
+    const cases: Array<[string, string]> = [
+      ['/no-such-page', '404 Page Not Found'],
+      ['/es/no-existe', es['notFound.title']],
+      ['/portfolio/01jd0000000000000000000000', 'Portfolio Item Not Found'],
+      ['/portfolio/not-an-id', 'Portfolio Item Not Found'],
+      ['/insights/01jd0000000000000000000000', 'Insight Not Found'],
+      ['/es/insights/01jd0000000000000000000000', es['insights.notFoundTitle']],
+    ];
+    for (const [path, text] of cases) {
+      const response = await page.goto(path);
+      expect(response?.status(), path).toBe(404);
+      expect(await page.locator('h1').innerText()).toContain(text);
+    }
+    await page.goto('/no-such-page');
+    expect(await page.locator('body').innerText()).toContain('Did you forget to add the page to the router?');
+    await page.goto('/insights/01jd0000000000000000000000');
+    expect(await page.getByRole('link', { name: 'Back to Home' }).getAttribute('href')).toBe('/');
+    await page.close();
+  });
+
+  it('hides a draft insight from the list and from its own URL', async () => {
+    const all = (await fetch(`${baseUrl()}/api/insights`).then((r) => r.json())) as Item[];
+    const page = await browser.page();
+    await page.goto('/insights');
+    const links = await page.locator('main a[href^="/insights/"]').count();
+    expect(links).toBe(all.length);
+    expect(await page.locator('body').innerText()).not.toContain('AI agents in the back office');
+    await page.close();
+  });
+});
+
+describe('header, menu and language', () => {
+  it('shows the full menu at 1280 px and a keyboard-usable dropdown at 800 and 375 px', async () => {
+    const page = await browser.page({ width: 1280 });
+    await page.goto('/');
+    await expect.poll(() => page.getByRole('navigation', { name: 'Main navigation' }).first().isVisible()).toBe(true);
+    expect(await page.locator('[data-menu-button]').isVisible()).toBe(false);
+    expect(await page.locator('header [data-login]').isVisible()).toBe(true);
+
+    for (const width of [800, 375]) {
+      await page.setViewportSize({ width, height: 800 });
+      const button = page.locator('[data-menu-button]');
+      expect(await button.isVisible()).toBe(true);
+      expect(await page.locator('header [data-login]').isVisible()).toBe(width >= 480);
+      await button.focus();
+      await page.keyboard.press('Enter');
+      const menu = page.locator('#mobile-menu');
+      expect(await menu.isVisible()).toBe(true);
+      expect(await button.getAttribute('aria-expanded')).toBe('true');
+      expect(await menu.getByRole('link', { name: 'Log in' }).isVisible()).toBe(width < 480);
+      await page.keyboard.press('Escape');
+      expect(await menu.isVisible()).toBe(false);
+      expect(await page.evaluate(() => document.activeElement?.hasAttribute('data-menu-button'))).toBe(true);
+      // A choice closes the menu and lands on the section.
+      await page.keyboard.press('Enter');
+      await menu.getByRole('link', { name: 'Contact' }).click();
+      expect(await menu.isVisible()).toBe(false);
+      await expect.poll(() => page.evaluate(() => location.hash)).toBe('#contact');
+    }
+    await page.close();
+  });
+
+  it('goes to the twin page and remembers the choice', async () => {
+    const { insight } = await firstIds();
+    const page = await browser.page();
+    await page.goto(`/insights/${insight.id}`);
+    await page.getByRole('link', { name: 'Ver esta página en español' }).click();
+    await page.waitForURL(`**/es/insights/${insight.id}`);
+    expect(await page.locator('h1').innerText()).toBe(insight.title.es);
+    expect(await page.evaluate(() => localStorage.getItem('language'))).toBe('es');
+    const cookies = await browser.context().cookies();
+    expect(cookies.find((cookie) => cookie.name === 'nf_lang')?.value).toBe('es');
+    await page.getByRole('link', { name: 'View this page in English' }).click();
+    await page.waitForURL(`**/insights/${insight.id}`);
+    expect(await page.evaluate(() => localStorage.getItem('language'))).toBe('en');
+    await page.close();
+  });
+});
+
+describe('home sections', () => {
+  it.each([
+    [1280, 4],
+    [1024, 3],
+    [800, 2],
+    [375, 2],
+  ])('shows the right number of cards at %i px', async (width, cards) => {
+    const page = await browser.page({ width });
+    await page.goto('/');
+    for (const section of ['#portfolio', '#insights']) {
+      const links = page.locator(`${section} article a`);
+      await expect.poll(() => links.count(), { timeout: 15_000 }).toBeGreaterThanOrEqual(4);
+      const visible = await links.evaluateAll((nodes) => nodes.filter((node) => (node as HTMLElement).offsetParent !== null).length);
+      expect(visible, `${section} at ${width}px`).toBe(cards);
+    }
+    await page.close();
+  });
+});
+
+describe('what a crawler without JavaScript gets', () => {
+  it('has the content, canonical, hreflang and structured data in the HTML', async () => {
+    const { portfolio, insight } = await firstIds();
+    for (const [path, text] of [
+      ['/', 'Strategic Deal Sourcing'],
+      ['/es/insights', insight.title.es],
+      [`/portfolio/${portfolio.id}`, portfolio.title.en],
+      [`/es/insights/${insight.id}`, insight.title.es],
+      ['/privacy-policy', 'Privacy Policy'],
+    ] as const) {
+      const html = await (await fetch(`${baseUrl()}${path}`)).text();
+      expect(html, path).toContain(text.replace(/&/g, '&amp;'));
+      const twin = path.startsWith('/es') ? path.replace(/^\/es/, '') || '/' : path === '/' ? '/es/' : `/es${path}`;
+      expect(html).toMatch(new RegExp(`<link rel="canonical" href="[^"]*${path.replace(/\//g, '\\/')}"`));
+      expect(html).toMatch(new RegExp(`hreflang="${path.startsWith('/es') ? 'en' : 'es'}" href="[^"]*${twin.replace(/\//g, '\\/')}"`));
+      expect(html).toContain('hreflang="x-default"');
+      expect(html).toContain('application/ld+json');
+      expect(html).toContain('og:image');
+    }
+    const home = await (await fetch(`${baseUrl()}/`)).text();
+    expect(home).toContain('"SearchAction"');
+    expect(home).toContain('"foundingDate":"2020"');
+  });
+
+  it('serves a sitemap with the on-demand pages in both languages, robots.txt and RSS per language', async () => {
+    const { portfolio, insight } = await firstIds();
+    const sitemap = await (await fetch(`${baseUrl()}/sitemap.xml`)).text();
+    for (const path of [`/portfolio/${portfolio.id}`, `/es/portfolio/${portfolio.id}`, `/insights/${insight.id}`, `/es/insights/${insight.id}`, '/es/privacy-policy']) {
+      expect(sitemap).toContain(`${path}</loc>`);
+    }
+    expect(await (await fetch(`${baseUrl()}/robots.txt`)).text()).toContain('Sitemap:');
+    const rss = await (await fetch(`${baseUrl()}/es/rss.xml`)).text();
+    expect(rss).toContain(`<title>${insight.title.es}</title>`);
+  });
+
+  it('sends security headers on pages and API answers', async () => {
+    for (const path of ['/', `/insights`, '/api/portfolio']) {
+      const response = await fetch(`${baseUrl()}${path}`);
+      await response.arrayBuffer(); // read it all: undici trips on a body left unread when the server closes
+      expect(response.headers.get('content-security-policy'), path).toContain("frame-ancestors 'none'");
+      expect(response.headers.get('strict-transport-security'), path).toContain('max-age=');
+      expect(response.headers.get('x-content-type-options'), path).toBe('nosniff');
+      expect(response.headers.get('permissions-policy'), path).toContain('camera=("https://tavus.daily.co")');
+    }
+  });
+});
+
+describe('accessibility', () => {
+  it('finds no axe-core violation on any page type', async () => {
+    const { portfolio, insight } = await firstIds();
+    const page = await browser.page();
+    for (const path of ['/', '/es/', '/portfolio', `/portfolio/${portfolio.id}`, '/insights', `/es/insights/${insight.id}`, '/privacy-policy', '/no-such-page']) {
+      await page.goto(path);
+      await page.waitForLoadState('networkidle');
+      expect(await axeViolations(page), path).toEqual([]);
+    }
+    await page.close();
+  });
+});

@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { en } from '../../src/i18n/en';
+import { es } from '../../src/i18n/es';
+import { localePath, unlocalisedPath, useTranslations } from '../../src/i18n';
+import { searchInsights } from '../../src/lib/content/search';
+import { insightFixture } from '../helpers/fixtures';
+
+const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((match) => match[1]).sort();
+
+describe('dictionaries', () => {
+  it('Spanish has every English key, none empty, with the same placeholders', () => {
+    expect(Object.keys(es).sort()).toEqual(Object.keys(en).sort());
+    for (const key of Object.keys(en) as Array<keyof typeof en>) {
+      expect(es[key].trim(), key).not.toBe('');
+      expect(placeholders(es[key]), key).toEqual(placeholders(en[key]));
+    }
+  });
+
+  it('holds SPEC.md fixed texts', () => {
+    expect(en['portfolio.listEmpty']).toBe('No portfolio items available at the moment.');
+    expect(es['portfolio.listEmpty']).toBe('No hay elementos de portafolio disponibles en este momento.');
+    expect(es['portfolio.listHeading']).toBe('Todos los Casos de Éxito');
+    expect(es['common.viewCaseStudy']).toBe('Ver Caso de Éxito');
+    expect(en['notFound.title']).toBe('404 Page Not Found');
+    expect(en['chat.fallback']).toMatch(/^I apologize, it seems there was a technical issue/);
+  });
+
+  it('fills placeholders and builds language paths', () => {
+    expect(useTranslations('en')('common.minRead', { readTime: 7 })).toBe('7 min read');
+    expect(localePath('es', '/')).toBe('/es/');
+    expect(localePath('es', '/insights')).toBe('/es/insights');
+    expect(localePath('en', '/insights')).toBe('/insights');
+    expect(unlocalisedPath('/es/insights/x')).toBe('/insights/x');
+    expect(unlocalisedPath('/es/')).toBe('/');
+  });
+});
+
+describe('insight search', () => {
+  it('matches every word in title, description or category, ignoring case and accents', () => {
+    const insights = [
+      insightFixture(1, { title: { en: 'ERP migrations', es: 'Migraciones de ERP' }, category: 'Digital Transformation' }),
+      insightFixture(2, { title: { en: 'AI governance', es: 'Gobernanza de la IA' }, category: 'AI Innovation' }),
+    ];
+    expect(searchInsights(insights, 'erp', 'en').map((i) => i.slug)).toEqual(['insight-1']);
+    expect(searchInsights(insights, 'GOBERNANZA ia', 'es').map((i) => i.slug)).toEqual(['insight-2']);
+    expect(searchInsights(insights, 'migracion', 'es').map((i) => i.slug)).toEqual(['insight-1']);
+    expect(searchInsights(insights, 'innovation', 'en').map((i) => i.slug)).toEqual(['insight-2']);
+    expect(searchInsights(insights, 'erp governance', 'en')).toEqual([]);
+    expect(searchInsights(insights, '  ', 'en')).toHaveLength(2);
+  });
+});
