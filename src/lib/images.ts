@@ -3,7 +3,7 @@
  * through Netlify Image CDN, which resizes them and picks AVIF or WebP from the
  * browser's Accept header; other addresses are used as they are.
  */
-export const IMAGE_WIDTHS = [400, 800, 1200] as const;
+export const IMAGE_WIDTHS = [400, 600, 800, 1200] as const;
 
 function isOwnImage(url: string): boolean {
   return url.startsWith('/') && !url.startsWith('//');
@@ -11,7 +11,7 @@ function isOwnImage(url: string): boolean {
 
 export function imageUrl(url: string, width: number): string {
   if (!isOwnImage(url)) return url;
-  return `/.netlify/images?url=${encodeURIComponent(url)}&w=${width}&q=72`;
+  return `/.netlify/images?url=${encodeURIComponent(url)}&w=${width}&q=70`;
 }
 
 export function imageSrcSet(url: string): string | undefined {

@@ -47,3 +47,20 @@ export async function insightData(id: string | undefined): Promise<PageData<Insi
     ? { data: insight, status: 200, tags: [cacheTags.insightsList, cacheTags.insight(insight.id)] }
     : { data: null, status: 404, tags: [cacheTags.insightsList, ...(isId(id) ? [cacheTags.insight(id)] : [])] };
 }
+
+export interface HomeData {
+  portfolio: PortfolioItem[] | null;
+  insights: Insight[] | null;
+}
+
+/**
+ * The landing page's newest four case studies and insights. Each section
+ * that cannot be read shows its error text; the rest of the page still renders.
+ */
+export async function homeData(): Promise<PageData<HomeData>> {
+  const [portfolio, insights] = await Promise.all([
+    listPortfolio().then((items) => items.slice(0, 4), (error: unknown) => (console.error('Home portfolio failed', error), null)),
+    listPublishedInsights().then((items) => items.slice(0, 4), (error: unknown) => (console.error('Home insights failed', error), null)),
+  ]);
+  return { data: { portfolio, insights }, status: 200, tags: [cacheTags.portfolioList, cacheTags.insightsList] };
+}
