@@ -303,5 +303,16 @@ export const en = {
 
   // policy pages
   'policy.effective': 'Effective: {date}',
+  'assistant.leadConsent': "I'd be glad to put you in touch with our team. To do that I need to keep your name, e-mail and company and pass them to our partners, as our privacy policy explains ({privacyUrl}). Do you agree? Please answer yes or no.",
+  'assistant.leadName': "Thank you. What is your name?",
+  'assistant.leadEmail': "What e-mail address should we use, {name}?",
+  'assistant.leadEmailInvalid': "That doesn't look like an e-mail address. Could you check it and send it again?",
+  'assistant.leadCompany': "Which company do you work for? (You can answer \"none\".)",
+  'assistant.leadDone': "Thank you, {name}. I've passed your details to our team, and someone will write to you at {email} within one business day.",
+  'assistant.leadDeclined': "No problem: I haven't stored anything. You can also reach us through the contact form at {contactUrl}.",
+  'assistant.refuse': "I'm here to help with questions about Vantia Partners' services, investment approach, case studies and insights, so I can't help with that. Is there anything about digital transformation or investment I can help you with?",
+  'assistant.unknown': "I don't have information about that, and I'd rather not guess. Our team will gladly answer directly: write to us at {contactUrl}, or ask me to put you in touch.",
+  'assistant.found': "Here is what I can tell you from our site:",
+  'assistant.offerContact': "Would you like me to put you in touch with our team?",
 } as const;
 export type DictionaryKey = keyof typeof en;

@@ -306,4 +306,15 @@ export const es: Record<DictionaryKey, string> = {
 
   // policy pages
   'policy.effective': 'En vigor desde: {date}',
+  'assistant.leadConsent': "Con mucho gusto le pongo en contacto con nuestro equipo. Para ello necesito guardar su nombre, su correo electrónico y su empresa y trasladarlos a nuestros socios, como explica nuestra política de privacidad ({privacyUrl}). ¿Está de acuerdo? Responda sí o no, por favor.",
+  'assistant.leadName': "Gracias. ¿Cuál es su nombre?",
+  'assistant.leadEmail': "¿A qué correo electrónico le escribimos, {name}?",
+  'assistant.leadEmailInvalid': "Eso no parece una dirección de correo electrónico. ¿Podría revisarla y enviarla de nuevo?",
+  'assistant.leadCompany': "¿En qué empresa trabaja? (Puede responder «ninguna».)",
+  'assistant.leadDone': "Gracias, {name}. He trasladado sus datos a nuestro equipo y alguien le escribirá a {email} en un plazo de un día hábil.",
+  'assistant.leadDeclined': "Ningún problema: no he guardado nada. También puede escribirnos mediante el formulario de contacto en {contactUrl}.",
+  'assistant.refuse': "Estoy aquí para ayudarle con preguntas sobre los servicios, el enfoque de inversión, los casos de éxito y los análisis de Vantia Partners, así que no puedo ayudarle con eso. ¿Hay algo sobre transformación digital o inversión en lo que pueda ayudarle?",
+  'assistant.unknown': "No tengo información sobre eso y prefiero no suponer. Nuestro equipo le responderá con gusto directamente: escríbanos en {contactUrl} o pídame que le ponga en contacto.",
+  'assistant.found': "Esto es lo que puedo contarle a partir de nuestra web:",
+  'assistant.offerContact': "¿Quiere que le ponga en contacto con nuestro equipo?",
 };

@@ -13,6 +13,18 @@ const envSchema = z.object({
   /** Netlify sets URL to the site's primary address. */
   URL: optional.pipe(z.url().optional()),
   CONTEXT: optional,
+  /** The chat assistant's model; without a key the built-in assistant answers. */
+  OPENAI_API_KEY: optional,
+  OPENAI_BASE_URL: optional.pipe(z.url().optional()),
+  OPENAI_MODEL: optional.transform((value) => value ?? 'gpt-4o-mini'),
+  CHAT_DAILY_MODEL_CALLS: optional.transform((value) => (value ? Number(value) : 500)).pipe(z.number().int().min(0)),
+  /** The AI video call; without a key the video card says it is not configured. */
+  TAVUS_API_KEY: optional,
+  TAVUS_BASE_URL: optional.pipe(z.url().optional()).transform((value) => value ?? 'https://tavusapi.com'),
+  TAVUS_REPLICA_ID: optional,
+  TAVUS_PERSONA_ID: optional,
+  TAVUS_DAILY_CALLS: optional.transform((value) => (value ? Number(value) : 50)).pipe(z.number().int().min(0)),
+  TAVUS_MAX_CALL_SECONDS: optional.transform((value) => (value ? Number(value) : 600)).pipe(z.number().int().min(60).max(3600)),
 });
 export type Env = z.infer<typeof envSchema>;
 

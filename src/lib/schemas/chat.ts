@@ -1,0 +1,29 @@
+import { z } from 'zod';
+import { languageSchema } from './common';
+import { sessionIdSchema } from './conversation';
+
+export const MAX_CHAT_MESSAGES = 30;
+export const MAX_CHAT_MESSAGE_LENGTH = 2000;
+
+export const chatMessageSchema = z.object({
+  // Only the visitor and the assistant: a client never sends a system message.
+  role: z.enum(['user', 'assistant'], { error: 'A message role is user or assistant' }),
+  content: z
+    .string({ error: 'A message needs content' })
+    .trim()
+    .min(1, { error: 'A message needs content' })
+    .max(MAX_CHAT_MESSAGE_LENGTH, { error: `A message is at most ${MAX_CHAT_MESSAGE_LENGTH} characters` }),
+});
+export type ChatMessage = z.infer<typeof chatMessageSchema>;
+
+/** POST /api/chat (SPEC.md section 7), with the session id the widget makes so exchanges are logged. */
+export const chatRequestSchema = z.object({
+  messages: z
+    .array(chatMessageSchema, { error: 'messages must be a list' })
+    .min(1, { error: 'Send at least one message' })
+    .max(MAX_CHAT_MESSAGES, { error: `At most ${MAX_CHAT_MESSAGES} messages` })
+    .refine((messages) => messages[messages.length - 1]?.role === 'user', { error: 'The last message must be the visitor’s' }),
+  language: languageSchema,
+  sessionId: sessionIdSchema.optional(),
+});
+export type ChatRequest = z.infer<typeof chatRequestSchema>;

@@ -1,0 +1,48 @@
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export interface FakeOpenAi {
+  baseURL: string;
+  requests: Array<{ path: string; body: { model: string; stream?: boolean; messages: Array<{ role: string; content: string }> }; headers: IncomingMessage['headers'] }>;
+  /** What the next completions answer: a text, or a failure status. */
+  respondWith: (reply: { text: string } | { status: number }) => void;
+  stop: () => Promise<void>;
+}
+
+/** An OpenAI-compatible server on 127.0.0.1 for the real `openai` client (Chat Completions, streamed or not). */
+export async function startFakeOpenAi(): Promise<FakeOpenAi> {
+  let reply: { text: string } | { status: number } = { text: 'Hello from the model.' };
+  const requests: FakeOpenAi['requests'] = [];
+  const server: Server = createServer(async (request, response) => {
+    const chunks: Buffer[] = [];
+    for await (const chunk of request) chunks.push(chunk as Buffer);
+    const body = JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}') as FakeOpenAi['requests'][number]['body'];
+    requests.push({ path: request.url ?? '', body, headers: request.headers });
+    if (request.url !== '/v1/chat/completions') return void response.writeHead(404).end();
+    if ('status' in reply) {
+      response.writeHead(reply.status, { 'content-type': 'application/json' });
+      return void response.end(JSON.stringify({ error: { message: 'fake failure', type: 'server_error' } }));
+    }
+    const base = { id: 'chatcmpl-fake', created: 1, model: body.model };
+    if (body.stream) {
+      response.writeHead(200, { 'content-type': 'text/event-stream' });
+      for (const piece of reply.text.match(/\S+\s*/g) ?? []) {
+        response.write(`data: ${JSON.stringify({ ...base, object: 'chat.completion.chunk', choices: [{ index: 0, delta: { content: piece }, finish_reason: null }] })}\n\n`);
+      }
+      response.write(`data: ${JSON.stringify({ ...base, object: 'chat.completion.chunk', choices: [{ index: 0, delta: {}, finish_reason: 'stop' }] })}\n\n`);
+      return void response.end('data: [DONE]\n\n');
+    }
+    response.writeHead(200, { 'content-type': 'application/json' });
+    response.end(JSON.stringify({ ...base, object: 'chat.completion', choices: [{ index: 0, message: { role: 'assistant', content: reply.text }, finish_reason: 'stop' }], usage: { prompt_tokens: 1, completion_tokens: 1, total_tokens: 2 } }));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    baseURL: `http://127.0.0.1:${port}/v1`,
+    requests,
+    respondWith: (next) => {
+      reply = next;
+    },
+    stop: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}
