@@ -314,5 +314,6 @@ export const en = {
   'assistant.unknown': "I don't have information about that, and I'd rather not guess. Our team will gladly answer directly: write to us at {contactUrl}, or ask me to put you in touch.",
   'assistant.found': "Here is what I can tell you from our site:",
   'assistant.offerContact': "Would you like me to put you in touch with our team?",
+  'video.greeting': "Hello, I'm {name}. Thank you for calling. Tell me about your company and what you would like to achieve.",
 } as const;
 export type DictionaryKey = keyof typeof en;

@@ -317,4 +317,5 @@ export const es: Record<DictionaryKey, string> = {
   'assistant.unknown': "No tengo información sobre eso y prefiero no suponer. Nuestro equipo le responderá con gusto directamente: escríbanos en {contactUrl} o pídame que le ponga en contacto.",
   'assistant.found': "Esto es lo que puedo contarle a partir de nuestra web:",
   'assistant.offerContact': "¿Quiere que le ponga en contacto con nuestro equipo?",
+  'video.greeting': "Hola, soy {name}. Gracias por llamar. Cuénteme sobre su empresa y qué le gustaría conseguir.",
 };

@@ -55,6 +55,11 @@ export async function appendVideoEvent(event: VideoEvent): Promise<void> {
   await videoLog.append(`calls/${event.sessionId}/`, event);
 }
 
+/** A provider event that may be delivered again: one key per call and kind, so a replay is stored once. */
+export async function putVideoEvent(event: VideoEvent): Promise<void> {
+  await videoLog.put(`calls/${event.sessionId}/${event.kind}`, event);
+}
+
 /** What the page reports when a call ends or the page is left. */
 export function logVideoFromClient(input: VideoLogInput, at: Date = new Date()): Promise<void> {
   return appendVideoEvent({ ...input, kind: 'client-log', at: at.toISOString() });
@@ -79,7 +84,7 @@ export function foldVideoEvents(sessionId: string, events: VideoEvent[]): VideoC
     if (event.kind === 'client-log') leftAt = event.at;
   }
   ended ??= leftAt;
-  const started = events[0]!.at;
+  const started = events.find((event) => event.kind === 'started')?.at ?? events[0]!.at;
   if (ended && duration === null) duration = Math.max(0, Math.round((Date.parse(ended) - Date.parse(started)) / 1000));
   return {
     id: sessionId,
@@ -98,6 +103,6 @@ export function foldVideoEvents(sessionId: string, events: VideoEvent[]): VideoC
 export async function listVideoConversations(): Promise<VideoConversation[]> {
   const groups = groupBySession(await videoLog.read('calls/'));
   return [...groups]
-    .map(([sessionId, events]) => foldVideoEvents(sessionId, events))
+    .map(([sessionId, events]) => foldVideoEvents(sessionId, [...events].sort((a, b) => a.at.localeCompare(b.at))))
     .sort((a, b) => b.conversationStarted.localeCompare(a.conversationStarted));
 }

@@ -26,6 +26,15 @@ export class EventLog<T> {
     return key;
   }
 
+  /**
+   * Writes an event under a key the caller names: for events that may arrive
+   * more than once (a provider's retried callback), so a replay overwrites
+   * itself instead of adding a copy.
+   */
+  async put(key: string, event: T): Promise<void> {
+    await this.store().setJSON(key, event);
+  }
+
   async count(prefix: string): Promise<number> {
     return (await this.keys(prefix)).length;
   }

@@ -1,0 +1,27 @@
+import type { Config } from '@netlify/functions';
+import { z } from 'zod';
+import { json, parseJsonBody, route } from '../../src/lib/http';
+import { languageSchema } from '../../src/lib/schemas/common';
+import { startConversation } from '../../src/lib/video/tavus';
+
+const startSchema = z.object({
+  // SPEC.md's client sends these; the server uses its own configured ids and greeting.
+  replica_id: z.string().max(100).optional(),
+  persona_id: z.string().max(100).optional(),
+  conversation_name: z.string().max(200).optional(),
+  custom_greeting: z.string().max(1000).optional(),
+  language: languageSchema.optional().default('en'),
+});
+
+/** POST /api/tavus/conversation: starts a video call with the CEO's avatar. */
+export default route({
+  POST: async (request) => {
+    const { language } = await parseJsonBody(request, startSchema);
+    return json(await startConversation(language, new URL(request.url).origin), { status: 201 });
+  },
+});
+
+export const config: Config = {
+  path: '/api/tavus/conversation',
+  rateLimit: { windowLimit: 5, windowSize: 60, aggregateBy: ['ip', 'domain'] },
+};
