@@ -30,6 +30,9 @@ async function waitForSite(url: string, child: ChildProcess, timeoutMs: number):
  * reset and seeded with the demo content first.
  */
 export default async function setup(project: TestProject) {
+  const { startFakeOpenAi } = await import('../helpers/fake-openai');
+  const { startFakeTavus } = await import('../helpers/fake-tavus');
+  const [openai, tavus] = await Promise.all([startFakeOpenAi(), startFakeTavus()]);
   const env = {
     ...process.env,
     DATA_SCOPE: 'e2e',
@@ -37,6 +40,13 @@ export default async function setup(project: TestProject) {
     ADMIN_USERNAME: E2E_ADMIN.username,
     ADMIN_PASSWORD: E2E_ADMIN.password,
     BROWSER: 'none',
+    OPENAI_API_KEY: 'sk-e2e',
+    OPENAI_BASE_URL: openai.baseURL,
+    OPENAI_MODEL: 'e2e-model',
+    TAVUS_API_KEY: 'tavus-e2e',
+    TAVUS_BASE_URL: tavus.baseURL,
+    TAVUS_REPLICA_ID: 'r-e2e',
+    TAVUS_PERSONA_ID: 'p-e2e',
   };
   // Only while seeding: the unit and API test workers share this process's environment.
   process.env['DATA_SCOPE'] = 'e2e';
@@ -64,13 +74,18 @@ export default async function setup(project: TestProject) {
     throw error;
   }
   project.provide('baseUrl', baseUrl);
-  return () => {
+  project.provide('fakeOpenAi', openai.baseURL.replace(/\/v1$/, ''));
+  project.provide('fakeTavus', tavus.baseURL);
+  return async () => {
     if (child.pid) process.kill(-child.pid, 'SIGTERM');
+    await Promise.all([openai.stop(), tavus.stop()]);
   };
 }
 
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
+    fakeOpenAi: string;
+    fakeTavus: string;
   }
 }

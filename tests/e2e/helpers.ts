@@ -10,7 +10,14 @@ export const baseUrl = (): string => inject('baseUrl');
  * One Chromium for a test file. Every page it opens fails the test on a
  * console error or an uncaught exception (CSP violations included).
  */
-export function useBrowser(): { page: (options?: { width?: number; javaScript?: boolean }) => Promise<Page>; context: () => BrowserContext } {
+interface PageOptions {
+  width?: number;
+  javaScript?: boolean;
+  /** The test makes requests fail on purpose (an aborted call, a 409): the browser's "Failed to load resource" is expected. */
+  allowFailedRequests?: boolean;
+}
+
+export function useBrowser(): { page: (options?: PageOptions) => Promise<Page>; context: () => BrowserContext } {
   let browser: Browser;
   let context: BrowserContext;
   const errors: string[] = [];
@@ -24,13 +31,14 @@ export function useBrowser(): { page: (options?: { width?: number; javaScript?: 
   });
   return {
     context: () => context,
-    page: async ({ width = 1280, javaScript = true } = {}) => {
+    page: async ({ width = 1280, javaScript = true, allowFailedRequests = false } = {}) => {
       const target = javaScript ? context : await browser.newContext({ baseURL: baseUrl(), javaScriptEnabled: false });
       const page = await target.newPage();
       await page.setViewportSize({ width, height: 900 });
       page.on('console', (message) => {
         // A 404 page's own status is expected where a test asks for one.
-        if (message.type() === 'error' && !/status of 404/.test(message.text())) errors.push(`${page.url()}: ${message.text()}`);
+        const expected = /status of 404/.test(message.text()) || (allowFailedRequests && /^Failed to load resource/.test(message.text()));
+        if (message.type() === 'error' && !expected) errors.push(`${page.url()}: ${message.text()}`);
       });
       page.on('pageerror', (error) => errors.push(`${page.url()}: ${error.message}`));
       return page;

@@ -17,6 +17,11 @@ export async function startFakeOpenAi(): Promise<FakeOpenAi> {
     const chunks: Buffer[] = [];
     for await (const chunk of request) chunks.push(chunk as Buffer);
     const body = JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}') as FakeOpenAi['requests'][number]['body'];
+    // Browser tests steer the fake from another process.
+    if (request.url === '/__control') {
+      reply = body as unknown as typeof reply;
+      return void response.writeHead(204).end();
+    }
     requests.push({ path: request.url ?? '', body, headers: request.headers });
     if (request.url !== '/v1/chat/completions') return void response.writeHead(404).end();
     if ('status' in reply) {

@@ -15,7 +15,13 @@ export async function startFakeTavus(): Promise<FakeTavus> {
   const server: Server = createServer(async (request, response) => {
     const chunks: Buffer[] = [];
     for await (const chunk of request) chunks.push(chunk as Buffer);
-    requests.push({ path: request.url ?? '', headers: request.headers, body: JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}') as Record<string, unknown> });
+    const body = JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}') as Record<string, unknown>;
+    // Browser tests steer the fake from another process.
+    if (request.url === '/__control') {
+      answer = body as { status: number; body: unknown };
+      return void response.writeHead(204).end();
+    }
+    requests.push({ path: request.url ?? '', headers: request.headers, body });
     response.writeHead(answer.status, { 'content-type': 'application/json' });
     response.end(JSON.stringify(answer.body));
   });

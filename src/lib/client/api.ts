@@ -41,3 +41,50 @@ export async function apiFetch<T = unknown>(path: string, options: { method?: st
   if (!response.ok) throw new ApiError(response.status, text, response.statusText);
   return (text ? JSON.parse(text) : null) as T;
 }
+
+/**
+ * A POST whose answer streams as server-sent events (`delta` pieces, then
+ * `done`), as /api/chat sends when asked; a plain JSON answer works too.
+ * Resolves with the whole text; `onDelta` sees it grow.
+ */
+export async function apiStream(path: string, body: unknown, onDelta: (text: string) => void): Promise<string> {
+  const response = await fetch(path, {
+    method: 'POST',
+    credentials: 'include',
+    headers: { 'Content-Type': 'application/json', Accept: 'text/event-stream' },
+    body: JSON.stringify(body),
+  });
+  if (!response.ok) throw new ApiError(response.status, await response.text(), response.statusText);
+  if (!response.headers.get('content-type')?.startsWith('text/event-stream') || !response.body) {
+    const { message } = (await response.json()) as { message?: string };
+    if (message) onDelta(message);
+    return message ?? '';
+  }
+  const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+  let buffer = '';
+  let text = '';
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    buffer += value;
+    let boundary = buffer.indexOf('\n\n');
+    while (boundary !== -1) {
+      const block = buffer.slice(0, boundary);
+      buffer = buffer.slice(boundary + 2);
+      const event = /^event: (\w+)/m.exec(block)?.[1];
+      const data = /^data: (.*)$/m.exec(block)?.[1];
+      if (data) {
+        const parsed = JSON.parse(data) as { text?: string; message?: string };
+        if (event === 'delta' && parsed.text) {
+          text += parsed.text;
+          onDelta(text);
+        } else if (event === 'done' && typeof parsed.message === 'string') {
+          text = parsed.message;
+          onDelta(text);
+        }
+      }
+      boundary = buffer.indexOf('\n\n');
+    }
+  }
+  return text;
+}

@@ -1,0 +1,149 @@
+import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { apiStream } from '../../lib/client/api';
+
+export interface ChatTexts {
+  title: string; subtitle: string; greeting: string; placeholder: string; send: string; typing: string; close: string; fallback: string;
+}
+
+interface Message {
+  /** SPEC.md: built from the current timestamp. */
+  id: string;
+  text: string;
+  sender: 'user' | 'bot';
+  timestamp: string;
+}
+
+let lastId = 0;
+function messageId(): string {
+  lastId = Math.max(lastId + 1, Date.now());
+  return String(lastId);
+}
+
+/** SPEC.md: 'session_' + current time + a 9-character random suffix, once per widget. */
+function newSessionId(): string {
+  return `session_${Date.now()}_${Math.random().toString(36).slice(2, 11).padEnd(9, '0')}`;
+}
+
+/**
+ * The chat panel (SPEC.md "Chat widget"): greeting on first open only, newest
+ * message in view, typing indicator, input disabled while waiting, Enter sends,
+ * blank never sent, the fallback message when the call fails. Loaded only when
+ * the visitor first opens the chat.
+ */
+export function ChatPanel({ lang, texts, open, onClose }: { lang: 'en' | 'es'; texts: ChatTexts; open: boolean; onClose: () => void }) {
+  const [messages, setMessages] = useState<Message[]>([]);
+  const [input, setInput] = useState('');
+  const [pending, setPending] = useState(false);
+  const sessionId = useRef(newSessionId());
+  const greeted = useRef(false);
+  const inputRef = useRef<HTMLInputElement>(null);
+  const listRef = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    if (!open) return;
+    if (!greeted.current) {
+      greeted.current = true;
+      setMessages([{ id: messageId(), text: texts.greeting, sender: 'bot', timestamp: new Date().toISOString() }]);
+    }
+    const timer = window.setTimeout(() => inputRef.current?.focus(), 100);
+    return () => window.clearTimeout(timer);
+  }, [open, texts.greeting]);
+
+  useEffect(() => {
+    listRef.current?.scrollTo({ top: listRef.current.scrollHeight });
+  }, [messages, pending]);
+
+  async function send(event?: FormEvent) {
+    event?.preventDefault();
+    const text = input.trim();
+    if (!text || pending) return;
+    const user: Message = { id: messageId(), text, sender: 'user', timestamp: new Date().toISOString() };
+    const history = [...messages, user];
+    setMessages(history);
+    setInput('');
+    setPending(true);
+    const botId = messageId();
+    const conversation = history
+      .filter((message, index) => !(index === 0 && message.sender === 'bot'))
+      .map((message) => ({ role: message.sender === 'user' ? 'user' : 'assistant', content: message.text }))
+      .slice(-30);
+    const show = (reply: string) =>
+      setMessages((current) => {
+        const rest = current.filter((message) => message.id !== botId);
+        return [...rest, { id: botId, text: reply, sender: 'bot', timestamp: new Date().toISOString() }];
+      });
+    try {
+      const reply = await apiStream('/api/chat', { messages: conversation, language: lang, sessionId: sessionId.current }, show);
+      if (!reply.trim()) show(texts.fallback);
+    } catch {
+      show(texts.fallback);
+    } finally {
+      setPending(false);
+      window.setTimeout(() => inputRef.current?.focus(), 50);
+    }
+  }
+
+  function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
+    if (event.key === 'Escape') onClose();
+  }
+
+  if (!open) return null;
+  const streaming = pending && messages[messages.length - 1]?.sender === 'bot';
+  return (
+    <div
+      role="dialog"
+      aria-modal="false"
+      aria-labelledby="chat-title"
+      onKeyDown={onKeyDown}
+      className="fixed inset-x-0 bottom-0 z-[90] flex h-[min(32rem,85vh)] flex-col border border-slate-200 bg-white shadow-2xl sm:inset-x-auto sm:bottom-24 sm:right-6 sm:h-96 sm:w-96 sm:rounded-xl"
+      data-chat-panel
+    >
+      <div className="flex items-center justify-between rounded-t-xl bg-emerald-700 px-4 py-3 text-white">
+        <div>
+          <h2 id="chat-title" className="text-base font-semibold">{texts.title}</h2>
+          <p className="text-xs text-emerald-50">{texts.subtitle}</p>
+        </div>
+        <button type="button" onClick={onClose} className="rounded p-2 text-xl leading-none hover:bg-white/10" aria-label={texts.close}>×</button>
+      </div>
+      <div ref={listRef} role="log" aria-live="polite" aria-relevant="additions" className="flex-1 space-y-3 overflow-y-auto px-4 py-3">
+        {messages.map((message) => (
+          <div key={message.id} className={message.sender === 'user' ? 'flex justify-end' : 'flex justify-start'}>
+            <p
+              className={`max-w-[85%] whitespace-pre-line break-words rounded-2xl px-3 py-2 text-sm leading-6 ${
+                message.sender === 'user' ? 'rounded-br-sm bg-emerald-700 text-white' : 'rounded-bl-sm bg-slate-100 text-slate-800'
+              }`}
+              data-sender={message.sender}
+            >
+              {message.text}
+            </p>
+          </div>
+        ))}
+        {pending && !streaming && (
+          <div className="flex justify-start" data-typing>
+            <span className="sr-only">{texts.typing}</span>
+            <span aria-hidden="true" className="flex gap-1 rounded-2xl bg-slate-100 px-3 py-3">
+              <span className="h-2 w-2 animate-bounce rounded-full bg-slate-400" />
+              <span className="h-2 w-2 animate-bounce rounded-full bg-slate-400 [animation-delay:120ms]" />
+              <span className="h-2 w-2 animate-bounce rounded-full bg-slate-400 [animation-delay:240ms]" />
+            </span>
+          </div>
+        )}
+      </div>
+      <form onSubmit={send} className="flex gap-2 border-t border-slate-200 p-3">
+        <label htmlFor="chat-input" className="sr-only">{texts.placeholder}</label>
+        <input
+          id="chat-input"
+          ref={inputRef}
+          value={input}
+          onChange={(event) => setInput(event.target.value)}
+          placeholder={texts.placeholder}
+          disabled={pending}
+          maxLength={2000}
+          autoComplete="off"
+          className="min-w-0 flex-1 rounded-md border border-slate-300 px-3 py-2 text-sm focus:border-emerald-600 focus:outline-none focus:ring-2 focus:ring-emerald-600/30 disabled:bg-slate-50"
+        />
+        <button type="submit" disabled={pending || !input.trim()} className="btn-primary px-4 py-2 disabled:opacity-50">{texts.send}</button>
+      </form>
+    </div>
+  );
+}

@@ -1,0 +1,163 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { en } from '../../src/i18n/en';
+import { es } from '../../src/i18n/es';
+import { E2E_ADMIN } from './global-setup';
+import { baseUrl, useBrowser } from './helpers';
+
+const browser = useBrowser();
+
+async function steerOpenAi(reply: { text: string } | { status: number }) {
+  await fetch(`${inject('fakeOpenAi')}/__control`, { method: 'POST', body: JSON.stringify(reply) });
+}
+async function steerTavus(status: number, body: unknown) {
+  await fetch(`${inject('fakeTavus')}/__control`, { method: 'POST', body: JSON.stringify({ status, body }) });
+}
+
+async function openChat(page: Page) {
+  await page.getByRole('button', { name: en['chat.open'] }).or(page.getByRole('button', { name: es['chat.open'] })).click();
+  await page.locator('[data-chat-panel]').waitFor();
+}
+
+async function say(page: Page, text: string): Promise<string> {
+  const bots = page.locator('[data-sender="bot"]');
+  const before = await bots.count();
+  await page.locator('#chat-input').fill(text);
+  await page.keyboard.press('Enter');
+  await expect.poll(() => bots.count(), { timeout: 15_000 }).toBe(before + 1);
+  await expect.poll(() => page.locator('#chat-input').isEnabled(), { timeout: 15_000 }).toBe(true);
+  return (await bots.last().textContent()) ?? '';
+}
+
+describe('chat', () => {
+  it('greets once, streams a reply, keeps focus, and closes with Escape (English)', async () => {
+    await steerOpenAi({ text: 'We help mid-sized companies modernise their operations with data and AI.' });
+    const page = await browser.page();
+    await page.goto('/privacy-policy');
+    await openChat(page);
+    const greeting = await page.locator('[data-sender="bot"]').first().textContent();
+    expect(greeting).toBe(en['chat.greeting'].replace('{ceo}', 'Alejandro Ríos'));
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('chat-input');
+    // Blank is never sent.
+    await page.locator('#chat-input').fill('   ');
+    expect(await page.getByRole('button', { name: en['chat.send'] }).isDisabled()).toBe(true);
+    expect(await say(page, 'What do you do?')).toBe('We help mid-sized companies modernise their operations with data and AI.');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('chat-input');
+    await page.keyboard.press('Escape');
+    expect(await page.locator('[data-chat-panel]').count()).toBe(0);
+    expect(await page.evaluate(() => document.activeElement?.hasAttribute('data-chat-launcher'))).toBe(true);
+    // Reopening does not greet again.
+    await page.locator('[data-chat-launcher]').click();
+    expect(await page.locator('[data-sender="bot"]').count()).toBe(2);
+    await page.close();
+  });
+
+  it('talks Spanish on Spanish pages', async () => {
+    await steerOpenAi({ text: 'Ayudamos a medianas empresas a modernizar sus operaciones.' });
+    const page = await browser.page({ width: 375 });
+    await page.goto('/es/');
+    await openChat(page);
+    expect(await page.locator('[data-sender="bot"]').first().textContent()).toBe(es['chat.greeting'].replace('{ceo}', 'Alejandro Ríos'));
+    expect(await say(page, '¿Qué hacen?')).toBe('Ayudamos a medianas empresas a modernizar sus operaciones.');
+    const box = await page.locator('[data-chat-panel]').boundingBox();
+    expect(box?.width).toBe(375);
+    await page.close();
+  });
+
+  it('shows SPEC.md fallback when the chat call fails', async () => {
+    const page = await browser.page({ allowFailedRequests: true });
+    await page.route('**/api/chat', (route) => route.abort());
+    await page.goto('/');
+    await openChat(page);
+    expect(await say(page, 'Hello?')).toBe(en['chat.fallback']);
+    await page.close();
+  });
+
+  it('turns a conversation into a lead the admin can read', async () => {
+    const page = await browser.page();
+    await page.goto('/');
+    await openChat(page);
+    expect(await say(page, 'I would like to talk to your team')).toMatch(/^I'd be glad to put you in touch/);
+    await say(page, 'yes');
+    await say(page, 'Elena Martín');
+    await say(page, 'elena@e2e.example');
+    expect(await say(page, 'Martín Logística')).toMatch(/^Thank you, Elena Martín/);
+    await page.close();
+
+    const login = await fetch(`${baseUrl()}/api/admin/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: baseUrl() },
+      body: JSON.stringify(E2E_ADMIN),
+    });
+    const cookie = login.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+    const messages = (await (await fetch(`${baseUrl()}/api/contact-messages`, { headers: { cookie } })).json()) as Array<{ email: string; source: string; company: string }>;
+    expect(messages.find((message) => message.email === 'elena@e2e.example')).toMatchObject({ source: 'chat', company: 'Martín Logística' });
+  });
+});
+
+describe('video call', () => {
+  it('starts the call in a frame with a toast, and logs it when ended', async () => {
+    await steerTavus(200, { conversation_id: 'ce2e0001', conversation_url: 'https://tavus.daily.co/ce2e0001' });
+    const page = await browser.page();
+    await page.route('https://tavus.daily.co/**', (route) => route.fulfill({ contentType: 'text/html', body: '<p>call</p>' }));
+    await page.goto('/#contact');
+    await page.getByRole('button', { name: en['video.start'] }).click();
+    const frame = page.locator('[data-video-call] iframe');
+    await frame.waitFor();
+    expect(await frame.getAttribute('src')).toBe('https://tavus.daily.co/ce2e0001');
+    expect((await frame.boundingBox())?.height).toBe(320);
+    expect(await page.locator('[data-toast]').textContent()).toContain('Conversation Started');
+    await page.getByRole('button', { name: en['video.end'] }).click();
+    await page.locator('[data-video-placeholder]').waitFor();
+    await page.close();
+  });
+
+  it('keeps the placeholder and shows SPEC.md error when the call cannot start', async () => {
+    await steerTavus(500, { error: 'down' });
+    const page = await browser.page({ allowFailedRequests: true });
+    await page.goto('/es/#contact');
+    await page.getByRole('button', { name: es['video.start'] }).click();
+    await expect.poll(() => page.locator('[data-toast="error"]').textContent()).toContain(es['video.error']);
+    expect(await page.locator('[data-video-placeholder]').isVisible()).toBe(true);
+    await page.close();
+  });
+});
+
+describe('contact and newsletter forms', () => {
+  it('shows each validation message, then sends and resets', async () => {
+    const page = await browser.page();
+    await page.goto('/#contact');
+    const form = page.locator('[data-contact-form]');
+    await form.getByRole('button', { name: en['form.send'] }).click();
+    for (const text of [en['validation.nameRequired'], en['validation.emailInvalid'], en['validation.messageRequired']]) {
+      await expect.poll(() => form.textContent()).toContain(text);
+    }
+    await form.getByLabel(en['form.name']).fill('Pablo Ortega');
+    await form.getByLabel(en['form.email'], { exact: true }).fill('pablo@e2e.example');
+    await form.getByLabel(en['form.service']).selectOption('investment');
+    await form.getByLabel(en['form.message']).fill('We are looking for co-investors.');
+    await form.getByRole('button', { name: en['form.send'] }).click();
+    await expect.poll(() => page.locator('[data-toast="success"]').textContent()).toContain(en['toast.contactSuccessTitle']);
+    expect(await form.getByLabel(en['form.name']).inputValue()).toBe('');
+    await page.close();
+  });
+
+  it('subscribes from both newsletter forms, and says when an address is already subscribed (Spanish)', async () => {
+    const page = await browser.page({ allowFailedRequests: true });
+    await page.goto('/es/#newsletter');
+    const standalone = page.locator('[data-newsletter-form="name"]');
+    await standalone.getByRole('button', { name: es['form.subscribe'] }).click();
+    await expect.poll(() => standalone.textContent()).toContain(es['validation.nameRequired']);
+    await standalone.getByLabel(es['form.name']).fill('Lucía Gómez');
+    await standalone.getByLabel(es['form.email']).fill('lucia@e2e.example');
+    await standalone.getByRole('button', { name: es['form.subscribe'] }).click();
+    await expect.poll(() => page.locator('[data-toast="success"]').textContent()).toContain(es['toast.newsletterSuccessTitle']);
+
+    const inContact = page.locator('[data-newsletter-form="fullName"]');
+    await inContact.getByLabel(es['form.fullName']).fill('Lucía Gómez');
+    await inContact.getByLabel(es['form.email']).fill('LUCIA@e2e.example');
+    await inContact.getByRole('button', { name: es['form.subscribe'] }).click();
+    await expect.poll(() => page.locator('[data-toast="error"]').textContent()).toContain(es['toast.newsletterDuplicate']);
+    await page.close();
+  });
+});
