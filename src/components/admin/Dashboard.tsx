@@ -1,0 +1,85 @@
+import { useEffect, useState } from 'react';
+import { apiFetch } from '../../lib/client/api';
+import { showToast } from '../../lib/client/toast';
+import { InsightsTab, PortfolioTab } from './ContentTabs';
+import { MessagesTab, NewsletterTab, VideoTab, WhatsAppTab } from './InboxTabs';
+import { adminTexts } from './texts';
+
+const TABS = [
+  ['portfolio', PortfolioTab],
+  ['insights', InsightsTab],
+  ['messages', MessagesTab],
+  ['newsletter', NewsletterTab],
+  ['whatsapp', WhatsAppTab],
+  ['video', VideoTab],
+] as const;
+type TabId = (typeof TABS)[number][0];
+
+/** The dashboard (SPEC.md section 2): over the page, which becomes inert behind it. */
+export default function Dashboard() {
+  const [tab, setTab] = useState<TabId>('portfolio');
+  useEffect(() => {
+    const behind = document.querySelectorAll<HTMLElement>('body > header, body > main, body > footer, body > a, [data-chat-launcher]');
+    behind.forEach((element) => (element.inert = true));
+    document.documentElement.style.overflow = 'hidden';
+    return () => {
+      behind.forEach((element) => (element.inert = false));
+      document.documentElement.style.overflow = '';
+    };
+  }, []);
+
+  async function logout() {
+    try {
+      await apiFetch('/api/admin/logout', { method: 'POST' });
+    } finally {
+      showToast({ title: adminTexts.unauthorized.title, description: adminTexts.unauthorized.text });
+      window.setTimeout(() => window.location.assign('/api/login'), 500);
+    }
+  }
+
+  function onTabKey(event: React.KeyboardEvent, index: number) {
+    const next = event.key === 'ArrowRight' ? index + 1 : event.key === 'ArrowLeft' ? index - 1 : null;
+    if (next === null) return;
+    const target = TABS[(next + TABS.length) % TABS.length]![0];
+    setTab(target);
+    document.getElementById(`tab-${target}`)?.focus();
+  }
+
+  const Active = TABS.find(([id]) => id === tab)![1];
+  return (
+    <div className="fixed inset-0 z-[95] overflow-y-auto bg-slate-50" data-admin-dashboard>
+      <header className="border-b border-slate-200 bg-white">
+        <div className="container-page flex h-16 items-center justify-between">
+          <h1 className="text-xl font-bold text-navy">{adminTexts.title}</h1>
+          <div className="flex gap-2">
+            <a href="/" className="btn-secondary px-3 py-2">{adminTexts.backToSite}</a>
+            <button type="button" className="btn-primary px-3 py-2" onClick={() => void logout()}>{adminTexts.logout}</button>
+          </div>
+        </div>
+      </header>
+      <div className="container-page py-6">
+        <div role="tablist" aria-label={adminTexts.title} className="mb-6 flex flex-wrap gap-1 border-b border-slate-200">
+          {TABS.map(([id], index) => (
+            <button
+              key={id}
+              id={`tab-${id}`}
+              type="button"
+              role="tab"
+              aria-selected={tab === id}
+              aria-controls="admin-panel"
+              tabIndex={tab === id ? 0 : -1}
+              onClick={() => setTab(id)}
+              onKeyDown={(event) => onTabKey(event, index)}
+              className={`-mb-px border-b-2 px-4 py-2 text-sm font-medium ${tab === id ? 'border-emerald-700 text-emerald-800' : 'border-transparent text-slate-600 hover:text-slate-900'}`}
+            >
+              {adminTexts.tabs[id]}
+            </button>
+          ))}
+        </div>
+        <div id="admin-panel" role="tabpanel" aria-labelledby={`tab-${tab}`}>
+          <Active />
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,71 @@
+import { useState } from 'react';
+import { ApiError, apiFetch } from '../../lib/client/api';
+import { showToast } from '../../lib/client/toast';
+import { handleUnauthorized } from './query';
+import { adminTexts } from './texts';
+
+const t = adminTexts.upload;
+const MAX_BYTES = 5 * 1024 * 1024;
+const LONGEST_SIDE = 2560;
+
+/**
+ * Scales an image to at most 2,560 px on its longest side and re-encodes it
+ * (WebP, else JPEG), so any photo up to 5 MB fits in a function's body.
+ */
+async function shrink(file: File): Promise<Blob> {
+  const bitmap = await createImageBitmap(file);
+  const scale = Math.min(1, LONGEST_SIDE / Math.max(bitmap.width, bitmap.height));
+  const canvas = document.createElement('canvas');
+  canvas.width = Math.round(bitmap.width * scale);
+  canvas.height = Math.round(bitmap.height * scale);
+  canvas.getContext('2d')?.drawImage(bitmap, 0, 0, canvas.width, canvas.height);
+  bitmap.close();
+  const encode = (type: string) => new Promise<Blob | null>((resolve) => canvas.toBlob(resolve, type, 0.85));
+  const webp = await encode('image/webp');
+  const blob = webp?.type === 'image/webp' ? webp : await encode('image/jpeg');
+  if (!blob) throw new Error('encode failed');
+  return blob.size < file.size || file.type === 'image/gif' ? blob : file;
+}
+
+/** Image upload (SPEC.md section 5): type and size checked here and by the server; the previous image comes back on failure. */
+export function ImageField({ value, onChange }: { value: string; onChange: (url: string) => void }) {
+  const [uploading, setUploading] = useState(false);
+  async function upload(file: File | undefined) {
+    if (!file) return;
+    if (!file.type.startsWith('image/')) return showToast({ title: t.invalidType, description: t.invalidTypeText, variant: 'error' });
+    if (file.size > MAX_BYTES) return showToast({ title: t.tooLarge, description: t.tooLargeText, variant: 'error' });
+    const previous = value;
+    setUploading(true);
+    try {
+      const form = new FormData();
+      const body = file.type === 'image/gif' ? file : await shrink(file);
+      form.append('image', body, file.name);
+      const answer = await apiFetch<{ success: boolean; url?: string; message?: string }>('/api/upload', { form });
+      if (!answer.success || !answer.url) throw new Error(answer.message ?? t.failed);
+      onChange(answer.url);
+      showToast({ title: t.success });
+    } catch (error) {
+      onChange(previous);
+      if (!handleUnauthorized(error)) {
+        const detail = error instanceof ApiError ? error.serverMessage : error instanceof Error ? error.message : undefined;
+        showToast({ title: t.failed, description: detail ?? t.failedText, variant: 'error' });
+      }
+    } finally {
+      setUploading(false);
+    }
+  }
+  return (
+    <div className="space-y-2">
+      <span className="block text-sm font-medium text-slate-800">{adminTexts.form.image}</span>
+      {value ? <img src={value} alt="" className="aspect-[3/2] w-full rounded-md border border-slate-200 object-cover" /> : <div className="aspect-[3/2] w-full rounded-md border border-dashed border-slate-300 bg-slate-50" />}
+      <label className="btn-secondary w-full cursor-pointer px-3 py-2">
+        {uploading ? t.uploading : t.choose}
+        <input type="file" accept="image/jpeg,image/png,image/gif,image/webp,image/avif" className="sr-only" onChange={(event) => void upload(event.target.files?.[0])} data-image-input />
+      </label>
+      <label className="block text-xs text-slate-600">
+        {adminTexts.form.imageUrl}
+        <input value={value} onChange={(event) => onChange(event.target.value)} className="mt-1 block w-full rounded-md border border-slate-300 px-2 py-1 text-sm" />
+      </label>
+    </div>
+  );
+}

@@ -1,0 +1,77 @@
+import { useCallback, useEffect, useState } from 'react';
+import { ApiError, apiFetch } from '../../lib/client/api';
+import { showToast } from '../../lib/client/toast';
+import { adminTexts } from './texts';
+
+/**
+ * The dashboard's data: fetched once and kept 5 minutes (SPEC.md section 9),
+ * no retries, no refetch on focus, refetched after each successful change.
+ */
+const STALE_MS = 5 * 60 * 1000;
+const cache = new Map<string, { data: unknown; at: number }>();
+const listeners = new Map<string, Set<() => void>>();
+
+let redirecting = false;
+/** SPEC.md section 6: any 401 "Unauthorized" shows the toast, then goes to sign-in after 500 ms. */
+export function handleUnauthorized(error: unknown): boolean {
+  if (!(error instanceof ApiError) || !error.isUnauthorized) return false;
+  if (!redirecting) {
+    redirecting = true;
+    showToast({ title: adminTexts.unauthorized.title, description: adminTexts.unauthorized.text, variant: 'error' });
+    window.setTimeout(() => window.location.assign('/api/login'), 500);
+  }
+  return true;
+}
+
+export function invalidate(key: string): void {
+  cache.delete(key);
+  listeners.get(key)?.forEach((listener) => listener());
+}
+
+export function useQuery<T>(key: string, path: string): { data: T | undefined; error: boolean; loading: boolean; reload: () => void } {
+  const [state, setState] = useState<{ data: T | undefined; error: boolean; loading: boolean }>(() => {
+    const hit = cache.get(key);
+    return { data: hit?.data as T | undefined, error: false, loading: !hit };
+  });
+  const load = useCallback(() => {
+    const hit = cache.get(key);
+    if (hit && Date.now() - hit.at < STALE_MS) {
+      setState({ data: hit.data as T, error: false, loading: false });
+      return;
+    }
+    setState((current) => ({ ...current, loading: true }));
+    apiFetch<T>(path)
+      .then((data) => {
+        cache.set(key, { data, at: Date.now() });
+        setState({ data, error: false, loading: false });
+      })
+      .catch((error: unknown) => {
+        handleUnauthorized(error);
+        setState({ data: undefined, error: true, loading: false });
+      });
+  }, [key, path]);
+  useEffect(() => {
+    load();
+    const set = listeners.get(key) ?? new Set();
+    set.add(load);
+    listeners.set(key, set);
+    return () => void set.delete(load);
+  }, [key, load]);
+  return { ...state, reload: () => invalidate(key) };
+}
+
+/** A change: on success the given lists are refetched and a toast says so; on failure SPEC.md's error toast. */
+export async function mutate<T>(run: () => Promise<T>, options: { invalidates: string[]; success: string; failure: string }): Promise<T | undefined> {
+  try {
+    const result = await run();
+    options.invalidates.forEach(invalidate);
+    showToast({ title: options.success });
+    return result;
+  } catch (error) {
+    if (!handleUnauthorized(error)) {
+      const detail = error instanceof ApiError ? error.serverMessage : undefined;
+      showToast({ title: adminTexts.error, description: detail ? `${options.failure} ${detail}` : options.failure, variant: 'error' });
+    }
+    return undefined;
+  }
+}

@@ -1,0 +1,149 @@
+import { readFileSync } from 'node:fs';
+import sharp from 'sharp';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { E2E_ADMIN } from './global-setup';
+import { baseUrl, useBrowser } from './helpers';
+
+const browser = useBrowser();
+
+async function signIn(page: Page) {
+  await page.goto('/admin');
+  const dialog = page.getByRole('dialog', { name: 'Investor Login' });
+  const heading = page.getByRole('heading', { name: 'Admin Dashboard' });
+  await dialog.or(heading).waitFor({ timeout: 20_000 });
+  if (await heading.isVisible()) return;
+  await dialog.getByLabel('Username').fill(E2E_ADMIN.username);
+  await dialog.getByLabel('Password', { exact: true }).fill(E2E_ADMIN.password);
+  await dialog.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('heading', { name: 'Admin Dashboard' }).waitFor({ timeout: 20_000 });
+}
+
+describe('admin dashboard', () => {
+  it('refuses empty and wrong credentials with SPEC.md texts, then signs in', async () => {
+    await browser.context().clearCookies();
+    const page = await browser.page({ allowFailedRequests: true });
+    await page.goto('/admin');
+    const dialog = page.getByRole('dialog', { name: 'Investor Login' });
+    await dialog.waitFor();
+    await dialog.getByRole('button', { name: 'Sign in' }).click();
+    expect(await dialog.getByRole('alert').textContent()).toBe('Please enter both username and password');
+    await dialog.getByLabel('Username').fill(E2E_ADMIN.username);
+    await dialog.getByLabel('Password', { exact: true }).fill('wrong password');
+    await dialog.getByRole('button', { name: 'Show password' }).click();
+    expect(await dialog.getByLabel('Password', { exact: true }).getAttribute('type')).toBe('text');
+    await dialog.getByRole('button', { name: 'Sign in' }).click();
+    await expect.poll(() => dialog.getByRole('alert').textContent()).toBe('Invalid credentials');
+    await dialog.getByLabel('Password', { exact: true }).fill(E2E_ADMIN.password);
+    await dialog.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('heading', { name: 'Admin Dashboard' }).waitFor({ timeout: 20_000 });
+    expect(await page.getByRole('tab', { name: 'Portfolio' }).getAttribute('aria-selected')).toBe('true');
+    await expect.poll(() => page.getByRole('table', { name: 'Portfolio' }).locator('tbody tr').count(), { timeout: 15_000 }).toBeGreaterThanOrEqual(6);
+    await page.close();
+  });
+
+  it('publishes an insight in both languages with an uploaded image, edits, unpublishes and deletes it', async () => {
+    const page = await browser.page({ allowFailedRequests: true });
+    page.on('dialog', (dialog) => void dialog.accept());
+    await signIn(page);
+    await page.getByRole('tab', { name: 'Insights' }).click();
+    await page.getByRole('button', { name: 'Add Insight' }).click();
+    const form = page.locator('[data-insight-form]');
+    await form.getByLabel('Title (English)').fill('Board questions about AI agents');
+    await form.getByLabel('Title (Español)').fill('Preguntas del consejo sobre agentes de IA');
+    await form.getByLabel('Description (English)').fill('Five questions every board should ask before approving AI agents.');
+    await form.getByLabel('Description (Español)').fill('Cinco preguntas que todo consejo debería hacer antes de aprobar agentes de IA.');
+    expect(await form.getByLabel('Slug').inputValue()).toBe('board-questions-about-ai-agents');
+    await form.getByLabel('Read time (minutes)').fill('4');
+    await form.getByLabel('Published').check();
+    const png = await sharp({ create: { width: 1200, height: 800, channels: 3, background: '#0b1f3a' } }).png().toBuffer();
+    await form.locator('[data-image-input]').setInputFiles({ name: 'board.png', mimeType: 'image/png', buffer: png });
+    await expect.poll(() => form.getByLabel(/or an image address/).inputValue(), { timeout: 20_000 }).toMatch(/^\/uploads\/[0-9a-z]{26}\.(webp|jpg|png)$/);
+    await form.getByRole('button', { name: 'HTML' }).click();
+    await form.getByLabel('Content — English (HTML)').fill('<h2>Why now</h2><p>Read <strong>our guide</strong> and <a href="https://example.com/guide">the sources</a>.</p><script>alert(1)</script>');
+    await form.getByRole('tab', { name: 'Español' }).click();
+    await form.getByRole('button', { name: 'HTML' }).click();
+    await form.getByLabel('Content — Español (HTML)').fill('<h2>Por qué ahora</h2><p>Lea <em>nuestra guía</em>.</p>');
+    await form.getByRole('button', { name: 'Create' }).click();
+    await expect.poll(() => page.locator('[data-toast]').textContent(), { timeout: 15_000 }).toContain('Insight created successfully!');
+
+    const insights = (await (await fetch(`${baseUrl()}/api/insights`)).json()) as Array<{ id: string; slug: string }>;
+    const created = insights.find((insight) => insight.slug === 'board-questions-about-ai-agents')!;
+    const publicPage = await browser.page();
+    await publicPage.goto('/insights');
+    expect(await publicPage.locator('main').textContent()).toContain('Board questions about AI agents');
+    await publicPage.goto('/es/insights');
+    expect(await publicPage.locator('main').textContent()).toContain('Preguntas del consejo sobre agentes de IA');
+    await publicPage.goto(`/insights/${created.id}`);
+    const article = (await publicPage.locator('.rich-text').innerHTML()).toLowerCase();
+    expect(article).toContain('<strong>our guide</strong>');
+    expect(article).toContain('href="https://example.com/guide"');
+    expect(article).not.toContain('<script');
+
+    // Edit, then unpublish: gone from the list, and its page answers 404.
+    await page.getByRole('button', { name: 'Edit: Board questions about AI agents' }).click();
+    await form.getByLabel('Title (English)').fill('Board questions on AI agents');
+    await form.getByLabel('Published').uncheck();
+    await form.getByRole('button', { name: 'Update' }).click();
+    await expect.poll(() => page.locator('[data-toast]').textContent(), { timeout: 15_000 }).toContain('Insight updated successfully!');
+    expect(await page.getByRole('table', { name: 'Insights' }).textContent()).toContain('Draft');
+    const gone = await publicPage.goto(`/insights/${created.id}`);
+    expect(gone?.status()).toBe(404);
+    await publicPage.goto('/insights');
+    expect(await publicPage.locator('main').textContent()).not.toContain('Board questions');
+    await publicPage.close();
+
+    await page.getByRole('button', { name: 'Delete: Board questions on AI agents' }).click();
+    await expect.poll(() => page.locator('[data-toast]').textContent(), { timeout: 15_000 }).toContain('Insight deleted successfully!');
+    await page.close();
+  });
+
+  it('shows a message, deletes a subscriber, and exports CSVs with their exact columns', async () => {
+    await fetch(`${baseUrl()}/api/contact`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: 'Irene Soto', email: 'irene@e2e.example', message: '<b>Hello</b> team' }) }).then((r) => r.arrayBuffer());
+    await fetch(`${baseUrl()}/api/newsletter`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: '=HYPERLINK("x")', email: 'formula@e2e.example' }) }).then((r) => r.arrayBuffer());
+    const page = await browser.page();
+    page.on('dialog', (dialog) => void dialog.accept());
+    await signIn(page);
+
+    await page.getByRole('tab', { name: 'Messages' }).click();
+    await page.getByRole('button', { name: 'View: Irene Soto' }).click();
+    const view = page.getByRole('dialog', { name: 'Message from Irene Soto' });
+    await view.waitFor();
+    const text = await view.textContent();
+    expect(text).toContain('N/A');
+    expect(text).toContain('<b>Hello</b> team');
+    await page.keyboard.press('Escape');
+
+    await page.getByRole('tab', { name: 'Newsletter' }).click();
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Export CSV' }).click()]);
+    expect(download.suggestedFilename()).toMatch(/^newsletter-subscribers-\d{4}-\d{2}-\d{2}\.csv$/);
+    const csv = readFileSync((await download.path())!, 'utf8');
+    expect(csv.split('\r\n')[0]).toBe('Full Name,Email,Registration Date');
+    expect(csv).toContain(`"'=HYPERLINK(""x"")",formula@e2e.example`);
+    await page.getByRole('button', { name: 'Delete: formula@e2e.example' }).click();
+    await expect.poll(() => page.locator('[data-toast]').textContent(), { timeout: 15_000 }).toContain('Newsletter subscription deleted successfully!');
+    await expect.poll(() => page.locator('#admin-panel').textContent()).not.toContain('formula@e2e.example');
+
+    for (const [tab, header] of [
+      ['WhatsApp Bot', 'Session ID,Message Role,Message Content,Timestamp,Language,Started,Message Count'],
+      ['Video Calls', 'Session ID,Speaker,Text,Timestamp,Language,Started,Duration,URL'],
+    ] as const) {
+      await page.getByRole('tab', { name: tab }).click();
+      const [file] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Export CSV' }).click()]);
+      expect(readFileSync((await file.path())!, 'utf8').split('\r\n')[0]).toBe(header);
+    }
+    await page.close();
+  });
+
+  it('sends a visitor back to sign-in when the session ends mid-way', async () => {
+    const page = await browser.page({ allowFailedRequests: true });
+    await signIn(page);
+    // The session is ended elsewhere (here: its cookie is dropped).
+    await browser.context().clearCookies({ name: 'session' });
+    await page.getByRole('tab', { name: 'Messages' }).click();
+    await expect.poll(() => page.locator('[data-toast]').textContent(), { timeout: 15_000 }).toContain('You are logged out. Logging in again...');
+    await page.waitForURL('**/admin', { timeout: 15_000 });
+    await page.getByRole('dialog', { name: 'Investor Login' }).waitFor();
+    await page.close();
+  });
+});
