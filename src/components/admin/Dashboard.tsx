@@ -15,6 +15,12 @@ const TABS = [
 ] as const;
 type TabId = (typeof TABS)[number][0];
 
+/**
+ * "Back to Site" must show the site, though / shows the dashboard to a signed-in
+ * user (SPEC.md section 2): the choice holds for this tab until /admin is opened.
+ */
+export const VIEW_SITE_KEY = 'admin-view-site';
+
 /** The dashboard (SPEC.md section 2): over the page, which becomes inert behind it. */
 export default function Dashboard() {
   const [tab, setTab] = useState<TabId>('portfolio');
@@ -52,7 +58,7 @@ export default function Dashboard() {
         <div className="container-page flex h-16 items-center justify-between">
           <h1 className="text-xl font-bold text-navy">{adminTexts.title}</h1>
           <div className="flex gap-2">
-            <a href="/" className="btn-secondary px-3 py-2">{adminTexts.backToSite}</a>
+            <a href="/" className="btn-secondary px-3 py-2" onClick={() => sessionStorage.setItem(VIEW_SITE_KEY, '1')}>{adminTexts.backToSite}</a>
             <button type="button" className="btn-primary px-3 py-2" onClick={() => void logout()}>{adminTexts.logout}</button>
           </div>
         </div>

@@ -22,7 +22,7 @@ export function MessagesTab() {
   const { data, loading, error } = useQuery<ContactMessage[]>('messages', '/api/contact-messages');
   const [query, setQuery] = useState('');
   const [open, setOpen] = useState<ContactMessage | null>(null);
-  const shown = useMemo(() => (data ?? []).filter((m) => matches(query, m.name, m.email)).slice(0, 500), [data, query]);
+  const shown = useMemo(() => (data ?? []).filter((m) => matches(query, m.name, m.email)), [data, query]);
   return (
     <section aria-labelledby="tab-messages">
       <SearchBox value={query} onChange={setQuery} />
@@ -60,7 +60,7 @@ export function NewsletterTab() {
   const t = adminTexts.newsletter;
   const { data, loading, error } = useQuery<NewsletterSubscription[]>('newsletters', '/api/newsletters');
   const [query, setQuery] = useState('');
-  const shown = useMemo(() => (data ?? []).filter((s) => matches(query, s.fullName, s.email)).slice(0, 500), [data, query]);
+  const shown = useMemo(() => (data ?? []).filter((s) => matches(query, s.fullName, s.email)), [data, query]);
   async function remove(subscription: NewsletterSubscription) {
     if (!window.confirm(adminTexts.confirmDelete(subscription.email))) return;
     await mutate(() => apiFetch(`/api/newsletters/${subscription.id}`, { method: 'DELETE' }), { invalidates: ['newsletters'], success: t.deleted, failure: t.deleteFailed });
@@ -101,7 +101,7 @@ export function WhatsAppTab() {
       <div className="mb-4 flex justify-end"><CsvButton path="/api/whatsapp-conversations" /></div>
       <ListState loading={loading} error={error} empty={!data?.length} emptyText={t.empty}>
         <Table label={adminTexts.tabs.whatsapp} headers={[t.columns.session, t.columns.messages, t.columns.language, t.columns.started, t.columns.lastActivity, adminTexts.actions]}>
-          {(data ?? []).slice(0, 500).map((conversation) => (
+          {(data ?? []).map((conversation) => (
             <tr key={conversation.id}>
               <Cell className="font-mono text-xs">{shortSession(conversation.sessionId)}</Cell>
               <Cell>{conversation.messageCount}</Cell>
@@ -136,7 +136,7 @@ export function VideoTab() {
       <div className="mb-4 flex justify-end"><CsvButton path="/api/tavus-conversations" /></div>
       <ListState loading={loading} error={error} empty={!data?.length} emptyText={t.empty}>
         <Table label={adminTexts.tabs.video} headers={[t.columns.session, t.columns.messages, t.columns.language, t.columns.started, t.columns.duration, adminTexts.actions]}>
-          {(data ?? []).slice(0, 500).map((call) => (
+          {(data ?? []).map((call) => (
             <tr key={call.id}>
               <Cell className="font-mono text-xs">{call.sessionId}</Cell>
               <Cell>{call.messageCount}</Cell>
