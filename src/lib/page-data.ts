@@ -64,3 +64,17 @@ export async function homeData(): Promise<PageData<HomeData>> {
   ]);
   return { data: { portfolio, insights }, status: 200, tags: [cacheTags.portfolioList, cacheTags.insightsList] };
 }
+
+/**
+ * SPEC.md section 4: the visitor's stored choice (the toggle sets the nf_lang
+ * cookie beside localStorage) wins; otherwise Spanish when the browser's first
+ * language is any Spanish variant.
+ */
+export function prefersSpanish(chosen: string | undefined, acceptLanguage: string | null): boolean {
+  if (chosen === 'en' || chosen === 'es') return chosen === 'es';
+  const first = (acceptLanguage ?? '').split(',')[0]?.trim().toLowerCase() ?? '';
+  return first === 'es' || first.startsWith('es-');
+}
+
+/** The CDN keeps one copy of / per browser language and per stored choice. */
+export const LANGUAGE_VARY = { 'Netlify-Vary': 'language,cookie=nf_lang', Vary: 'Accept-Language, Cookie' } as const;

@@ -135,6 +135,11 @@ describe('brute force', () => {
     expect((await login(ADMIN.username, ADMIN.password, { ip })).status).toBe(429);
   });
 
+  it('does not count good sign-ins against an office IP', async () => {
+    const ip = '10.5.9.9';
+    for (let i = 0; i < 21; i += 1) expect((await login(ADMIN.username, ADMIN.password, { ip })).status).toBe(200);
+  });
+
   it('caps one IP across usernames', async () => {
     const ip = '10.5.0.1';
     for (let i = 0; i < 20; i += 1) expect((await login(`user${i}`, 'nope nope', { ip })).status).toBe(401);

@@ -38,6 +38,19 @@ describe('append-only event log', () => {
   });
 });
 
+describe('chat log', () => {
+  it('keeps every one of 50 exchanges logged at once for one conversation', async () => {
+    const { logChatExchange, listChatConversations } = await import('../../src/lib/conversations/logs');
+    const sessionId = 'session_1732280000000_race00001';
+    await Promise.all(
+      Array.from({ length: 50 }, (_, n) => logChatExchange({ sessionId, userMessage: `question ${n}`, botResponse: `answer ${n}`, language: 'en' })),
+    );
+    const conversation = (await listChatConversations()).find((c) => c.sessionId === sessionId);
+    expect(conversation?.messageCount).toBe(100);
+    expect(new Set(conversation?.messages.map((m) => m.content)).size).toBe(100);
+  });
+});
+
 describe('content collection snapshot', () => {
   it('holds every record when admins save at the same time', async () => {
     const collection = new ContentCollection<PortfolioItem>('portfolio', storedPortfolioItemSchema);

@@ -98,6 +98,67 @@ describe('admin dashboard', () => {
     await page.close();
   });
 
+  it('creates a case study with metrics, shows it publicly in both languages, edits and deletes it', async () => {
+    const page = await browser.page();
+    page.on('dialog', (dialog) => void dialog.accept());
+    await signIn(page);
+    await page.getByRole('button', { name: 'Add Item' }).click();
+    const form = page.locator('[data-portfolio-form]');
+    await form.getByLabel('Title (English)').fill('Treasury automation for a hotel group');
+    await form.getByLabel('Title (Español)').fill('Automatización de tesorería para un grupo hotelero');
+    await form.getByLabel('Description (English)').fill('Daily cash positions in minutes instead of hours.');
+    await form.getByLabel('Description (Español)').fill('Posiciones de caja diarias en minutos en lugar de horas.');
+    await form.getByLabel(/or an image address/).fill('/images/demo/case-retail-strategic-plan.jpg');
+    await form.getByRole('button', { name: '+ Add metric (EN)' }).click();
+    await form.getByLabel('Label 1 (en)').fill('Closing time');
+    await form.getByLabel('Value 1 (en)').fill('-60%');
+    await form.getByRole('button', { name: '+ Add metric (ES)' }).click();
+    await form.getByLabel('Label 1 (es)').fill('Tiempo de cierre');
+    await form.getByLabel('Value 1 (es)').fill('-60 %');
+    await form.getByRole('button', { name: 'Create' }).click();
+    await expect.poll(() => page.locator('[data-toast]').textContent(), { timeout: 15_000 }).toContain('Portfolio item created successfully!');
+
+    const items = (await (await fetch(`${baseUrl()}/api/portfolio`)).json()) as Array<{ id: string; title: { en: string } }>;
+    const created = items.find((item) => item.title.en === 'Treasury automation for a hotel group')!;
+    const publicPage = await browser.page();
+    await publicPage.goto(`/es/portfolio/${created.id}`);
+    const body = (await publicPage.locator('main').textContent()) ?? '';
+    expect(body).toContain('Automatización de tesorería para un grupo hotelero');
+    expect(body).toContain('Tiempo de cierre');
+    expect(body).toContain('Soluciones Tecnológicas');
+    await publicPage.goto('/portfolio');
+    expect(await publicPage.locator('main').textContent()).toContain('Treasury automation for a hotel group');
+
+    await page.getByRole('button', { name: 'Edit: Treasury automation for a hotel group' }).click();
+    await form.getByLabel('Category').fill('Digital Transformation');
+    await form.getByRole('button', { name: 'Update' }).click();
+    await expect.poll(() => page.locator('[data-toast]').textContent(), { timeout: 15_000 }).toContain('Portfolio item updated successfully!');
+    await publicPage.goto(`/portfolio/${created.id}`);
+    expect(await publicPage.locator('main').textContent()).toContain('Digital Transformation');
+
+    await page.getByRole('button', { name: 'Delete: Treasury automation for a hotel group' }).click();
+    await expect.poll(() => page.locator('[data-toast]').textContent(), { timeout: 15_000 }).toContain('Portfolio item deleted successfully!');
+    expect((await publicPage.goto(`/portfolio/${created.id}`))?.status()).toBe(404);
+    await publicPage.close();
+    await page.close();
+  });
+
+  it('tells a visitor locked out after repeated wrong passwords', async () => {
+    await browser.context().clearCookies();
+    const page = await browser.page({ allowFailedRequests: true });
+    await page.goto('/admin');
+    const dialog = page.getByRole('dialog', { name: 'Investor Login' });
+    await dialog.waitFor();
+    await dialog.getByLabel('Username').fill('someone-else');
+    for (let attempt = 0; attempt < 6; attempt += 1) {
+      await dialog.getByLabel('Password', { exact: true }).fill(`wrong ${attempt}`);
+      await dialog.getByRole('button', { name: 'Sign in' }).click();
+      await expect.poll(() => dialog.getByRole('button', { name: /Sign in/ }).isEnabled(), { timeout: 15_000 }).toBe(true);
+    }
+    await expect.poll(() => dialog.getByRole('alert').textContent()).toMatch(/Too many failed sign-in attempts\. Please try again in 15 minutes\./);
+    await page.close();
+  });
+
   it('shows a message, deletes a subscriber, and exports CSVs with their exact columns', async () => {
     await fetch(`${baseUrl()}/api/contact`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: 'Irene Soto', email: 'irene@e2e.example', message: '<b>Hello</b> team' }) }).then((r) => r.arrayBuffer());
     await fetch(`${baseUrl()}/api/newsletter`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: '=HYPERLINK("x")', email: 'formula@e2e.example' }) }).then((r) => r.arrayBuffer());

@@ -64,6 +64,17 @@ describe('chat', () => {
     await page.close();
   });
 
+  it('answers from the site itself when the model fails', async () => {
+    await steerOpenAi({ status: 500 });
+    const page = await browser.page();
+    await page.goto('/');
+    await openChat(page);
+    const reply = await say(page, 'Tell me about your logistics control tower');
+    expect(reply).toContain('Here is what I can tell you from our site:');
+    expect(reply).toContain('/portfolio/');
+    await page.close();
+  });
+
   it('shows SPEC.md fallback when the chat call fails', async () => {
     const page = await browser.page({ allowFailedRequests: true });
     await page.route('**/api/chat', (route) => route.abort());

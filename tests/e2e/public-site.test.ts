@@ -114,6 +114,17 @@ describe('header, menu and language', () => {
     await page.close();
   });
 
+  it('sends a first visit from a Spanish browser to /es/, unless English was chosen', async () => {
+    const spanish = await fetch(`${baseUrl()}/`, { headers: { 'accept-language': 'es-ES,es;q=0.9' }, redirect: 'manual' });
+    await spanish.arrayBuffer();
+    expect(spanish.status).toBe(302);
+    expect(spanish.headers.get('location')).toBe('/es/');
+    const chosen = await fetch(`${baseUrl()}/`, { headers: { 'accept-language': 'es-ES', cookie: 'nf_lang=en' }, redirect: 'manual' });
+    await chosen.arrayBuffer();
+    expect(chosen.status).toBe(200);
+    expect(chosen.headers.get('netlify-vary')).toBe('language,cookie=nf_lang');
+  });
+
   it('goes to the twin page and remembers the choice', async () => {
     const { insight } = await firstIds();
     const page = await browser.page();

@@ -35,6 +35,19 @@ describe('dictionaries', () => {
   });
 });
 
+describe('first-visit language', () => {
+  it('follows a stored choice, else the browser\'s first language', async () => {
+    const { prefersSpanish } = await import('../../src/lib/page-data');
+    expect(prefersSpanish(undefined, 'es-MX,es;q=0.9,en;q=0.8')).toBe(true);
+    expect(prefersSpanish(undefined, 'es')).toBe(true);
+    expect(prefersSpanish(undefined, 'en-GB,es;q=0.9')).toBe(false);
+    expect(prefersSpanish(undefined, null)).toBe(false);
+    expect(prefersSpanish('en', 'es-ES')).toBe(false);
+    expect(prefersSpanish('es', 'en-US')).toBe(true);
+    expect(prefersSpanish('fr', 'es-AR')).toBe(true);
+  });
+});
+
 describe('insight search', () => {
   it('matches every word in title, description or category, ignoring case and accents', () => {
     const insights = [

@@ -83,8 +83,10 @@ export async function beginLoginAttempt(username: string, ip: string, now = Date
     allowed,
     retryAfterSeconds: allowed ? 0 : Math.ceil((lockedUntil - now) / 1000),
     succeeded: async () => {
+      // A good password clears the pair's failures; on the IP's count only this attempt is withdrawn,
+      // so colleagues signing in from one office never add up to a lock.
       const keys = await listKeys(store, counters[0]!.prefix);
-      await Promise.all(keys.map((key) => store.delete(key)));
+      await Promise.all([...keys, counters[1]!.prefix + id].map((key) => store.delete(key)));
     },
   };
 }
