@@ -49,7 +49,7 @@ await new Promise<void>((resolve) => proxy.listen(PROXY_PORT, resolve));
 
 process.env['DATA_SCOPE'] = 'bench';
 const { resetAndSeed } = await import('../tests/e2e/seed-e2e');
-await resetAndSeed('bench-');
+await resetAndSeed('bench');
 delete process.env['DATA_SCOPE'];
 
 const logPath = join(tmpdir(), 'netlify-serve-bench.log');

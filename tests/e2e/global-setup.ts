@@ -30,6 +30,15 @@ async function waitForSite(url: string, child: ChildProcess, timeoutMs: number):
  * reset and seeded with the demo content first.
  */
 export default async function setup(project: TestProject) {
+  // Only while seeding: the unit and API test workers share this process's environment.
+  process.env['DATA_SCOPE'] = 'e2e';
+  try {
+    const { resetAndSeed } = await import('./seed-e2e');
+    await resetAndSeed();
+  } finally {
+    delete process.env['DATA_SCOPE'];
+  }
+
   const { startFakeOpenAi } = await import('../helpers/fake-openai');
   const { startFakeTavus } = await import('../helpers/fake-tavus');
   const [openai, tavus] = await Promise.all([startFakeOpenAi(), startFakeTavus()]);
@@ -48,15 +57,6 @@ export default async function setup(project: TestProject) {
     TAVUS_REPLICA_ID: 'r-e2e',
     TAVUS_PERSONA_ID: 'p-e2e',
   };
-  // Only while seeding: the unit and API test workers share this process's environment.
-  process.env['DATA_SCOPE'] = 'e2e';
-  try {
-    const { resetAndSeed } = await import('./seed-e2e');
-    await resetAndSeed();
-  } finally {
-    delete process.env['DATA_SCOPE'];
-  }
-
   // The server's output goes to a file (read on failure), not through pipes that outlive the run.
   const logPath = join(tmpdir(), `netlify-serve-e2e-${process.pid}.log`);
   const log = openSync(logPath, 'w');
@@ -71,6 +71,7 @@ export default async function setup(project: TestProject) {
   } catch (error) {
     console.error(readFileSync(logPath, 'utf8').slice(-4000));
     if (child.pid) process.kill(-child.pid, 'SIGTERM');
+    await Promise.all([openai.stop(), tavus.stop()]);
     throw error;
   }
   project.provide('baseUrl', baseUrl);

@@ -1,13 +1,15 @@
-import { listStores, getStore } from '@netlify/blobs';
+import { getStore } from '@netlify/blobs';
+import { storeName, type StoreKind } from '../../src/lib/blobs';
 import { openLocalBlobs } from '../../scripts/local-blobs';
 
-/** Empties every store of a scope (e2e-*, bench-*) in the local Blobs folder, then seeds the demo content. */
-export async function resetAndSeed(prefix = 'e2e-'): Promise<void> {
+const KINDS: StoreKind[] = ['portfolio', 'insights', 'contact-messages', 'newsletter', 'chat-log', 'video-log', 'uploads', 'users', 'auth'];
+
+/** Empties every store of a scope (e2e, bench) in the local Blobs folder, then seeds the demo content. */
+export async function resetAndSeed(scope = 'e2e'): Promise<void> {
   const blobs = await openLocalBlobs();
   try {
-    const { stores } = await listStores();
-    for (const name of stores.filter((store) => store.startsWith(prefix))) {
-      const store = getStore(name);
+    for (const kind of KINDS) {
+      const store = getStore(storeName(kind, scope));
       const { blobs: all } = await store.list();
       await Promise.all(all.map((blob) => store.delete(blob.key)));
     }
