@@ -34,6 +34,7 @@ const routes: Record<string, (request: Request, context: Context) => Promise<Res
   '/api/auth/user': route({
     GET: async (request) => {
       const session = await readSession(request);
+      // A deactivated account still learns who it is (isActive false); every admin route refuses it with 403.
       return session ? json(publicUser(session.user)) : errorResponse(401, 'Unauthorized');
     },
   }),

@@ -211,6 +211,20 @@ describe('sessions and tokens', () => {
   });
 });
 
+describe('a deactivated account', () => {
+  it('keeps its session but is refused everything with 403 Access Denied', async () => {
+    const account = { username: 'departing-partner', password: 'a long enough password 2' };
+    await saveUser({ ...account, role: 'investor' });
+    const cookie = await signIn(account.username, account.password, '10.8.0.1');
+    expect((await adminGet(cookie)).status).toBe(200);
+    await saveUser({ ...account, role: 'investor', isActive: false });
+    expect(await adminGet(cookie)).toMatchObject({ status: 403, body: { message: 'Access Denied' } });
+    expect((await callJson(adminAuth, '/api/auth/user', { headers: { cookie } })).body).toMatchObject({ username: account.username, isActive: false });
+    // And it can no longer sign in.
+    expect((await login(account.username, account.password, { ip: '10.8.0.2' })).status).toBe(401);
+  });
+});
+
 describe('admin routes', () => {
   it('answer 401 the same whether or not the id exists, and change nothing', async () => {
     const [item] = [portfolioFixture(1)];

@@ -196,6 +196,36 @@ describe('admin dashboard', () => {
     await page.close();
   });
 
+  it('tells a partner whose account was deactivated "Access Denied"', async () => {
+    // Write the account straight into the site's e2e stores, as `npm run admin:create` would.
+    process.env['DATA_SCOPE'] = 'e2e';
+    const { openLocalBlobs } = await import('../../scripts/local-blobs');
+    const { saveUser } = await import('../../src/lib/stores/users');
+    const account = { username: 'e2e-investor', password: 'investor password that is long', role: 'investor' as const };
+    const blobs = await openLocalBlobs();
+    try {
+      await saveUser(account);
+      await browser.context().clearCookies();
+      const page = await browser.page({ allowFailedRequests: true });
+      await page.goto('/admin');
+      const dialog = page.getByRole('dialog', { name: 'Investor Login' });
+      await dialog.waitFor();
+      await dialog.getByLabel('Username').fill(account.username);
+      await dialog.getByLabel('Password', { exact: true }).fill(account.password);
+      await dialog.getByRole('button', { name: 'Sign in' }).click();
+      await page.getByRole('heading', { name: 'Admin Dashboard' }).waitFor({ timeout: 20_000 });
+      await saveUser({ ...account, isActive: false });
+      await page.reload();
+      await page.locator('[data-access-denied]').waitFor({ timeout: 20_000 });
+      expect(await page.locator('[data-access-denied]').textContent()).toContain("You don't have permission to access this page.");
+      await page.close();
+      await browser.context().clearCookies();
+    } finally {
+      await blobs.stop();
+      delete process.env['DATA_SCOPE'];
+    }
+  });
+
   it('sends a visitor back to sign-in when the session ends mid-way', async () => {
     const page = await browser.page({ allowFailedRequests: true });
     await signIn(page);

@@ -11,11 +11,16 @@ const Dashboard = lazy(() => import('./Dashboard'));
  * exists, so anonymous visitors never pay for an auth call.
  */
 export function AdminGate({ loginWhenSignedOut }: { loginWhenSignedOut: boolean }) {
-  const [state, setState] = useState<'loading' | 'in' | 'out'>('loading');
+  const [state, setState] = useState<'loading' | 'in' | 'out' | 'denied'>('loading');
   const [loginOpen, setLoginOpen] = useState(false);
   useEffect(() => {
     apiFetch<{ authenticated: boolean }>('/api/admin/auth-status')
-      .then(({ authenticated }) => setState(authenticated ? 'in' : 'out'))
+      .then(async ({ authenticated }) => {
+        if (!authenticated) return setState('out');
+        // Signed in; a deactivated account is refused by every admin route and told so here.
+        const user = await apiFetch<{ isActive: boolean }>('/api/auth/user');
+        setState(user.isActive ? 'in' : 'denied');
+      })
       .catch(() => setState('out'));
   }, []);
   useEffect(() => {
@@ -29,6 +34,18 @@ export function AdminGate({ loginWhenSignedOut }: { loginWhenSignedOut: boolean 
         <span className="sr-only">{adminTexts.loading}</span>
       </div>
     ) : null;
+  }
+  if (state === 'denied') {
+    return (
+      <div role="alertdialog" aria-labelledby="access-denied-title" className="fixed inset-0 z-[95] flex flex-col items-center justify-center gap-4 bg-white p-8 text-center" data-access-denied>
+        <h1 id="access-denied-title" className="text-2xl font-bold text-navy">{adminTexts.accessDenied.title}</h1>
+        <p className="text-slate-700">{adminTexts.accessDenied.text}</p>
+        <div className="flex gap-2">
+          <a href="/" className="btn-secondary" onClick={() => sessionStorage.setItem('admin-view-site', '1')}>{adminTexts.backToSite}</a>
+          <button type="button" className="btn-primary" onClick={() => void apiFetch('/api/admin/logout', { method: 'POST' }).finally(() => window.location.assign('/'))}>{adminTexts.logout}</button>
+        </div>
+      </div>
+    );
   }
   if (state === 'in') {
     return (

@@ -3,6 +3,7 @@ import type { User } from '../schemas/user';
 import { readSession } from './session';
 
 export const UNAUTHORIZED = 'Unauthorized';
+export const ACCESS_DENIED = 'Access Denied';
 
 /**
  * A state-changing request must come from the site's own pages: its Origin
@@ -32,5 +33,7 @@ export async function requireUser(request: Request): Promise<User> {
   if (WRITE_METHODS.has(request.method.toUpperCase())) assertSameOrigin(request);
   const session = await readSession(request);
   if (!session) throw new HttpError(401, UNAUTHORIZED);
+  // Signed in, but the account was deactivated since (SPEC.md section 6: "Access Denied").
+  if (!session.user.isActive) throw new HttpError(403, ACCESS_DENIED);
   return session.user;
 }

@@ -78,7 +78,7 @@ interface VerifiedSession {
 /**
  * The signed-in user, or null. The token must be HS256 (no other algorithm is
  * ever accepted), from this issuer for this audience, unexpired, and name a
- * session that still exists (logout deletes it) of a user who is still active.
+ * session that still exists (logout deletes it) of a user who still exists.
  */
 export async function readSession(request: Request): Promise<VerifiedSession | null> {
   const token = parse(request.headers.get('cookie') ?? '')[sessionCookieName()];
@@ -99,8 +99,10 @@ export async function readSession(request: Request): Promise<VerifiedSession | n
   const raw: unknown = await dataStore('auth').get(sessionKey(sid), { type: 'json' });
   const session = sessionSchema.safeParse(raw);
   if (!session.success || session.data.userId !== sub || Date.parse(session.data.expiresAt) <= Date.now()) return null;
+  // A deactivated user keeps a session, so the dashboard can say "Access Denied" rather than
+  // "logged out"; requireUser refuses them every write and read.
   const user = await getUserById(sub, name);
-  if (!user?.isActive) return null;
+  if (!user) return null;
   return { sessionId: sid, user };
 }
 

@@ -22,10 +22,11 @@ export interface PublicUser {
   username: string;
   role: Role;
   isAdmin: boolean;
+  isActive: boolean;
 }
 
 export function publicUser(user: User): PublicUser {
-  return { id: user.id, username: user.username, role: user.role, isAdmin: user.role === 'admin' };
+  return { id: user.id, username: user.username, role: user.role, isAdmin: user.role === 'admin', isActive: user.isActive };
 }
 
 /** The most a password may be: bcrypt reads 72 bytes; anything past 1 KB is refused before hashing. */
