@@ -56,6 +56,51 @@ function MetricsEditor({ value, onChange }: { value: { en: Metric[]; es: Metric[
   );
 }
 
+
+interface EditorTexts {
+  created: string; updated: string; deleted: string; createFailed: string; updateFailed: string; deleteFailed: string;
+}
+
+/**
+ * What the case-study and insight tabs share: which record the dialog edits
+ * ('new' or one of the list), its form, and create / update / delete against
+ * the resource, each refetching the list and saying how it went.
+ */
+function useEditor<T extends { id: string; title: Localized }, F extends { imageUrl: string }>(options: {
+  key: string; endpoint: string; texts: EditorTexts; toForm: (record: T | null) => F; toBody: (form: F) => unknown;
+}) {
+  const { key, endpoint, texts, toForm, toBody } = options;
+  const [editing, setEditing] = useState<T | 'new' | null>(null);
+  const [form, setForm] = useState<F>(() => toForm(null));
+  const [saving, setSaving] = useState(false);
+
+  const open = (record: T | 'new') => {
+    setForm(toForm(record === 'new' ? null : record));
+    setEditing(record);
+  };
+  const close = () => setEditing(null);
+
+  async function save(event: FormEvent) {
+    event.preventDefault();
+    if (!form.imageUrl.trim()) return void alert(f.imageRequired);
+    setSaving(true);
+    const isNew = editing === 'new';
+    const saved = await mutate(
+      () => apiFetch(isNew ? endpoint : `${endpoint}/${(editing as T).id}`, { method: isNew ? 'POST' : 'PUT', body: toBody(form) }),
+      { invalidates: [key], success: isNew ? texts.created : texts.updated, failure: isNew ? texts.createFailed : texts.updateFailed },
+    );
+    setSaving(false);
+    if (saved) close();
+  }
+
+  async function remove(record: T) {
+    if (!window.confirm(adminTexts.confirmDelete(`"${record.title.en}"`))) return;
+    await mutate(() => apiFetch(`${endpoint}/${record.id}`, { method: 'DELETE' }), { invalidates: [key], success: texts.deleted, failure: texts.deleteFailed });
+  }
+
+  return { editing, form, setForm, saving, open, close, save, remove };
+}
+
 interface PortfolioForm {
   title: Localized; description: Localized; content: Localized; imageUrl: string;
   metrics: { en: Metric[]; es: Metric[] }; category: string; createdAt: string; technologies: string; version?: number;
@@ -70,40 +115,19 @@ function portfolioForm(item: PortfolioItem | null): PortfolioForm {
 export function PortfolioTab() {
   const t = adminTexts.portfolio;
   const { data, loading, error } = useQuery<PortfolioItem[]>('portfolio', '/api/portfolio');
-  const [editing, setEditing] = useState<PortfolioItem | null | 'new'>(null);
-  const [form, setForm] = useState<PortfolioForm>(portfolioForm(null));
-  const [saving, setSaving] = useState(false);
-
-  const open = (item: PortfolioItem | 'new') => {
-    setForm(portfolioForm(item === 'new' ? null : item));
-    setEditing(item);
-  };
-  const close = () => setEditing(null);
-
-  async function save(event: FormEvent) {
-    event.preventDefault();
-    if (!form.imageUrl.trim()) return void alert(f.imageRequired);
-    setSaving(true);
-    const body = {
-      ...form,
-      category: form.category.trim() || null,
-      createdAt: form.createdAt ? new Date(form.createdAt).toISOString() : null,
-      technologies: form.technologies.split(',').map((tech) => tech.trim()).filter(Boolean),
-      metrics: { en: form.metrics.en.filter((m) => m.label || m.value), es: form.metrics.es.filter((m) => m.label || m.value) },
-    };
-    const isNew = editing === 'new';
-    const saved = await mutate(
-      () => apiFetch(isNew ? '/api/portfolio' : `/api/portfolio/${(editing as PortfolioItem).id}`, { method: isNew ? 'POST' : 'PUT', body }),
-      { invalidates: ['portfolio'], success: isNew ? t.created : t.updated, failure: isNew ? t.createFailed : t.updateFailed },
-    );
-    setSaving(false);
-    if (saved) close();
-  }
-
-  async function remove(item: PortfolioItem) {
-    if (!window.confirm(adminTexts.confirmDelete(`"${item.title.en}"`))) return;
-    await mutate(() => apiFetch(`/api/portfolio/${item.id}`, { method: 'DELETE' }), { invalidates: ['portfolio'], success: t.deleted, failure: t.deleteFailed });
-  }
+  const { editing, form, setForm, saving, open, close, save, remove } = useEditor<PortfolioItem, PortfolioForm>({
+    key: 'portfolio',
+    endpoint: '/api/portfolio',
+    texts: t,
+    toForm: portfolioForm,
+    toBody: (values) => ({
+      ...values,
+      category: values.category.trim() || null,
+      createdAt: values.createdAt ? new Date(values.createdAt).toISOString() : null,
+      technologies: values.technologies.split(',').map((tech) => tech.trim()).filter(Boolean),
+      metrics: { en: values.metrics.en.filter((m) => m.label || m.value), es: values.metrics.es.filter((m) => m.label || m.value) },
+    }),
+  });
 
   return (
     <section>
@@ -164,37 +188,26 @@ const CATEGORIES = ['AI Innovation', 'Digital Transformation', 'Investment Manag
 export function InsightsTab() {
   const t = adminTexts.insights;
   const { data, loading, error } = useQuery<Insight[]>('insights', '/api/insights/admin');
-  const [editing, setEditing] = useState<Insight | null | 'new'>(null);
-  const [form, setForm] = useState<InsightForm>(insightForm(null));
+  const editor = useEditor<Insight, InsightForm>({
+    key: 'insights',
+    endpoint: '/api/insights',
+    texts: t,
+    toForm: insightForm,
+    toBody: (values) => ({
+      ...values,
+      metrics: [],
+      readTime: values.readTime ? Math.max(1, Math.round(Number(values.readTime))) : null,
+      author: values.author.trim() || null,
+      createdAt: values.createdAt ? new Date(values.createdAt).toISOString() : null,
+    }),
+  });
+  const { editing, form, setForm, saving, close, save, remove } = editor;
+  // A new insight's slug follows its English title until the editor types one.
   const [slugTouched, setSlugTouched] = useState(false);
-  const [saving, setSaving] = useState(false);
-
   const open = (insight: Insight | 'new') => {
-    setForm(insightForm(insight === 'new' ? null : insight));
     setSlugTouched(insight !== 'new');
-    setEditing(insight);
+    editor.open(insight);
   };
-  const close = () => setEditing(null);
-
-  async function save(event: FormEvent) {
-    event.preventDefault();
-    if (!form.imageUrl.trim()) return void alert(f.imageRequired);
-    setSaving(true);
-    const readTime = form.readTime ? Math.max(1, Math.round(Number(form.readTime))) : null;
-    const body = { ...form, metrics: [], readTime, author: form.author.trim() || null, createdAt: form.createdAt ? new Date(form.createdAt).toISOString() : null };
-    const isNew = editing === 'new';
-    const saved = await mutate(
-      () => apiFetch(isNew ? '/api/insights' : `/api/insights/${(editing as Insight).id}`, { method: isNew ? 'POST' : 'PUT', body }),
-      { invalidates: ['insights'], success: isNew ? t.created : t.updated, failure: isNew ? t.createFailed : t.updateFailed },
-    );
-    setSaving(false);
-    if (saved) close();
-  }
-
-  async function remove(insight: Insight) {
-    if (!window.confirm(adminTexts.confirmDelete(`"${insight.title.en}"`))) return;
-    await mutate(() => apiFetch(`/api/insights/${insight.id}`, { method: 'DELETE' }), { invalidates: ['insights'], success: t.deleted, failure: t.deleteFailed });
-  }
 
   return (
     <section>
