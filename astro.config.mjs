@@ -28,7 +28,7 @@ export default defineConfig({
         "media-src 'self'",
         "font-src 'self'",
         "connect-src 'self'",
-        "frame-src https://tavus.daily.co",
+        'frame-src https://tavus.daily.co',
         "form-action 'self'",
         "base-uri 'self'",
         "object-src 'none'",

@@ -35,7 +35,8 @@ async function askPassword(): Promise<string> {
   return password;
 }
 
-if (!values.username) fail('Usage: npm run admin:create -- --username NAME [--role admin|investor] [--remote --scope production]');
+if (!values.username)
+  fail('Usage: npm run admin:create -- --username NAME [--role admin|investor] [--remote --scope production]');
 const role = roleSchema.safeParse(values.role);
 if (!role.success) fail('--role is admin or investor');
 

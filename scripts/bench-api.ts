@@ -62,7 +62,13 @@ await savePortfolioItems(
 await saveInsights(
   Array.from({ length: RECORDS }, (_, i) => {
     const base = demo.insights[i % demo.insights.length]!;
-    return { ...base, id: newId(), slug: `${base.slug}-${i}`, createdAt: at(i), publishedAt: base.published ? at(i) : null };
+    return {
+      ...base,
+      id: newId(),
+      slug: `${base.slug}-${i}`,
+      createdAt: at(i),
+      publishedAt: base.published ? at(i) : null,
+    };
   }),
 );
 await inBatches(RECORDS, (i) =>
@@ -78,7 +84,12 @@ await inBatches(RECORDS, (i) =>
 await inBatches(RECORDS, (i) => subscribe({ fullName: `Reader ${i}`, email: `reader${i}@example.com` }));
 // 1,000 chat exchanges in 200 conversations; 1,000 video calls.
 await inBatches(RECORDS, (i) =>
-  logChatExchange({ sessionId: `session_${1_700_000_000_000 + (i % 200)}_bench`, userMessage: 'What do you do?', botResponse: 'We help companies…', language: i % 2 ? 'es' : 'en' }),
+  logChatExchange({
+    sessionId: `session_${1_700_000_000_000 + (i % 200)}_bench`,
+    userMessage: 'What do you do?',
+    botResponse: 'We help companies…',
+    language: i % 2 ? 'es' : 'en',
+  }),
 );
 await inBatches(RECORDS, (i) =>
   logVideoFromClient({
@@ -98,7 +109,10 @@ const signIn = await (adminAuthFunction as unknown as Handler)(
   }),
   { params: {}, ip: '127.0.0.1' } as unknown as Context,
 );
-const cookie = signIn.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+const cookie = signIn.headers
+  .getSetCookie()
+  .map((c) => c.split(';')[0])
+  .join('; ');
 const adminGet = (path: string) => () => new Request(`http://localhost${path}`, { headers: { cookie } });
 
 function percentile(sorted: number[], p: number): number {
@@ -139,14 +153,21 @@ const rows = [
   await measure('GET /api/insights/admin', insightsFunction, adminGet('/api/insights/admin')),
   await measure('GET /api/contact-messages', contactMessagesFunction, adminGet('/api/contact-messages')),
   await measure('GET /api/newsletters', newslettersFunction, adminGet('/api/newsletters')),
-  await measure('GET /api/whatsapp-conversations', whatsappFunction as Handler, adminGet('/api/whatsapp-conversations')),
+  await measure(
+    'GET /api/whatsapp-conversations',
+    whatsappFunction as Handler,
+    adminGet('/api/whatsapp-conversations'),
+  ),
   await measure('GET /api/tavus-conversations', tavusFunction as Handler, adminGet('/api/tavus-conversations')),
-  await measure('POST /api/contact', contactFunction, () =>
-    new Request('http://localhost/api/contact', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ name: 'Bench', email: 'bench@example.com', message: 'Hello from the benchmark.' }),
-    }),
+  await measure(
+    'POST /api/contact',
+    contactFunction,
+    () =>
+      new Request('http://localhost/api/contact', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ name: 'Bench', email: 'bench@example.com', message: 'Hello from the benchmark.' }),
+      }),
   ),
 ];
 console.table(rows);

@@ -26,16 +26,27 @@ const base = `http://localhost:${PROXY_PORT}`;
  */
 const proxy = createServer(async (request, response) => {
   try {
-    const upstream = await fetch(`${origin}${request.url}`, { headers: { accept: request.headers.accept ?? '*/*' }, redirect: 'manual' });
+    const upstream = await fetch(`${origin}${request.url}`, {
+      headers: { accept: request.headers.accept ?? '*/*' },
+      redirect: 'manual',
+    });
     const body = Buffer.from(await upstream.arrayBuffer());
     const headers: Record<string, string> = {};
     upstream.headers.forEach((value, name) => {
-      if (!['content-length', 'content-encoding', 'transfer-encoding', 'connection'].includes(name)) headers[name] = value;
+      if (!['content-length', 'content-encoding', 'transfer-encoding', 'connection'].includes(name))
+        headers[name] = value;
     });
-    const compressible = /^(text\/|application\/(json|javascript|xml|rss\+xml)|image\/svg)/.test(upstream.headers.get('content-type') ?? '');
+    const compressible = /^(text\/|application\/(json|javascript|xml|rss\+xml)|image\/svg)/.test(
+      upstream.headers.get('content-type') ?? '',
+    );
     if (compressible && /\bbr\b/.test(String(request.headers['accept-encoding'] ?? ''))) {
       const compressed = brotliCompressSync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } });
-      response.writeHead(upstream.status, { ...headers, 'content-encoding': 'br', 'content-length': compressed.length, vary: 'Accept-Encoding' });
+      response.writeHead(upstream.status, {
+        ...headers,
+        'content-encoding': 'br',
+        'content-length': compressed.length,
+        vary: 'Accept-Encoding',
+      });
       response.end(compressed);
       return;
     }
@@ -54,7 +65,12 @@ delete process.env['DATA_SCOPE'];
 
 const logPath = join(tmpdir(), 'netlify-serve-bench.log');
 const server = spawn('netlify', ['serve', '--offline', '--internal-disable-edge-functions', '--port', String(PORT)], {
-  env: { ...process.env, DATA_SCOPE: 'bench', BROWSER: 'none', JWT_SECRET: 'bench-secret-that-is-long-enough-0123456789abcdef' },
+  env: {
+    ...process.env,
+    DATA_SCOPE: 'bench',
+    BROWSER: 'none',
+    JWT_SECRET: 'bench-secret-that-is-long-enough-0123456789abcdef',
+  },
   stdio: ['ignore', openSync(logPath, 'w'), openSync(logPath, 'a')],
   detached: true,
 });
@@ -90,11 +106,28 @@ try {
     fetch(`${base}/api/portfolio`).then((r) => r.json() as Promise<Array<{ id: string }>>),
     fetch(`${base}/api/insights`).then((r) => r.json() as Promise<Array<{ id: string }>>),
   ]);
-  const pages = ['/', '/es/', '/insights', `/insights/${insights[0]!.id}`, '/portfolio', `/portfolio/${portfolio[0]!.id}`, '/privacy-policy'];
+  const pages = [
+    '/',
+    '/es/',
+    '/insights',
+    `/insights/${insights[0]!.id}`,
+    '/portfolio',
+    `/portfolio/${portfolio[0]!.id}`,
+    '/privacy-policy',
+  ];
 
   const chrome = await chromeLauncher.launch({
     chromePath: await chromiumPath(),
-    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    chromeFlags: [
+      '--headless=new',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-dev-shm-usage',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
   });
   const rows: Array<Record<string, string | number>> = [];
   try {
@@ -108,11 +141,20 @@ try {
           onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
         });
         const lhr = result!.lhr;
-        const requests = (lhr.audits['network-requests']?.details as { items?: Array<{ resourceType?: string; transferSize?: number }> } | undefined)?.items ?? [];
-        const failed = Object.values(lhr.audits).filter((audit) => audit.score !== null && audit.score < 1 && audit.scoreDisplayMode === 'binary').map((audit) => audit.id);
+        const requests =
+          (
+            lhr.audits['network-requests']?.details as
+              { items?: Array<{ resourceType?: string; transferSize?: number }> } | undefined
+          )?.items ?? [];
+        const failed = Object.values(lhr.audits)
+          .filter((audit) => audit.score !== null && audit.score < 1 && audit.scoreDisplayMode === 'binary')
+          .map((audit) => audit.id);
         if (run === 0 && failed.length) console.log(`  ${path}: failing audits: ${failed.join(', ')}`);
         if (run === 0) {
-          const lcpElement = (lhr.audits['largest-contentful-paint-element']?.details as { items?: Array<{ items?: Array<{ node?: { snippet?: string } }> }> } | undefined)?.items?.[0]?.items?.[0]?.node?.snippet;
+          const lcpElement = (
+            lhr.audits['largest-contentful-paint-element']?.details as
+              { items?: Array<{ items?: Array<{ node?: { snippet?: string } }> }> } | undefined
+          )?.items?.[0]?.items?.[0]?.node?.snippet;
           if (lcpElement) console.log(`  ${path}: largest paint ${lcpElement.slice(0, 90)}`);
         }
         runs.push({
@@ -123,12 +165,16 @@ try {
           lcp: lhr.audits['largest-contentful-paint']?.numericValue ?? 0,
           cls: lhr.audits['cumulative-layout-shift']?.numericValue ?? 0,
           tbt: lhr.audits['total-blocking-time']?.numericValue ?? 0,
-          jsKb: requests.filter((r) => r.resourceType === 'Script').reduce((sum, r) => sum + (r.transferSize ?? 0), 0) / 1024,
+          jsKb:
+            requests.filter((r) => r.resourceType === 'Script').reduce((sum, r) => sum + (r.transferSize ?? 0), 0) /
+            1024,
         });
       }
       // Scripts inlined in the HTML count too: they run before any interaction.
       const html = await (await fetch(`${origin}${path}`)).text();
-      const inlineJs = [...html.matchAll(/<script(?![^>]*application\/ld\+json)(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)]
+      const inlineJs = [
+        ...html.matchAll(/<script(?![^>]*application\/ld\+json)(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g),
+      ]
         .map((match) => match[1] ?? '')
         .join('');
       const inlineJsKb = brotliCompressSync(Buffer.from(inlineJs)).length / 1024;
@@ -149,7 +195,9 @@ try {
     await chrome.kill();
   }
   console.table(rows);
-  console.log(`(median of ${RUNS} Lighthouse runs, mobile emulation, Lighthouse ${(await import('lighthouse/package.json', { with: { type: 'json' } })).default.version})`);
+  console.log(
+    `(median of ${RUNS} Lighthouse runs, mobile emulation, Lighthouse ${(await import('lighthouse/package.json', { with: { type: 'json' } })).default.version})`,
+  );
 } finally {
   stop();
 }

@@ -16,7 +16,9 @@ function createLocalEnv() {
     .replace(/^ADMIN_PASSWORD=.*$/m, `ADMIN_PASSWORD=${password}`);
   writeFileSync(envPath, filled, { mode: 0o600 });
   const line = '─'.repeat(60);
-  console.log(`\n${line}\n  Local admin login (shown once; it is in .env)\n  username: admin\n  password: ${password}\n${line}\n`);
+  console.log(
+    `\n${line}\n  Local admin login (shown once; it is in .env)\n  username: admin\n  password: ${password}\n${line}\n`,
+  );
 }
 
 if (!existsSync(envPath)) createLocalEnv();
@@ -26,10 +28,9 @@ if (seed.status !== 0) process.exit(seed.status ?? 1);
 
 // Offline: without these flags netlify dev tries to download Deno for edge
 // functions, which this project does not have (DESIGN.md).
-const netlify = spawn(
-  'netlify',
-  ['dev', '--offline', '--internal-disable-edge-functions', ...process.argv.slice(2)],
-  { stdio: 'inherit', shell: process.platform === 'win32' },
-);
+const netlify = spawn('netlify', ['dev', '--offline', '--internal-disable-edge-functions', ...process.argv.slice(2)], {
+  stdio: 'inherit',
+  shell: process.platform === 'win32',
+});
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => netlify.kill(signal));
 netlify.on('exit', (code) => process.exit(code ?? 0));

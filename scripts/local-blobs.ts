@@ -25,7 +25,14 @@ export async function openLocalBlobs(directory = LOCAL_BLOBS_DIRECTORY): Promise
   const { port } = await server.start();
   const url = `http://127.0.0.1:${port}`;
   process.env['NETLIFY_BLOBS_CONTEXT'] = Buffer.from(
-    JSON.stringify({ edgeURL: url, uncachedEdgeURL: url, token, siteID: localSiteId(), deployID: '0', primaryRegion: 'dev' }),
+    JSON.stringify({
+      edgeURL: url,
+      uncachedEdgeURL: url,
+      token,
+      siteID: localSiteId(),
+      deployID: '0',
+      primaryRegion: 'dev',
+    }),
   ).toString('base64');
   process.env['CONTEXT'] ??= 'dev';
   return { stop: async () => void (await server.stop()) };

@@ -82,7 +82,10 @@ function wavePath(baseY, amp, phase, freq) {
   const pts = [];
   for (let i = 0; i <= 24; i++) {
     const x = (W / 24) * i;
-    const y = baseY + amp * Math.sin((i / 24) * Math.PI * 2 * freq + phase) + amp * 0.35 * Math.sin((i / 24) * Math.PI * 5 + phase * 2);
+    const y =
+      baseY +
+      amp * Math.sin((i / 24) * Math.PI * 2 * freq + phase) +
+      amp * 0.35 * Math.sin((i / 24) * Math.PI * 5 + phase * 2);
     pts.push([x, y]);
   }
   let d = `M0 ${H} L${f(pts[0][0])} ${f(pts[0][1])}`;
@@ -102,9 +105,43 @@ function wavePath(baseY, amp, phase, freq) {
 function layeredWaves(seed, palette) {
   const r = rng(seed);
   const defs =
-    linear('bg', [[0, C.navyDeep], [0.6, C.navy], [1, C.navySoft]], 0, 0, 0.3, 1) +
-    radial('glow', [[0, palette.glow, 0.55], [1, palette.glow, 0]], 0.72, 0.28, 0.45) +
-    palette.layers.map((c, i) => linear(`w${i}`, [[0, c, 0.85], [1, c, 0.35]], 0, 0, 1, 0.4)).join('');
+    linear(
+      'bg',
+      [
+        [0, C.navyDeep],
+        [0.6, C.navy],
+        [1, C.navySoft],
+      ],
+      0,
+      0,
+      0.3,
+      1,
+    ) +
+    radial(
+      'glow',
+      [
+        [0, palette.glow, 0.55],
+        [1, palette.glow, 0],
+      ],
+      0.72,
+      0.28,
+      0.45,
+    ) +
+    palette.layers
+      .map((c, i) =>
+        linear(
+          `w${i}`,
+          [
+            [0, c, 0.85],
+            [1, c, 0.35],
+          ],
+          0,
+          0,
+          1,
+          0.4,
+        ),
+      )
+      .join('');
   let body = `<rect width="${W}" height="${H}" fill="url(#bg)"/><rect width="${W}" height="${H}" fill="url(#glow)"/>`;
   body += grid(80, C.slateLight, 0.06);
   palette.layers.forEach((_, i) => {
@@ -115,7 +152,8 @@ function layeredWaves(seed, palette) {
   const nodes = [];
   for (let i = 0; i < 6; i++) nodes.push([120 + i * 190 + r() * 40, 150 + r() * 160]);
   body += `<polyline points="${nodes.map(([x, y]) => `${f(x)},${f(y)}`).join(' ')}" fill="none" stroke="${C.sand}" stroke-opacity="0.55" stroke-width="2"/>`;
-  for (const [x, y] of nodes) body += `<circle cx="${f(x)}" cy="${f(y)}" r="7" fill="${C.navy}" stroke="${palette.accent}" stroke-width="3"/>`;
+  for (const [x, y] of nodes)
+    body += `<circle cx="${f(x)}" cy="${f(y)}" r="7" fill="${C.navy}" stroke="${palette.accent}" stroke-width="3"/>`;
   return svg(defs, body);
 }
 
@@ -125,8 +163,28 @@ function concentricArcs(seed, palette) {
   const cx = palette.left ? 260 + r() * 120 : 860 + r() * 120;
   const cy = 380 + r() * 100;
   const defs =
-    linear('bg', [[0, palette.bgFrom], [1, palette.bgTo]], 0, 0, 1, 1) +
-    radial('core', [[0, palette.accent, 0.7], [0.6, palette.accent, 0.12], [1, palette.accent, 0]], cx / W, cy / H, 0.35);
+    linear(
+      'bg',
+      [
+        [0, palette.bgFrom],
+        [1, palette.bgTo],
+      ],
+      0,
+      0,
+      1,
+      1,
+    ) +
+    radial(
+      'core',
+      [
+        [0, palette.accent, 0.7],
+        [0.6, palette.accent, 0.12],
+        [1, palette.accent, 0],
+      ],
+      cx / W,
+      cy / H,
+      0.35,
+    );
   let body = `<rect width="${W}" height="${H}" fill="url(#bg)"/>`;
   body += grid(100, palette.line, 0.07);
   body += `<rect width="${W}" height="${H}" fill="url(#core)"/>`;
@@ -154,14 +212,34 @@ function concentricArcs(seed, palette) {
 function network(seed, palette) {
   const r = rng(seed);
   const defs =
-    linear('bg', [[0, palette.bgFrom], [1, palette.bgTo]], 0, 0, 1, 1) +
-    radial('halo', [[0, palette.accent, 0.35], [1, palette.accent, 0]], 0.3 + r() * 0.4, 0.4 + r() * 0.2, 0.5);
+    linear(
+      'bg',
+      [
+        [0, palette.bgFrom],
+        [1, palette.bgTo],
+      ],
+      0,
+      0,
+      1,
+      1,
+    ) +
+    radial(
+      'halo',
+      [
+        [0, palette.accent, 0.35],
+        [1, palette.accent, 0],
+      ],
+      0.3 + r() * 0.4,
+      0.4 + r() * 0.2,
+      0.5,
+    );
   let body = `<rect width="${W}" height="${H}" fill="url(#bg)"/><rect width="${W}" height="${H}" fill="url(#halo)"/>`;
   let dots = '';
   for (let x = 40; x < W; x += 40) for (let y = 40; y < H; y += 40) dots += `<circle cx="${x}" cy="${y}" r="1.3"/>`;
   body += `<g fill="${palette.line}" fill-opacity="0.22">${dots}</g>`;
   const nodes = [];
-  for (let i = 0; i < 30; i++) nodes.push([Math.round((80 + r() * (W - 160)) / 40) * 40, Math.round((80 + r() * (H - 160)) / 40) * 40, r()]);
+  for (let i = 0; i < 30; i++)
+    nodes.push([Math.round((80 + r() * (W - 160)) / 40) * 40, Math.round((80 + r() * (H - 160)) / 40) * 40, r()]);
   let edges = '';
   for (let i = 0; i < nodes.length; i++) {
     const [x0, y0] = nodes[i];
@@ -189,8 +267,33 @@ function network(seed, palette) {
 function diagonalBands(seed, palette) {
   const r = rng(seed);
   const defs =
-    linear('bg', [[0, palette.bgFrom], [1, palette.bgTo]], 0, 1, 1, 0) +
-    palette.bands.map((c, i) => linear(`b${i}`, [[0, c, 0.0], [0.5, c, 0.75], [1, c, 0.15]], 0, 0, 1, 0)).join('');
+    linear(
+      'bg',
+      [
+        [0, palette.bgFrom],
+        [1, palette.bgTo],
+      ],
+      0,
+      1,
+      1,
+      0,
+    ) +
+    palette.bands
+      .map((c, i) =>
+        linear(
+          `b${i}`,
+          [
+            [0, c, 0.0],
+            [0.5, c, 0.75],
+            [1, c, 0.15],
+          ],
+          0,
+          0,
+          1,
+          0,
+        ),
+      )
+      .join('');
   let body = `<rect width="${W}" height="${H}" fill="url(#bg)"/>`;
   body += grid(60, palette.line, 0.05);
   palette.bands.forEach((_, i) => {
@@ -213,10 +316,49 @@ function diagonalBands(seed, palette) {
 function risingBars(seed, palette) {
   const r = rng(seed);
   const defs =
-    linear('bg', [[0, palette.bgFrom], [1, palette.bgTo]], 0, 0, 0, 1) +
-    linear('bar', [[0, palette.accent, 0.95], [1, palette.accent, 0.15]], 0, 0, 0, 1) +
-    linear('bar2', [[0, palette.warm, 0.9], [1, palette.warm, 0.1]], 0, 0, 0, 1) +
-    radial('glow', [[0, palette.accent, 0.3], [1, palette.accent, 0]], 0.8, 0.2, 0.5);
+    linear(
+      'bg',
+      [
+        [0, palette.bgFrom],
+        [1, palette.bgTo],
+      ],
+      0,
+      0,
+      0,
+      1,
+    ) +
+    linear(
+      'bar',
+      [
+        [0, palette.accent, 0.95],
+        [1, palette.accent, 0.15],
+      ],
+      0,
+      0,
+      0,
+      1,
+    ) +
+    linear(
+      'bar2',
+      [
+        [0, palette.warm, 0.9],
+        [1, palette.warm, 0.1],
+      ],
+      0,
+      0,
+      0,
+      1,
+    ) +
+    radial(
+      'glow',
+      [
+        [0, palette.accent, 0.3],
+        [1, palette.accent, 0],
+      ],
+      0.8,
+      0.2,
+      0.5,
+    );
   let body = `<rect width="${W}" height="${H}" fill="url(#bg)"/><rect width="${W}" height="${H}" fill="url(#glow)"/>`;
   body += grid(50, palette.line, 0.07);
   const n = 12;
@@ -251,9 +393,37 @@ function contours(seed, palette) {
     [700 + r() * 300, 300 + r() * 250, 0.8],
   ];
   const defs =
-    linear('bg', [[0, palette.bgFrom], [1, palette.bgTo]], 0, 0, 1, 1) +
-    radial('p0', [[0, palette.accent, 0.4], [1, palette.accent, 0]], peaks[0][0] / W, peaks[0][1] / H, 0.35) +
-    radial('p1', [[0, palette.warm, 0.3], [1, palette.warm, 0]], peaks[1][0] / W, peaks[1][1] / H, 0.3);
+    linear(
+      'bg',
+      [
+        [0, palette.bgFrom],
+        [1, palette.bgTo],
+      ],
+      0,
+      0,
+      1,
+      1,
+    ) +
+    radial(
+      'p0',
+      [
+        [0, palette.accent, 0.4],
+        [1, palette.accent, 0],
+      ],
+      peaks[0][0] / W,
+      peaks[0][1] / H,
+      0.35,
+    ) +
+    radial(
+      'p1',
+      [
+        [0, palette.warm, 0.3],
+        [1, palette.warm, 0],
+      ],
+      peaks[1][0] / W,
+      peaks[1][1] / H,
+      0.3,
+    );
   let body = `<rect width="${W}" height="${H}" fill="url(#bg)"/><rect width="${W}" height="${H}" fill="url(#p0)"/><rect width="${W}" height="${H}" fill="url(#p1)"/>`;
   body += grid(120, palette.line, 0.06);
   peaks.forEach(([px, py, s], k) => {
@@ -263,7 +433,12 @@ function contours(seed, palette) {
       let d = '';
       for (let a = 0; a <= 72; a++) {
         const t = (a / 72) * Math.PI * 2;
-        const rad = base * (1 + 0.12 * Math.sin(3 * t + wob[0]) + 0.07 * Math.sin(5 * t + wob[1] + i * 0.3) + 0.05 * Math.cos(2 * t + wob[2]));
+        const rad =
+          base *
+          (1 +
+            0.12 * Math.sin(3 * t + wob[0]) +
+            0.07 * Math.sin(5 * t + wob[1] + i * 0.3) +
+            0.05 * Math.cos(2 * t + wob[2]));
         const x = px + rad * Math.cos(t) * 1.25;
         const y = py + rad * Math.sin(t);
         d += `${a === 0 ? 'M' : 'L'}${f(x)} ${f(y)} `;
@@ -281,8 +456,27 @@ function contours(seed, palette) {
 function isoBlocks(seed, palette) {
   const r = rng(seed);
   const defs =
-    linear('bg', [[0, palette.bgFrom], [1, palette.bgTo]], 0, 0, 1, 1) +
-    radial('glow', [[0, palette.accent, 0.28], [1, palette.accent, 0]], 0.5, 0.55, 0.55);
+    linear(
+      'bg',
+      [
+        [0, palette.bgFrom],
+        [1, palette.bgTo],
+      ],
+      0,
+      0,
+      1,
+      1,
+    ) +
+    radial(
+      'glow',
+      [
+        [0, palette.accent, 0.28],
+        [1, palette.accent, 0],
+      ],
+      0.5,
+      0.55,
+      0.55,
+    );
   let body = `<rect width="${W}" height="${H}" fill="url(#bg)"/><rect width="${W}" height="${H}" fill="url(#glow)"/>`;
   body += grid(80, palette.line, 0.05);
   const s = 60; // half-width of a tile
@@ -310,8 +504,27 @@ function isoBlocks(seed, palette) {
 function matrix(seed, palette) {
   const r = rng(seed);
   const defs =
-    linear('bg', [[0, palette.bgFrom], [1, palette.bgTo]], 0, 0, 1, 1) +
-    radial('glow', [[0, palette.accent, 0.25], [1, palette.accent, 0]], 0.35, 0.45, 0.6);
+    linear(
+      'bg',
+      [
+        [0, palette.bgFrom],
+        [1, palette.bgTo],
+      ],
+      0,
+      0,
+      1,
+      1,
+    ) +
+    radial(
+      'glow',
+      [
+        [0, palette.accent, 0.25],
+        [1, palette.accent, 0],
+      ],
+      0.35,
+      0.45,
+      0.6,
+    );
   let body = `<rect width="${W}" height="${H}" fill="url(#bg)"/><rect width="${W}" height="${H}" fill="url(#glow)"/>`;
   const cols = 14;
   const rows = 8;
@@ -342,21 +555,101 @@ const navyBase = { bgFrom: C.navyDeep, bgTo: C.navy, line: C.slateLight };
 
 const images = [
   // Case studies
-  ['case-logistics-control-tower', () => layeredWaves(11, { glow: C.teal, accent: C.emerald, layers: [C.tealDeep, C.emeraldDeep, C.slateDark] })],
-  ['case-agrifood-demand-forecasting', () => risingBars(23, { bgFrom: '#0e2a3f', bgTo: C.navyDeep, line: C.sand, accent: C.emerald, warm: C.sandWarm })],
-  ['case-insurance-claims-triage', () => network(37, { bgFrom: C.navy, bgTo: '#0a2a33', line: C.slateLight, accent: C.teal, warm: C.sand })],
-  ['case-industrial-corporate-venturing', () => isoBlocks(41, { bgFrom: C.slateDark, bgTo: C.navyDeep, line: C.slateLight, accent: C.emerald, warm: C.sandWarm, tile: '#1e3a5f', sideA: '#0f5c54', sideB: '#0c2f45' })],
-  ['case-retail-strategic-plan', () => concentricArcs(53, { bgFrom: '#f3ead9', bgTo: C.sandWarm, line: C.slate, accent: C.tealDeep, warm: C.navy, left: false })],
+  [
+    'case-logistics-control-tower',
+    () => layeredWaves(11, { glow: C.teal, accent: C.emerald, layers: [C.tealDeep, C.emeraldDeep, C.slateDark] }),
+  ],
+  [
+    'case-agrifood-demand-forecasting',
+    () => risingBars(23, { bgFrom: '#0e2a3f', bgTo: C.navyDeep, line: C.sand, accent: C.emerald, warm: C.sandWarm }),
+  ],
+  [
+    'case-insurance-claims-triage',
+    () => network(37, { bgFrom: C.navy, bgTo: '#0a2a33', line: C.slateLight, accent: C.teal, warm: C.sand }),
+  ],
+  [
+    'case-industrial-corporate-venturing',
+    () =>
+      isoBlocks(41, {
+        bgFrom: C.slateDark,
+        bgTo: C.navyDeep,
+        line: C.slateLight,
+        accent: C.emerald,
+        warm: C.sandWarm,
+        tile: '#1e3a5f',
+        sideA: '#0f5c54',
+        sideB: '#0c2f45',
+      }),
+  ],
+  [
+    'case-retail-strategic-plan',
+    () =>
+      concentricArcs(53, {
+        bgFrom: '#f3ead9',
+        bgTo: C.sandWarm,
+        line: C.slate,
+        accent: C.tealDeep,
+        warm: C.navy,
+        left: false,
+      }),
+  ],
   ['case-healthtech-cross-border-investment', () => contours(67, { ...navyBase, accent: C.emerald, warm: C.sand })],
   // Insights
-  ['insight-erp-migrations', () => diagonalBands(71, { bgFrom: C.navyDeep, bgTo: C.navySoft, line: C.slateLight, accent: C.teal, warm: C.sand, bands: [C.tealDeep, C.slate, C.emeraldDeep, C.navySoft] })],
-  ['insight-us-investors-spain', () => contours(83, { bgFrom: '#12283f', bgTo: '#0d3b3a', line: C.sand, accent: C.sandWarm, warm: C.emerald })],
+  [
+    'insight-erp-migrations',
+    () =>
+      diagonalBands(71, {
+        bgFrom: C.navyDeep,
+        bgTo: C.navySoft,
+        line: C.slateLight,
+        accent: C.teal,
+        warm: C.sand,
+        bands: [C.tealDeep, C.slate, C.emeraldDeep, C.navySoft],
+      }),
+  ],
+  [
+    'insight-us-investors-spain',
+    () => contours(83, { bgFrom: '#12283f', bgTo: '#0d3b3a', line: C.sand, accent: C.sandWarm, warm: C.emerald }),
+  ],
   ['insight-ai-governance', () => concentricArcs(97, { ...navyBase, accent: C.emerald, warm: C.sand, left: true })],
-  ['insight-ai-pilot-to-production', () => network(101, { bgFrom: '#0f2f2c', bgTo: C.navyDeep, line: C.sand, accent: C.emerald, warm: C.sandWarm })],
-  ['insight-data-products', () => isoBlocks(113, { bgFrom: '#efe4d1', bgTo: '#d9c7a7', line: C.slate, accent: C.tealDeep, warm: C.emerald, tile: '#c9b48f', sideA: '#8f7c5c', sideB: '#b3a07f' })],
-  ['insight-technical-due-diligence', () => matrix(127, { bgFrom: C.slateDark, bgTo: C.navyDeep, line: C.slateLight, accent: C.teal, warm: C.sand })],
-  ['insight-measuring-transformation', () => layeredWaves(131, { glow: C.sandWarm, accent: C.sand, layers: [C.slate, C.tealDeep, C.navySoft] })],
-  ['insight-ai-agents-back-office', () => diagonalBands(139, { bgFrom: '#0d3b3a', bgTo: C.navyDeep, line: C.sand, accent: C.emerald, warm: C.sandLight, bands: [C.emeraldDeep, C.teal, C.slateDark, C.tealDeep] })],
+  [
+    'insight-ai-pilot-to-production',
+    () => network(101, { bgFrom: '#0f2f2c', bgTo: C.navyDeep, line: C.sand, accent: C.emerald, warm: C.sandWarm }),
+  ],
+  [
+    'insight-data-products',
+    () =>
+      isoBlocks(113, {
+        bgFrom: '#efe4d1',
+        bgTo: '#d9c7a7',
+        line: C.slate,
+        accent: C.tealDeep,
+        warm: C.emerald,
+        tile: '#c9b48f',
+        sideA: '#8f7c5c',
+        sideB: '#b3a07f',
+      }),
+  ],
+  [
+    'insight-technical-due-diligence',
+    () => matrix(127, { bgFrom: C.slateDark, bgTo: C.navyDeep, line: C.slateLight, accent: C.teal, warm: C.sand }),
+  ],
+  [
+    'insight-measuring-transformation',
+    () => layeredWaves(131, { glow: C.sandWarm, accent: C.sand, layers: [C.slate, C.tealDeep, C.navySoft] }),
+  ],
+  [
+    'insight-ai-agents-back-office',
+    () =>
+      diagonalBands(139, {
+        bgFrom: '#0d3b3a',
+        bgTo: C.navyDeep,
+        line: C.sand,
+        accent: C.emerald,
+        warm: C.sandLight,
+        bands: [C.emeraldDeep, C.teal, C.slateDark, C.tealDeep],
+      }),
+  ],
 ];
 
 await mkdir(outDir, { recursive: true });

@@ -13,7 +13,10 @@ export const onRequest = defineMiddleware(async (_context, next) => {
     if (!existing) response.headers.set(name, value);
     else if (name === 'Content-Security-Policy') {
       // Only the directives Astro's policy lacks: a repeated directive is an error in the console.
-      const missing = value.split(';').map((directive) => directive.trim()).filter((directive) => !existing.includes(directive.split(' ')[0] ?? directive));
+      const missing = value
+        .split(';')
+        .map((directive) => directive.trim())
+        .filter((directive) => !existing.includes(directive.split(' ')[0] ?? directive));
       if (missing.length) response.headers.set(name, `${existing.replace(/;\s*$/, '')}; ${missing.join('; ')}`);
     }
   }

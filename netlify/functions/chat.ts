@@ -8,14 +8,21 @@ import { SECURITY_HEADERS } from '../../src/lib/security-headers';
 
 function modelConfig(): ModelConfig | null {
   const { OPENAI_API_KEY, OPENAI_BASE_URL, OPENAI_MODEL, CHAT_DAILY_MODEL_CALLS } = env();
-  return OPENAI_API_KEY ? { apiKey: OPENAI_API_KEY, baseURL: OPENAI_BASE_URL, model: OPENAI_MODEL, dailyCap: CHAT_DAILY_MODEL_CALLS } : null;
+  return OPENAI_API_KEY
+    ? { apiKey: OPENAI_API_KEY, baseURL: OPENAI_BASE_URL, model: OPENAI_MODEL, dailyCap: CHAT_DAILY_MODEL_CALLS }
+    : null;
 }
 
 async function log(request: ChatRequest, reply: string): Promise<void> {
   if (!request.sessionId) return;
   const last = request.messages[request.messages.length - 1]!;
   try {
-    await logChatExchange({ sessionId: request.sessionId, userMessage: last.content, botResponse: reply.slice(0, 4000), language: request.language });
+    await logChatExchange({
+      sessionId: request.sessionId,
+      userMessage: last.content,
+      botResponse: reply.slice(0, 4000),
+      language: request.language,
+    });
   } catch (error) {
     // A lost log line never costs the visitor their answer.
     console.error('Chat log failed', error);
@@ -42,7 +49,12 @@ function sse(source: AsyncIterable<string>, onDone: (full: string) => Promise<vo
     },
   });
   return new Response(body, {
-    headers: { ...SECURITY_HEADERS, 'Content-Type': 'text/event-stream; charset=utf-8', 'Cache-Control': 'no-store', 'X-Accel-Buffering': 'no' },
+    headers: {
+      ...SECURITY_HEADERS,
+      'Content-Type': 'text/event-stream; charset=utf-8',
+      'Cache-Control': 'no-store',
+      'X-Accel-Buffering': 'no',
+    },
   });
 }
 
@@ -71,7 +83,12 @@ export default route({
     if (!wantsStream) {
       let text = plan.fallback;
       try {
-        const completion = await client.chat.completions.create({ model: config.model, messages, temperature: 0.3, max_tokens: 500 });
+        const completion = await client.chat.completions.create({
+          model: config.model,
+          messages,
+          temperature: 0.3,
+          max_tokens: 500,
+        });
         text = completion.choices[0]?.message.content?.trim() || plan.fallback;
       } catch (error) {
         console.error('Model call failed; the built-in assistant answers', error);
@@ -83,7 +100,13 @@ export default route({
     async function* modelPieces(): AsyncGenerator<string> {
       let sent = false;
       try {
-        const stream = await client.chat.completions.create({ model: config!.model, messages, temperature: 0.3, max_tokens: 500, stream: true });
+        const stream = await client.chat.completions.create({
+          model: config!.model,
+          messages,
+          temperature: 0.3,
+          max_tokens: 500,
+          stream: true,
+        });
         for await (const chunk of stream) {
           const delta = chunk.choices[0]?.delta?.content;
           if (delta) {

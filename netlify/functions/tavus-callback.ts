@@ -11,7 +11,8 @@ import { handleCallback, verifyCallbackToken } from '../../src/lib/video/tavus';
 export default route({
   POST: async (request) => {
     const url = new URL(request.url);
-    if (!verifyCallbackToken(url.searchParams.get('nonce'), url.searchParams.get('token'))) throw new HttpError(401, 'Unauthorized');
+    if (!verifyCallbackToken(url.searchParams.get('nonce'), url.searchParams.get('token')))
+      throw new HttpError(401, 'Unauthorized');
     await handleCallback(await parseJsonBody(request, z.record(z.string(), z.unknown())));
     return json({ received: true });
   },

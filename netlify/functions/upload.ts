@@ -12,8 +12,13 @@ export default route({
     await requireUser(request);
     try {
       const type = request.headers.get('content-type') ?? '';
-      if (!/^multipart\/form-data;/i.test(type)) throw new HttpError(415, 'Send the image as multipart/form-data', 'image');
-      const body = await readBody(request, MAX_MULTIPART_BYTES, `${UPLOAD_TEXTS.tooLarge}: ${UPLOAD_TEXTS.tooLargeDetail}`);
+      if (!/^multipart\/form-data;/i.test(type))
+        throw new HttpError(415, 'Send the image as multipart/form-data', 'image');
+      const body = await readBody(
+        request,
+        MAX_MULTIPART_BYTES,
+        `${UPLOAD_TEXTS.tooLarge}: ${UPLOAD_TEXTS.tooLargeDetail}`,
+      );
       let form: FormData;
       try {
         form = await new Response(new Uint8Array(body), { headers: { 'content-type': type } }).formData();

@@ -145,8 +145,7 @@ export const en = {
   // portfolio
   'portfolio.eyebrow': 'Portfolio',
   'portfolio.title': 'Work that speaks through its results',
-  'portfolio.subtitle':
-    'A selection of projects in which we helped our clients modernize, innovate and grow.',
+  'portfolio.subtitle': 'A selection of projects in which we helped our clients modernize, innovate and grow.',
   'portfolio.seeMore': 'See More',
   'portfolio.contact': 'Contact',
   'portfolio.empty': 'No portfolio items available yet.',
@@ -169,8 +168,7 @@ export const en = {
     'Tell us where your company stands today and where it needs to be. We will propose a clear first step.',
   'cta.contactExperts': 'Contact our experts',
   'cta.guidance.title': 'Need expert guidance?',
-  'cta.guidance.text':
-    'Talk to our team about your situation and we will help you decide on the right next step.',
+  'cta.guidance.text': 'Talk to our team about your situation and we will help you decide on the right next step.',
   'cta.detail.title': 'Looking for results like these?',
   'cta.detail.text': 'Let’s discuss how a similar approach could work for your company.',
   'cta.detail.services': 'Explore our services',
@@ -179,8 +177,7 @@ export const en = {
   // insights
   'insights.eyebrow': 'Insights',
   'insights.title': 'Perspectives on technology, strategy and investment',
-  'insights.subtitle':
-    'Practical analysis for leaders making decisions about digital transformation, AI and growth.',
+  'insights.subtitle': 'Practical analysis for leaders making decisions about digital transformation, AI and growth.',
   'insights.seeMore': 'See More',
   'insights.empty': 'No insights available yet.',
   'insights.listHeading': 'Insights',
@@ -203,17 +200,14 @@ export const en = {
   // contact section
   'contact.eyebrow': 'Contact',
   'contact.title': 'Let’s talk about your next step',
-  'contact.subtitle':
-    'Choose the channel that suits you best. A member of our team will follow up on every inquiry.',
+  'contact.subtitle': 'Choose the channel that suits you best. A member of our team will follow up on every inquiry.',
   'contact.video.title': 'Video call',
   'contact.video.text':
     'Start a video conversation from your browser to talk through your project. No downloads needed.',
   'contact.newsletter.title': 'Newsletter',
-  'contact.newsletter.text':
-    'A monthly summary of our analysis on transformation, AI and investment.',
+  'contact.newsletter.text': 'A monthly summary of our analysis on transformation, AI and investment.',
   'contact.form.title': 'Contact form',
-  'contact.form.text':
-    'Tell us about your company and your goals, and the right person on our team will reply.',
+  'contact.form.text': 'Tell us about your company and your goals, and the right person on our team will reply.',
   'contact.emailLabel': 'Email',
   'contact.officeLabel': 'Office',
 
@@ -285,8 +279,7 @@ export const en = {
     'I apologize, it seems there was a technical issue. Could you tell me more about your company and how we can help you with our digital transformation solutions?',
 
   // footer
-  'footer.tagline':
-    'We help companies grow through technology and connect them with strategic capital.',
+  'footer.tagline': 'We help companies grow through technology and connect them with strategic capital.',
   'footer.navigation': 'Navigation',
   'footer.legal': 'Legal',
   'footer.contact': 'Contact',
@@ -303,17 +296,23 @@ export const en = {
 
   // policy pages
   'policy.effective': 'Effective: {date}',
-  'assistant.leadConsent': "I'd be glad to put you in touch with our team. To do that I need to keep your name, e-mail and company and pass them to our partners, as our privacy policy explains ({privacyUrl}). Do you agree? Please answer yes or no.",
-  'assistant.leadName': "Thank you. What is your name?",
-  'assistant.leadEmail': "What e-mail address should we use, {name}?",
+  'assistant.leadConsent':
+    "I'd be glad to put you in touch with our team. To do that I need to keep your name, e-mail and company and pass them to our partners, as our privacy policy explains ({privacyUrl}). Do you agree? Please answer yes or no.",
+  'assistant.leadName': 'Thank you. What is your name?',
+  'assistant.leadEmail': 'What e-mail address should we use, {name}?',
   'assistant.leadEmailInvalid': "That doesn't look like an e-mail address. Could you check it and send it again?",
-  'assistant.leadCompany': "Which company do you work for? (You can answer \"none\".)",
-  'assistant.leadDone': "Thank you, {name}. I've passed your details to our team, and someone will write to you at {email} within one business day.",
-  'assistant.leadDeclined': "No problem: I haven't stored anything. You can also reach us through the contact form at {contactUrl}.",
-  'assistant.refuse': "I'm here to help with questions about Vantia Partners' services, investment approach, case studies and insights, so I can't help with that. Is there anything about digital transformation or investment I can help you with?",
-  'assistant.unknown': "I don't have information about that, and I'd rather not guess. Our team will gladly answer directly: write to us at {contactUrl}, or ask me to put you in touch.",
-  'assistant.found': "Here is what I can tell you from our site:",
-  'assistant.offerContact': "Would you like me to put you in touch with our team?",
-  'video.greeting': "Hello, I'm {name}. Thank you for calling. Tell me about your company and what you would like to achieve.",
+  'assistant.leadCompany': 'Which company do you work for? (You can answer "none".)',
+  'assistant.leadDone':
+    "Thank you, {name}. I've passed your details to our team, and someone will write to you at {email} within one business day.",
+  'assistant.leadDeclined':
+    "No problem: I haven't stored anything. You can also reach us through the contact form at {contactUrl}.",
+  'assistant.refuse':
+    "I'm here to help with questions about Vantia Partners' services, investment approach, case studies and insights, so I can't help with that. Is there anything about digital transformation or investment I can help you with?",
+  'assistant.unknown':
+    "I don't have information about that, and I'd rather not guess. Our team will gladly answer directly: write to us at {contactUrl}, or ask me to put you in touch.",
+  'assistant.found': 'Here is what I can tell you from our site:',
+  'assistant.offerContact': 'Would you like me to put you in touch with our team?',
+  'video.greeting':
+    "Hello, I'm {name}. Thank you for calling. Tell me about your company and what you would like to achieve.",
 } as const;
 export type DictionaryKey = keyof typeof en;

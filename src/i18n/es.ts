@@ -170,8 +170,7 @@ export const es: Record<DictionaryKey, string> = {
     'Cuéntenos en qué punto se encuentra su empresa y adónde quiere llegar. Le propondremos un primer paso claro.',
   'cta.contactExperts': 'Hable con nuestros expertos',
   'cta.guidance.title': '¿Necesita asesoramiento experto?',
-  'cta.guidance.text':
-    'Hable con nuestro equipo sobre su situación y le ayudaremos a decidir el siguiente paso.',
+  'cta.guidance.text': 'Hable con nuestro equipo sobre su situación y le ayudaremos a decidir el siguiente paso.',
   'cta.detail.title': '¿Busca resultados como estos?',
   'cta.detail.text': 'Hablemos de cómo aplicar un enfoque similar en su empresa.',
   'cta.detail.services': 'Conozca nuestros servicios',
@@ -210,8 +209,7 @@ export const es: Record<DictionaryKey, string> = {
   'contact.video.text':
     'Inicie una conversación por vídeo desde su navegador para comentar su proyecto, sin descargar nada.',
   'contact.newsletter.title': 'Newsletter',
-  'contact.newsletter.text':
-    'Un resumen mensual de nuestros análisis sobre transformación, IA e inversión.',
+  'contact.newsletter.text': 'Un resumen mensual de nuestros análisis sobre transformación, IA e inversión.',
   'contact.form.title': 'Formulario de contacto',
   'contact.form.text':
     'Háblenos de su empresa y de sus objetivos, y le responderá la persona adecuada de nuestro equipo.',
@@ -267,11 +265,9 @@ export const es: Record<DictionaryKey, string> = {
   'video.end': 'Finalizar llamada',
   'video.recordingNotice':
     'Esta llamada se graba y se transcribe para dar seguimiento a su solicitud; encontrará más información en nuestra política de privacidad.',
-  'video.notConfigured':
-    'Las videollamadas no están disponibles en este momento. Utilice el formulario de contacto.',
+  'video.notConfigured': 'Las videollamadas no están disponibles en este momento. Utilice el formulario de contacto.',
   'video.successTitle': 'Conversación Iniciada',
-  'video.successText':
-    'Su videollamada ya está lista. Permita el acceso a la cámara y al micrófono.',
+  'video.successText': 'Su videollamada ya está lista. Permita el acceso a la cámara y al micrófono.',
   'video.error': 'No se ha podido iniciar la conversación. Inténtelo de nuevo.',
 
   // chat widget
@@ -306,16 +302,22 @@ export const es: Record<DictionaryKey, string> = {
 
   // policy pages
   'policy.effective': 'En vigor desde: {date}',
-  'assistant.leadConsent': "Con mucho gusto le pongo en contacto con nuestro equipo. Para ello necesito guardar su nombre, su correo electrónico y su empresa y trasladarlos a nuestros socios, como explica nuestra política de privacidad ({privacyUrl}). ¿Está de acuerdo? Responda sí o no, por favor.",
-  'assistant.leadName': "Gracias. ¿Cuál es su nombre?",
-  'assistant.leadEmail': "¿A qué correo electrónico le escribimos, {name}?",
-  'assistant.leadEmailInvalid': "Eso no parece una dirección de correo electrónico. ¿Podría revisarla y enviarla de nuevo?",
-  'assistant.leadCompany': "¿En qué empresa trabaja? (Puede responder «ninguna».)",
-  'assistant.leadDone': "Gracias, {name}. He trasladado sus datos a nuestro equipo y alguien le escribirá a {email} en un plazo de un día hábil.",
-  'assistant.leadDeclined': "Ningún problema: no he guardado nada. También puede escribirnos mediante el formulario de contacto en {contactUrl}.",
-  'assistant.refuse': "Estoy aquí para ayudarle con preguntas sobre los servicios, el enfoque de inversión, los casos de éxito y los análisis de Vantia Partners, así que no puedo ayudarle con eso. ¿Hay algo sobre transformación digital o inversión en lo que pueda ayudarle?",
-  'assistant.unknown': "No tengo información sobre eso y prefiero no suponer. Nuestro equipo le responderá con gusto directamente: escríbanos en {contactUrl} o pídame que le ponga en contacto.",
-  'assistant.found': "Esto es lo que puedo contarle a partir de nuestra web:",
-  'assistant.offerContact': "¿Quiere que le ponga en contacto con nuestro equipo?",
-  'video.greeting': "Hola, soy {name}. Gracias por llamar. Cuénteme sobre su empresa y qué le gustaría conseguir.",
+  'assistant.leadConsent':
+    'Con mucho gusto le pongo en contacto con nuestro equipo. Para ello necesito guardar su nombre, su correo electrónico y su empresa y trasladarlos a nuestros socios, como explica nuestra política de privacidad ({privacyUrl}). ¿Está de acuerdo? Responda sí o no, por favor.',
+  'assistant.leadName': 'Gracias. ¿Cuál es su nombre?',
+  'assistant.leadEmail': '¿A qué correo electrónico le escribimos, {name}?',
+  'assistant.leadEmailInvalid':
+    'Eso no parece una dirección de correo electrónico. ¿Podría revisarla y enviarla de nuevo?',
+  'assistant.leadCompany': '¿En qué empresa trabaja? (Puede responder «ninguna».)',
+  'assistant.leadDone':
+    'Gracias, {name}. He trasladado sus datos a nuestro equipo y alguien le escribirá a {email} en un plazo de un día hábil.',
+  'assistant.leadDeclined':
+    'Ningún problema: no he guardado nada. También puede escribirnos mediante el formulario de contacto en {contactUrl}.',
+  'assistant.refuse':
+    'Estoy aquí para ayudarle con preguntas sobre los servicios, el enfoque de inversión, los casos de éxito y los análisis de Vantia Partners, así que no puedo ayudarle con eso. ¿Hay algo sobre transformación digital o inversión en lo que pueda ayudarle?',
+  'assistant.unknown':
+    'No tengo información sobre eso y prefiero no suponer. Nuestro equipo le responderá con gusto directamente: escríbanos en {contactUrl} o pídame que le ponga en contacto.',
+  'assistant.found': 'Esto es lo que puedo contarle a partir de nuestra web:',
+  'assistant.offerContact': '¿Quiere que le ponga en contacto con nuestro equipo?',
+  'video.greeting': 'Hola, soy {name}. Gracias por llamar. Cuénteme sobre su empresa y qué le gustaría conseguir.',
 };

@@ -1,9 +1,8 @@
-import type { Language } from '../lib/schemas/common';
 import { en, type DictionaryKey } from './en';
 import { es } from './es';
+import type { Language } from './languages';
 
 export type { DictionaryKey };
-export const LANGUAGES: readonly Language[] = ['en', 'es'];
 
 const dictionaries: Record<Language, Record<DictionaryKey, string>> = { en, es };
 
@@ -50,9 +49,12 @@ export const LOCALES: Record<Language, { tag: string; og: string }> = {
 export function formatDate(iso: string, lang: Language, style: 'long' | 'month' = 'long'): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return '';
-  return new Intl.DateTimeFormat(lang === 'es' ? 'es-ES' : 'en-US', style === 'month'
-    ? { month: 'long', year: 'numeric', timeZone: 'UTC' }
-    : { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(date);
+  return new Intl.DateTimeFormat(
+    lang === 'es' ? 'es-ES' : 'en-US',
+    style === 'month'
+      ? { month: 'long', year: 'numeric', timeZone: 'UTC' }
+      : { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' },
+  ).format(date);
 }
 
 /**

@@ -23,8 +23,25 @@ export function csvFileName(type: string, date: Date = new Date()): string {
 }
 
 export const NEWSLETTER_CSV_HEADER = ['Full Name', 'Email', 'Registration Date'] as const;
-export const CHAT_CSV_HEADER = ['Session ID', 'Message Role', 'Message Content', 'Timestamp', 'Language', 'Started', 'Message Count'] as const;
-export const VIDEO_CSV_HEADER = ['Session ID', 'Speaker', 'Text', 'Timestamp', 'Language', 'Started', 'Duration', 'URL'] as const;
+export const CHAT_CSV_HEADER = [
+  'Session ID',
+  'Message Role',
+  'Message Content',
+  'Timestamp',
+  'Language',
+  'Started',
+  'Message Count',
+] as const;
+export const VIDEO_CSV_HEADER = [
+  'Session ID',
+  'Speaker',
+  'Text',
+  'Timestamp',
+  'Language',
+  'Started',
+  'Duration',
+  'URL',
+] as const;
 
 export function newsletterCsv(subscriptions: NewsletterSubscription[]): string {
   return toCsv(
@@ -38,7 +55,15 @@ export function chatCsv(conversations: ChatConversation[]): string {
   return toCsv(
     CHAT_CSV_HEADER,
     conversations.flatMap((c) =>
-      c.messages.map((m) => [c.sessionId, m.role, m.content, m.timestamp, c.language, c.conversationStarted, c.messageCount]),
+      c.messages.map((m) => [
+        c.sessionId,
+        m.role,
+        m.content,
+        m.timestamp,
+        c.language,
+        c.conversationStarted,
+        c.messageCount,
+      ]),
     ),
   );
 }

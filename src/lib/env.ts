@@ -24,7 +24,9 @@ const envSchema = z.object({
   TAVUS_REPLICA_ID: optional,
   TAVUS_PERSONA_ID: optional,
   TAVUS_DAILY_CALLS: optional.transform((value) => (value ? Number(value) : 50)).pipe(z.number().int().min(0)),
-  TAVUS_MAX_CALL_SECONDS: optional.transform((value) => (value ? Number(value) : 600)).pipe(z.number().int().min(60).max(3600)),
+  TAVUS_MAX_CALL_SECONDS: optional
+    .transform((value) => (value ? Number(value) : 600))
+    .pipe(z.number().int().min(60).max(3600)),
 });
 export type Env = z.infer<typeof envSchema>;
 

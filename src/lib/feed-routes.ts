@@ -5,7 +5,7 @@ import { cdnCacheHeaders } from './cdn-cache';
 import { listPortfolio } from './content/portfolio';
 import { listPublishedInsights } from './content/insights';
 import { insightsRss, sitemapXml, type SitemapEntry } from './feeds';
-import type { Language } from './schemas/common';
+import type { Language } from '../i18n/languages';
 import { site } from './site';
 
 function origin(context: APIContext): string {
@@ -14,13 +14,27 @@ function origin(context: APIContext): string {
 
 export async function rssResponse(context: APIContext, lang: Language): Promise<Response> {
   const t = useTranslations(lang);
-  const body = insightsRss(origin(context), lang, (await listPublishedInsights()).slice(0, 50), `${site.name} — ${t('insights.listHeading')}`, t('meta.insights.description'));
+  const body = insightsRss(
+    origin(context),
+    lang,
+    (await listPublishedInsights()).slice(0, 50),
+    `${site.name} — ${t('insights.listHeading')}`,
+    t('meta.insights.description'),
+  );
   return new Response(body, {
     headers: { 'Content-Type': 'application/rss+xml; charset=utf-8', ...cdnCacheHeaders([cacheTags.insightsList]) },
   });
 }
 
-const STATIC_PATHS = ['/', '/portfolio', '/insights', '/cookies-policy', '/legal-advice', '/privacy-policy', '/investment-policy'];
+const STATIC_PATHS = [
+  '/',
+  '/portfolio',
+  '/insights',
+  '/cookies-policy',
+  '/legal-advice',
+  '/privacy-policy',
+  '/investment-policy',
+];
 
 /** Every page in both languages, the on-demand ones included. */
 export async function sitemapResponse(context: APIContext): Promise<Response> {

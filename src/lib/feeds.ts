@@ -1,15 +1,24 @@
 import { localePath } from '../i18n';
 import { insightDate } from './content/insights';
-import type { Language } from './schemas/common';
+import type { Language } from '../i18n/languages';
 import type { Insight } from './schemas/insight';
 import { site } from './site';
 
 function escapeXml(text: string): string {
-  return text.replace(/[<>&'"]/g, (char) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[char] ?? char);
+  return text.replace(
+    /[<>&'"]/g,
+    (char) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[char] ?? char,
+  );
 }
 
 /** RSS 2.0 for the published insights in one language. */
-export function insightsRss(origin: string, lang: Language, insights: Insight[], title: string, description: string): string {
+export function insightsRss(
+  origin: string,
+  lang: Language,
+  insights: Insight[],
+  title: string,
+  description: string,
+): string {
   const link = `${origin}${localePath(lang, '/insights')}`;
   const items = insights
     .map((insight) => {
@@ -49,8 +58,13 @@ export function sitemapXml(origin: string, entries: SitemapEntry[]): string {
   const urls = entries.flatMap((entry) =>
     (['en', 'es'] as const).map((lang) => {
       const alternates = (['en', 'es'] as const)
-        .map((other) => `    <xhtml:link rel="alternate" hreflang="${other}" href="${origin}${localePath(other, entry.path)}" />`)
-        .concat(`    <xhtml:link rel="alternate" hreflang="x-default" href="${origin}${localePath('en', entry.path)}" />`)
+        .map(
+          (other) =>
+            `    <xhtml:link rel="alternate" hreflang="${other}" href="${origin}${localePath(other, entry.path)}" />`,
+        )
+        .concat(
+          `    <xhtml:link rel="alternate" hreflang="x-default" href="${origin}${localePath('en', entry.path)}" />`,
+        )
         .join('\n');
       return `  <url>
     <loc>${origin}${localePath(lang, entry.path)}</loc>${entry.lastmod ? `\n    <lastmod>${entry.lastmod}</lastmod>` : ''}

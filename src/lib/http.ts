@@ -43,7 +43,12 @@ export function json(data: unknown, init: { status?: number; headers?: Record<st
   });
 }
 
-export function errorResponse(status: number, message: string, field?: string, headers: Record<string, string> = {}): Response {
+export function errorResponse(
+  status: number,
+  message: string,
+  field?: string,
+  headers: Record<string, string> = {},
+): Response {
   const body: ErrorBody = field ? { message, field } : { message };
   return json(body, { status, headers });
 }
@@ -58,7 +63,11 @@ export function cachedJson(data: unknown, tags: string[]): Response {
 }
 
 /** Reads the body, refusing more than `limit` bytes whatever Content-Length claims. */
-export async function readBody(request: Request, limit: number, tooLarge = 'Request body is too large'): Promise<Buffer> {
+export async function readBody(
+  request: Request,
+  limit: number,
+  tooLarge = 'Request body is too large',
+): Promise<Buffer> {
   const declared = Number(request.headers.get('content-length'));
   if (Number.isFinite(declared) && declared > limit) throw new HttpError(413, tooLarge);
   if (!request.body) return Buffer.alloc(0);
@@ -116,7 +125,9 @@ type Handler = (request: Request, context: Context) => Promise<Response> | Respo
  * other), turn HttpErrors into the error shape, and never let a stack trace
  * out (500 with a plain message; the detail goes to the function log).
  */
-export function route(handlers: Partial<Record<Method, Handler>>): (request: Request, context: Context) => Promise<Response> {
+export function route(
+  handlers: Partial<Record<Method, Handler>>,
+): (request: Request, context: Context) => Promise<Response> {
   const allowed = Object.keys(handlers).join(', ');
   return async (request, context) => {
     const handler = handlers[request.method.toUpperCase() as Method];

@@ -59,8 +59,14 @@ export interface HomeData {
  */
 export async function homeData(): Promise<PageData<HomeData>> {
   const [portfolio, insights] = await Promise.all([
-    listPortfolio().then((items) => items.slice(0, 4), (error: unknown) => (console.error('Home portfolio failed', error), null)),
-    listPublishedInsights().then((items) => items.slice(0, 4), (error: unknown) => (console.error('Home insights failed', error), null)),
+    listPortfolio().then(
+      (items) => items.slice(0, 4),
+      (error: unknown) => (console.error('Home portfolio failed', error), null),
+    ),
+    listPublishedInsights().then(
+      (items) => items.slice(0, 4),
+      (error: unknown) => (console.error('Home insights failed', error), null),
+    ),
   ]);
   return { data: { portfolio, insights }, status: 200, tags: [cacheTags.portfolioList, cacheTags.insightsList] };
 }

@@ -1,4 +1,4 @@
-import type { Language } from './schemas/common';
+import type { Language } from '../i18n/languages';
 import type { Insight } from './schemas/insight';
 import type { PortfolioItem } from './schemas/portfolio';
 import { site } from './site';

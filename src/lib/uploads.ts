@@ -31,18 +31,19 @@ function isImageExtension(ext: string): ext is ImageExtension {
  */
 export async function storeImage(bytes: Uint8Array): Promise<string> {
   if (bytes.byteLength === 0) throw new HttpError(400, UPLOAD_TEXTS.missing, 'image');
-  if (bytes.byteLength > MAX_UPLOAD_BYTES) throw new HttpError(413, `${UPLOAD_TEXTS.tooLarge}: ${UPLOAD_TEXTS.tooLargeDetail}`, 'image');
+  if (bytes.byteLength > MAX_UPLOAD_BYTES)
+    throw new HttpError(413, `${UPLOAD_TEXTS.tooLarge}: ${UPLOAD_TEXTS.tooLargeDetail}`, 'image');
   const detected = await fileTypeFromBuffer(bytes);
   if (!detected || !isImageExtension(detected.ext)) {
     throw new HttpError(415, `${UPLOAD_TEXTS.invalidType}: ${UPLOAD_TEXTS.invalidTypeDetail}`, 'image');
   }
-  let width = 0;
-  let height = 0;
+  let size: { width: number; height: number };
   try {
-    ({ width, height } = imageSize(bytes));
+    size = imageSize(bytes);
   } catch {
     throw new HttpError(415, `${UPLOAD_TEXTS.invalidType}: ${UPLOAD_TEXTS.invalidTypeDetail}`, 'image');
   }
+  const { width, height } = size;
   if (!width || !height || width > MAX_IMAGE_SIDE || height > MAX_IMAGE_SIDE || width * height > MAX_IMAGE_PIXELS) {
     throw new HttpError(400, UPLOAD_TEXTS.tooManyPixels, 'image');
   }

@@ -26,7 +26,8 @@ export function initHeader(): void {
   });
   document.addEventListener('click', (event) => {
     const target = event.target as Node;
-    if (button?.getAttribute('aria-expanded') === 'true' && !menu?.contains(target) && !button.contains(target)) setOpen(false);
+    if (button?.getAttribute('aria-expanded') === 'true' && !menu?.contains(target) && !button.contains(target))
+      setOpen(false);
   });
 
   // The visitor's choice wins over the browser's language from now on: kept for

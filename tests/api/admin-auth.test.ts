@@ -19,7 +19,8 @@ beforeAll(async () => {
 afterAll(async () => blobs.stop());
 
 async function status(cookie: string) {
-  return (await callJson<{ authenticated: boolean }>(adminAuth, '/api/admin/auth-status', { headers: { cookie } })).body.authenticated;
+  return (await callJson<{ authenticated: boolean }>(adminAuth, '/api/admin/auth-status', { headers: { cookie } })).body
+    .authenticated;
 }
 
 async function adminGet(cookie: string) {
@@ -50,7 +51,9 @@ describe('sign-in', () => {
 
     const cookie = cookies.map((c) => c.split(';')[0]).join('; ');
     expect(await status(cookie)).toBe(true);
-    const user = await callJson<{ username: string; isAdmin: boolean }>(adminAuth, '/api/auth/user', { headers: { cookie } });
+    const user = await callJson<{ username: string; isAdmin: boolean }>(adminAuth, '/api/auth/user', {
+      headers: { cookie },
+    });
     expect(user.body).toMatchObject({ username: ADMIN.username, isAdmin: true });
   });
 
@@ -77,7 +80,10 @@ describe('sign-in', () => {
     const timings = { wrong: [] as number[], unknown: [] as number[] };
     const bodies = new Set<string>();
     for (let i = 0; i < 3; i += 1) {
-      for (const [kind, username] of [['wrong', ADMIN.username], ['unknown', `nobody${i}`]] as const) {
+      for (const [kind, username] of [
+        ['wrong', ADMIN.username],
+        ['unknown', `nobody${i}`],
+      ] as const) {
         const start = performance.now();
         const response = await login(username, 'not the password', { ip: `10.2.${i}.${kind.length}` });
         timings[kind].push(performance.now() - start);
@@ -98,7 +104,10 @@ describe('sign-in', () => {
   });
 
   it('refuses a cross-origin sign-in', async () => {
-    const response = await login(ADMIN.username, ADMIN.password, { headers: { origin: 'https://evil.example' }, ip: '10.1.0.5' });
+    const response = await login(ADMIN.username, ADMIN.password, {
+      headers: { origin: 'https://evil.example' },
+      ip: '10.1.0.5',
+    });
     expect(response.status).toBe(403);
   });
 });
@@ -107,12 +116,19 @@ describe('brute force', () => {
   it('locks a username and IP pair after 5 failures, with Retry-After, even for the right password', async () => {
     const ip = '10.3.0.1';
     for (let i = 0; i < 5; i += 1) expect((await login(ADMIN.username, `wrong ${i}`, { ip })).status).toBe(401);
-    const locked = await call(adminAuth, '/api/admin/login', { method: 'POST', body: ADMIN, headers: { origin: SITE }, ip });
+    const locked = await call(adminAuth, '/api/admin/login', {
+      method: 'POST',
+      body: ADMIN,
+      headers: { origin: SITE },
+      ip,
+    });
     expect(locked.status).toBe(429);
     const retryAfter = Number(locked.headers.get('retry-after'));
     expect(retryAfter).toBeGreaterThan(14 * 60);
     expect(retryAfter).toBeLessThanOrEqual(15 * 60);
-    expect(((await locked.json()) as { message: string }).message).toMatch(/Too many failed sign-in attempts.*15 minutes/);
+    expect(((await locked.json()) as { message: string }).message).toMatch(
+      /Too many failed sign-in attempts.*15 minutes/,
+    );
     // Another IP is not locked out of the same account.
     expect((await login(ADMIN.username, ADMIN.password, { ip: '10.3.0.2' })).status).toBe(200);
   });
@@ -150,10 +166,23 @@ describe('brute force', () => {
 describe('sessions and tokens', () => {
   const secret = new TextEncoder().encode('test-secret-that-is-long-enough-0123456789abcdef');
 
-  async function forged(options: { alg?: string; key?: Uint8Array; iss?: string; aud?: string; exp?: number; sid?: string }) {
+  async function forged(options: {
+    alg?: string;
+    key?: Uint8Array;
+    iss?: string;
+    aud?: string;
+    exp?: number;
+    sid?: string;
+  }) {
     const cookie = await signIn(ADMIN.username, ADMIN.password, '10.6.0.1');
-    const real = cookie.split('; ').find((c) => c.startsWith('session='))!.slice('session='.length);
-    const claims = JSON.parse(new TextDecoder().decode(base64url.decode(real.split('.')[1]!))) as Record<string, unknown>;
+    const real = cookie
+      .split('; ')
+      .find((c) => c.startsWith('session='))!
+      .slice('session='.length);
+    const claims = JSON.parse(new TextDecoder().decode(base64url.decode(real.split('.')[1]!))) as Record<
+      string,
+      unknown
+    >;
     const now = Math.floor(Date.now() / 1000);
     const token = await new SignJWT({ sid: options.sid ?? claims['sid'], name: claims['name'] })
       .setProtectedHeader({ alg: options.alg ?? 'HS256' })
@@ -219,7 +248,10 @@ describe('a deactivated account', () => {
     expect((await adminGet(cookie)).status).toBe(200);
     await saveUser({ ...account, role: 'investor', isActive: false });
     expect(await adminGet(cookie)).toMatchObject({ status: 403, body: { message: 'Access Denied' } });
-    expect((await callJson(adminAuth, '/api/auth/user', { headers: { cookie } })).body).toMatchObject({ username: account.username, isActive: false });
+    expect((await callJson(adminAuth, '/api/auth/user', { headers: { cookie } })).body).toMatchObject({
+      username: account.username,
+      isActive: false,
+    });
     // And it can no longer sign in.
     expect((await login(account.username, account.password, { ip: '10.8.0.2' })).status).toBe(401);
   });
@@ -230,7 +262,11 @@ describe('admin routes', () => {
     const [item] = [portfolioFixture(1)];
     await savePortfolioItems([item!]);
     const before = await blobs.snapshot();
-    const known = await callJson(portfolioFunction, '/x', { method: 'DELETE', params: { id: item!.id }, headers: { origin: SITE } });
+    const known = await callJson(portfolioFunction, '/x', {
+      method: 'DELETE',
+      params: { id: item!.id },
+      headers: { origin: SITE },
+    });
     const unknown = await callJson(portfolioFunction, '/x', {
       method: 'DELETE',
       params: { id: '01jd0000000000000000000000' },
@@ -259,7 +295,11 @@ describe('admin routes', () => {
     });
     expect(crossSite.status).toBe(403);
     expect(await blobs.snapshot()).toEqual(before);
-    const own = await callJson(portfolioFunction, '/x', asAdmin(cookie, { method: 'DELETE', params: { id: item!.id } }));
+    const own = await callJson(
+      portfolioFunction,
+      '/x',
+      asAdmin(cookie, { method: 'DELETE', params: { id: item!.id } }),
+    );
     expect(own.status).toBe(200);
   });
 });

@@ -16,7 +16,10 @@ const portfolioBody = {
     es: '<h2>Contexto</h2><p>Lo <em>reconstruimos</em>.</p>',
   },
   imageUrl: '/uploads/01jd0000000000000000000000.png',
-  metrics: { en: [{ label: 'Planning time', value: '-70%' }], es: [{ label: 'Tiempo de planificación', value: '-70%' }] },
+  metrics: {
+    en: [{ label: 'Planning time', value: '-70%' }],
+    es: [{ label: 'Tiempo de planificación', value: '-70%' }],
+  },
   category: '',
   createdAt: '',
 };
@@ -37,7 +40,11 @@ const insightBody = {
 
 describe('portfolio writes', () => {
   it('creates, shows publicly, updates with its version, refuses a stale version, and deletes', async () => {
-    const created = await callJson<PortfolioItem>(portfolioFunction, '/api/portfolio', asAdmin(bench.cookie(), { method: 'POST', body: portfolioBody }));
+    const created = await callJson<PortfolioItem>(
+      portfolioFunction,
+      '/api/portfolio',
+      asAdmin(bench.cookie(), { method: 'POST', body: portfolioBody }),
+    );
     expect(created.status).toBe(201);
     expect(created.body).toMatchObject({ category: null, version: 1 });
     expect(Date.parse(created.body.createdAt)).not.toBeNaN();
@@ -47,21 +54,46 @@ describe('portfolio writes', () => {
     const list = await callJson<PortfolioItem[]>(portfolioFunction, '/api/portfolio');
     expect(list.body.map((item) => item.id)).toContain(id);
 
-    const update = { ...portfolioBody, title: { en: 'Updated', es: 'Actualizado' }, category: 'Data', createdAt: '2025-02-03', version: 1 };
-    const updated = await callJson<PortfolioItem>(portfolioFunction, '/x', asAdmin(bench.cookie(), { method: 'PUT', body: update, params: { id } }));
+    const update = {
+      ...portfolioBody,
+      title: { en: 'Updated', es: 'Actualizado' },
+      category: 'Data',
+      createdAt: '2025-02-03',
+      version: 1,
+    };
+    const updated = await callJson<PortfolioItem>(
+      portfolioFunction,
+      '/x',
+      asAdmin(bench.cookie(), { method: 'PUT', body: update, params: { id } }),
+    );
     expect(updated.status).toBe(200);
-    expect(updated.body).toMatchObject({ title: { en: 'Updated', es: 'Actualizado' }, category: 'Data', version: 2, createdAt: '2025-02-03T00:00:00.000Z' });
+    expect(updated.body).toMatchObject({
+      title: { en: 'Updated', es: 'Actualizado' },
+      category: 'Data',
+      version: 2,
+      createdAt: '2025-02-03T00:00:00.000Z',
+    });
 
     const before = await bench.blobs().snapshot();
-    const stale = await callJson<{ message: string }>(portfolioFunction, '/x', asAdmin(bench.cookie(), { method: 'PUT', body: { ...update, version: 1 }, params: { id } }));
+    const stale = await callJson<{ message: string }>(
+      portfolioFunction,
+      '/x',
+      asAdmin(bench.cookie(), { method: 'PUT', body: { ...update, version: 1 }, params: { id } }),
+    );
     expect(stale.status).toBe(409);
     expect(stale.body.message).toMatch(/changed this item/);
     expect(await bench.blobs().snapshot()).toEqual(before);
 
-    const removed = await callJson(portfolioFunction, '/x', asAdmin(bench.cookie(), { method: 'DELETE', params: { id } }));
+    const removed = await callJson(
+      portfolioFunction,
+      '/x',
+      asAdmin(bench.cookie(), { method: 'DELETE', params: { id } }),
+    );
     expect(removed.status).toBe(200);
     expect((await callJson(portfolioFunction, '/x', { params: { id } })).status).toBe(404);
-    expect((await callJson(portfolioFunction, '/x', asAdmin(bench.cookie(), { method: 'DELETE', params: { id } }))).status).toBe(404);
+    expect(
+      (await callJson(portfolioFunction, '/x', asAdmin(bench.cookie(), { method: 'DELETE', params: { id } }))).status,
+    ).toBe(404);
   });
 
   it('refuses bad bodies with 400 naming the field, storing nothing', async () => {
@@ -74,7 +106,11 @@ describe('portfolio writes', () => {
       [{ ...portfolioBody, createdAt: 'not a date' }, 'createdAt'],
     ];
     for (const [body, field] of cases) {
-      const response = await callJson<{ field: string }>(portfolioFunction, '/api/portfolio', asAdmin(bench.cookie(), { method: 'POST', body }));
+      const response = await callJson<{ field: string }>(
+        portfolioFunction,
+        '/api/portfolio',
+        asAdmin(bench.cookie(), { method: 'POST', body }),
+      );
       expect(response.status).toBe(400);
       expect(response.body.field).toBe(field);
     }
@@ -84,45 +120,83 @@ describe('portfolio writes', () => {
 
 describe('insight writes', () => {
   it('keeps a draft out of public view, lists it for admins, and publishes it', async () => {
-    const created = await callJson<Insight>(insightsFunction, '/api/insights', asAdmin(bench.cookie(), { method: 'POST', body: insightBody }));
+    const created = await callJson<Insight>(
+      insightsFunction,
+      '/api/insights',
+      asAdmin(bench.cookie(), { method: 'POST', body: insightBody }),
+    );
     expect(created.status).toBe(201);
     expect(created.body).toMatchObject({ author: null, readTime: 6, published: false, publishedAt: null });
     const id = created.body.id;
 
     expect((await callJson<Insight[]>(insightsFunction, '/api/insights')).body.map((i) => i.id)).not.toContain(id);
     expect((await callJson(insightsFunction, '/x', { params: { id } })).status).toBe(404);
-    const adminList = await callJson<Insight[]>(insightsFunction, '/api/insights/admin', asAdmin(bench.cookie(), { params: { id: 'admin' } }));
+    const adminList = await callJson<Insight[]>(
+      insightsFunction,
+      '/api/insights/admin',
+      asAdmin(bench.cookie(), { params: { id: 'admin' } }),
+    );
     expect(adminList.body.map((i) => i.id)).toContain(id);
     expect((await callJson(insightsFunction, '/api/insights/admin', { params: { id: 'admin' } })).status).toBe(401);
 
-    const published = await callJson<Insight>(insightsFunction, '/x', asAdmin(bench.cookie(), {
-      method: 'PUT',
-      params: { id },
-      body: { ...insightBody, published: true, readTime: null, author: 'Marta Ibáñez', version: 1 },
-    }));
+    const published = await callJson<Insight>(
+      insightsFunction,
+      '/x',
+      asAdmin(bench.cookie(), {
+        method: 'PUT',
+        params: { id },
+        body: { ...insightBody, published: true, readTime: null, author: 'Marta Ibáñez', version: 1 },
+      }),
+    );
     expect(published.body).toMatchObject({ published: true, readTime: null, author: 'Marta Ibáñez', version: 2 });
     expect(published.body.publishedAt).not.toBeNull();
-    expect((await callJson<Insight>(insightsFunction, '/x', { params: { id } })).body.title.es).toBe(insightBody.title.es);
+    expect((await callJson<Insight>(insightsFunction, '/x', { params: { id } })).body.title.es).toBe(
+      insightBody.title.es,
+    );
   });
 
   it('keeps slugs unique, and frees a slug when its insight changes slug or is deleted', async () => {
-    const first = await callJson<Insight>(insightsFunction, '/api/insights', asAdmin(bench.cookie(), { method: 'POST', body: { ...insightBody, slug: 'unique-slug' } }));
-    const clash = await callJson<{ message: string; field: string }>(insightsFunction, '/api/insights', asAdmin(bench.cookie(), {
-      method: 'POST',
-      body: { ...insightBody, slug: 'Unique-Slug' },
-    }));
+    const first = await callJson<Insight>(
+      insightsFunction,
+      '/api/insights',
+      asAdmin(bench.cookie(), { method: 'POST', body: { ...insightBody, slug: 'unique-slug' } }),
+    );
+    const clash = await callJson<{ message: string; field: string }>(
+      insightsFunction,
+      '/api/insights',
+      asAdmin(bench.cookie(), {
+        method: 'POST',
+        body: { ...insightBody, slug: 'Unique-Slug' },
+      }),
+    );
     expect(clash).toMatchObject({ status: 409, body: { field: 'slug' } });
 
-    const renamed = await callJson<Insight>(insightsFunction, '/x', asAdmin(bench.cookie(), {
-      method: 'PUT',
-      params: { id: first.body.id },
-      body: { ...insightBody, slug: 'renamed-slug' },
-    }));
+    const renamed = await callJson<Insight>(
+      insightsFunction,
+      '/x',
+      asAdmin(bench.cookie(), {
+        method: 'PUT',
+        params: { id: first.body.id },
+        body: { ...insightBody, slug: 'renamed-slug' },
+      }),
+    );
     expect(renamed.status).toBe(200);
-    const reuse = await callJson<Insight>(insightsFunction, '/api/insights', asAdmin(bench.cookie(), { method: 'POST', body: { ...insightBody, slug: 'unique-slug' } }));
+    const reuse = await callJson<Insight>(
+      insightsFunction,
+      '/api/insights',
+      asAdmin(bench.cookie(), { method: 'POST', body: { ...insightBody, slug: 'unique-slug' } }),
+    );
     expect(reuse.status).toBe(201);
-    await callJson(insightsFunction, '/x', asAdmin(bench.cookie(), { method: 'DELETE', params: { id: first.body.id } }));
-    const afterDelete = await callJson(insightsFunction, '/api/insights', asAdmin(bench.cookie(), { method: 'POST', body: { ...insightBody, slug: 'renamed-slug' } }));
+    await callJson(
+      insightsFunction,
+      '/x',
+      asAdmin(bench.cookie(), { method: 'DELETE', params: { id: first.body.id } }),
+    );
+    const afterDelete = await callJson(
+      insightsFunction,
+      '/api/insights',
+      asAdmin(bench.cookie(), { method: 'POST', body: { ...insightBody, slug: 'renamed-slug' } }),
+    );
     expect(afterDelete.status).toBe(201);
   });
 
@@ -133,7 +207,11 @@ describe('insight writes', () => {
     [{ readTime: 0 }, 'readTime', 'Read time must be at least 1 minute'],
     [{ readTime: 1.5 }, 'readTime', 'Read time must be a whole number of minutes'],
   ])('refuses %o with 400', async (patch, field, message) => {
-    const response = await callJson(insightsFunction, '/api/insights', asAdmin(bench.cookie(), { method: 'POST', body: { ...insightBody, ...patch } }));
+    const response = await callJson(
+      insightsFunction,
+      '/api/insights',
+      asAdmin(bench.cookie(), { method: 'POST', body: { ...insightBody, ...patch } }),
+    );
     expect(response).toMatchObject({ status: 400, body: { field, message } });
   });
 });
@@ -170,21 +248,57 @@ describe('rich text is sanitised on write', () => {
   ];
 
   it(`strips all ${vectors.length} vectors and keeps Quill's formats`, async () => {
-    const kept = '<h3>Title</h3><p class="ql-size-huge ql-indent-8">big</p><ol><li data-list="bullet">item</li></ol>'
-      + '<a href="mailto:hi@example.com">mail</a><a href="tel:+34910000000">call</a><a href="https://example.com">web</a>'
-      + '<img src="data:image/png;base64,iVBORw0KGgo=" alt="pixel"><img src="https://example.com/a.jpg" alt="photo">';
+    const kept =
+      '<h3>Title</h3><p class="ql-size-huge ql-indent-8">big</p><ol><li data-list="bullet">item</li></ol>' +
+      '<a href="mailto:hi@example.com">mail</a><a href="tel:+34910000000">call</a><a href="https://example.com">web</a>' +
+      '<img src="data:image/png;base64,iVBORw0KGgo=" alt="pixel"><img src="https://example.com/a.jpg" alt="photo">';
     const body = {
       ...portfolioBody,
       // Broken markup in a vector may swallow what follows it, so the formats to keep go in the other language.
       content: { en: vectors.join('\n'), es: kept },
     };
-    const created = await callJson<PortfolioItem>(portfolioFunction, '/api/portfolio', asAdmin(bench.cookie(), { method: 'POST', body }));
+    const created = await callJson<PortfolioItem>(
+      portfolioFunction,
+      '/api/portfolio',
+      asAdmin(bench.cookie(), { method: 'POST', body }),
+    );
     const stored = created.body.content.en.toLowerCase();
-    for (const banned of ['<script', 'onerror', 'onload', 'onmouseover', 'javascript:', 'vbscript:', 'data:text/html', 'svg+xml', '<iframe', '<form', '<input', '<svg', '<math', 'style=', '<object', '<embed', '<base', '<meta', '<style', '//evil.example']) {
+    for (const banned of [
+      '<script',
+      'onerror',
+      'onload',
+      'onmouseover',
+      'javascript:',
+      'vbscript:',
+      'data:text/html',
+      'svg+xml',
+      '<iframe',
+      '<form',
+      '<input',
+      '<svg',
+      '<math',
+      'style=',
+      '<object',
+      '<embed',
+      '<base',
+      '<meta',
+      '<style',
+      '//evil.example',
+    ]) {
       expect(stored, banned).not.toContain(banned);
     }
     const spanish = created.body.content.es.toLowerCase();
-    for (const expected of ['<h3>title</h3>', 'ql-size-huge', 'ql-indent-8', 'data-list="bullet"', 'mailto:hi@example.com', 'tel:+34910000000', 'href="https://example.com"', 'data:image/png;base64', 'src="https://example.com/a.jpg"']) {
+    for (const expected of [
+      '<h3>title</h3>',
+      'ql-size-huge',
+      'ql-indent-8',
+      'data-list="bullet"',
+      'mailto:hi@example.com',
+      'tel:+34910000000',
+      'href="https://example.com"',
+      'data:image/png;base64',
+      'src="https://example.com/a.jpg"',
+    ]) {
       expect(spanish).toContain(expected);
     }
   });

@@ -20,11 +20,15 @@ const valid = {
 };
 
 function post(body: unknown, headers: Record<string, string> = {}) {
-  return callJson<{ message?: string; field?: string; success?: boolean; id?: string }>(contactFunction, '/api/contact', {
-    method: 'POST',
-    body,
-    headers,
-  });
+  return callJson<{ message?: string; field?: string; success?: boolean; id?: string }>(
+    contactFunction,
+    '/api/contact',
+    {
+      method: 'POST',
+      body,
+      headers,
+    },
+  );
 }
 
 describe('POST /api/contact', () => {
@@ -46,7 +50,13 @@ describe('POST /api/contact', () => {
 
   it('takes the optional fields as absent or empty, and keeps markup as plain text', async () => {
     const message = '<script>alert(1)</script> & <b>hello</b>';
-    const { status, body } = await post({ name: 'Sam', email: 'sam@example.com', message, company: '', serviceOfInterest: '' });
+    const { status, body } = await post({
+      name: 'Sam',
+      email: 'sam@example.com',
+      message,
+      company: '',
+      serviceOfInterest: '',
+    });
     expect(status).toBe(201);
     const stored = (await listContactMessages()).find((m) => m.id === body.id);
     expect(stored).toMatchObject({ company: null, phone: null, serviceOfInterest: null, message });
@@ -77,7 +87,11 @@ describe('POST /api/contact', () => {
     });
     expect(malformed).toMatchObject({ status: 400, body: { message: 'The body is not valid JSON' } });
     expect((await post(['a'])).status).toBe(400);
-    const text = await callJson(contactFunction, '/api/contact', { method: 'POST', rawBody: 'name=x', headers: { 'content-type': 'text/plain' } });
+    const text = await callJson(contactFunction, '/api/contact', {
+      method: 'POST',
+      rawBody: 'name=x',
+      headers: { 'content-type': 'text/plain' },
+    });
     expect(text.status).toBe(415);
     const huge = await callJson<{ message: string }>(contactFunction, '/api/contact', {
       method: 'POST',
@@ -92,7 +106,11 @@ describe('POST /api/contact', () => {
         controller.close();
       },
     });
-    const streamed = await callJson(contactFunction, '/api/contact', { method: 'POST', rawBody: stream, headers: { 'content-type': 'application/json' } });
+    const streamed = await callJson(contactFunction, '/api/contact', {
+      method: 'POST',
+      rawBody: stream,
+      headers: { 'content-type': 'application/json' },
+    });
     expect(streamed.status).toBe(413);
     expect(await blobs.snapshot()).toEqual(before);
   });

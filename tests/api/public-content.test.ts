@@ -50,15 +50,24 @@ describe('GET /api/portfolio', () => {
   });
 
   it('normalises a record written in an older shape', async () => {
-    const legacy = { ...portfolioFixture(9), title: 'Legacy title', metrics: JSON.stringify([{ label: 'ROI', value: '3x' }]) };
+    const legacy = {
+      ...portfolioFixture(9),
+      title: 'Legacy title',
+      metrics: JSON.stringify([{ label: 'ROI', value: '3x' }]),
+    };
     await dataStore('portfolio').setJSON(`items/${legacy.id}`, legacy);
-    const { body } = await callJson<PortfolioItem>(portfolioFunction, `/api/portfolio/${legacy.id}`, { params: { id: legacy.id } });
+    const { body } = await callJson<PortfolioItem>(portfolioFunction, `/api/portfolio/${legacy.id}`, {
+      params: { id: legacy.id },
+    });
     expect(body.title).toEqual({ en: 'Legacy title', es: 'Legacy title' });
     expect(body.metrics).toEqual({ en: [{ label: 'ROI', value: '3x' }], es: [{ label: 'ROI', value: '3x' }] });
   });
 
   it('sanitises rich text again on the way out, for a record that reached Blobs by other means', async () => {
-    const planted = { ...portfolioFixture(8), content: { en: '<p>ok</p><script>alert(1)</script>', es: '<img src=x onerror=alert(1)><p>bien</p>' } };
+    const planted = {
+      ...portfolioFixture(8),
+      content: { en: '<p>ok</p><script>alert(1)</script>', es: '<img src=x onerror=alert(1)><p>bien</p>' },
+    };
     await dataStore('portfolio').setJSON(`items/${planted.id}`, planted);
     const { body } = await callJson<PortfolioItem>(portfolioFunction, '/x', { params: { id: planted.id } });
     expect(body.content).toEqual({ en: '<p>ok</p>', es: '<p>bien</p>' });
@@ -70,8 +79,17 @@ describe('GET /api/portfolio', () => {
     });
     expect(unknown.status).toBe(404);
     expect(unknown.body.message).toBe('Portfolio item not found');
-    for (const hostile of ['index', '../index', 'items/..', '..%2F..%2Fusers', 'A'.repeat(5000), `${items[0]!.id.toUpperCase()}`]) {
-      const response = await callJson<{ message: string; field: string }>(portfolioFunction, '/api/portfolio/x', { params: { id: hostile } });
+    for (const hostile of [
+      'index',
+      '../index',
+      'items/..',
+      '..%2F..%2Fusers',
+      'A'.repeat(5000),
+      `${items[0]!.id.toUpperCase()}`,
+    ]) {
+      const response = await callJson<{ message: string; field: string }>(portfolioFunction, '/api/portfolio/x', {
+        params: { id: hostile },
+      });
       expect(response.status).toBe(400);
       expect(response.body).toEqual({ message: 'Invalid id', field: 'id' });
     }
@@ -123,7 +141,9 @@ describe('GET /api/insights', () => {
     expect(ok.status).toBe(200);
     expect(ok.body.slug).toBe('insight-3');
     const hidden = await callJson<{ message: string }>(insightsFunction, '/x', { params: { id: draft.id } });
-    const unknown = await callJson<{ message: string }>(insightsFunction, '/x', { params: { id: '01jd0000000000000000000000' } });
+    const unknown = await callJson<{ message: string }>(insightsFunction, '/x', {
+      params: { id: '01jd0000000000000000000000' },
+    });
     expect(hidden).toMatchObject({ status: 404, body: { message: 'Insight not found' } });
     expect(unknown.body).toEqual(hidden.body);
   });

@@ -43,7 +43,9 @@ describe('chat log', () => {
     const { logChatExchange, listChatConversations } = await import('../../src/lib/conversations/logs');
     const sessionId = 'session_1732280000000_race00001';
     await Promise.all(
-      Array.from({ length: 50 }, (_, n) => logChatExchange({ sessionId, userMessage: `question ${n}`, botResponse: `answer ${n}`, language: 'en' })),
+      Array.from({ length: 50 }, (_, n) =>
+        logChatExchange({ sessionId, userMessage: `question ${n}`, botResponse: `answer ${n}`, language: 'en' }),
+      ),
     );
     const conversation = (await listChatConversations()).find((c) => c.sessionId === sessionId);
     expect(conversation?.messageCount).toBe(100);

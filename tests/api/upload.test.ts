@@ -11,11 +11,19 @@ function image(width: number, height: number) {
   return sharp({ create: { width, height, channels: 3, background: { r: 16, g: 185, b: 129 } } });
 }
 
-async function upload(bytes: Uint8Array | string, name = 'photo.png', type = 'image/png', headers: Record<string, string> = { cookie: bench.cookie(), origin: SITE }) {
+async function upload(
+  bytes: Uint8Array | string,
+  name = 'photo.png',
+  type = 'image/png',
+  headers: Record<string, string> = { cookie: bench.cookie(), origin: SITE },
+) {
   const form = new FormData();
   form.append('image', new Blob([typeof bytes === 'string' ? bytes : new Uint8Array(bytes)], { type }), name);
   const response = await call(uploadFunction, '/api/upload', { method: 'POST', rawBody: form, headers });
-  return { status: response.status, body: (await response.json()) as { success: boolean; url?: string; message: string } };
+  return {
+    status: response.status,
+    body: (await response.json()) as { success: boolean; url?: string; message: string },
+  };
 }
 
 describe('POST /api/upload', () => {
@@ -39,8 +47,15 @@ describe('POST /api/upload', () => {
 
   it('refuses SVG, text dressed as an image, and an empty field, storing nothing', async () => {
     const before = await bench.blobs().snapshot();
-    const svg = await upload('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"></svg>', 'logo.svg', 'image/svg+xml');
-    expect(svg).toMatchObject({ status: 415, body: { success: false, message: 'Invalid file type: Please select an image file' } });
+    const svg = await upload(
+      '<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"></svg>',
+      'logo.svg',
+      'image/svg+xml',
+    );
+    expect(svg).toMatchObject({
+      status: 415,
+      body: { success: false, message: 'Invalid file type: Please select an image file' },
+    });
     const fake = await upload('<html><script>alert(1)</script></html>', 'photo.jpg', 'image/jpeg');
     expect(fake.status).toBe(415);
     const empty = await upload(new Uint8Array(0));
@@ -53,7 +68,10 @@ describe('POST /api/upload', () => {
     const big = new Uint8Array(5 * 1024 * 1024 + 10);
     big.set(await image(8, 8).png().toBuffer());
     const tooBig = await upload(big);
-    expect(tooBig).toMatchObject({ status: 413, body: { success: false, message: 'File too large: Please select an image smaller than 5MB' } });
+    expect(tooBig).toMatchObject({
+      status: 413,
+      body: { success: false, message: 'File too large: Please select an image smaller than 5MB' },
+    });
     const wide = await upload(new Uint8Array(await image(12_000, 2).png().toBuffer()));
     expect(wide).toMatchObject({ status: 400, body: { success: false, message: 'Image dimensions are too large' } });
     expect(await bench.blobs().snapshot()).toEqual(before);
@@ -62,6 +80,8 @@ describe('POST /api/upload', () => {
   it('needs a session and the site origin', async () => {
     const bytes = new Uint8Array(await image(8, 8).png().toBuffer());
     expect((await upload(bytes, 'a.png', 'image/png', { origin: SITE })).status).toBe(401);
-    expect((await upload(bytes, 'a.png', 'image/png', { cookie: bench.cookie(), origin: 'https://evil.example' })).status).toBe(403);
+    expect(
+      (await upload(bytes, 'a.png', 'image/png', { cookie: bench.cookie(), origin: 'https://evil.example' })).status,
+    ).toBe(403);
   });
 });

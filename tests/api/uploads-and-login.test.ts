@@ -27,7 +27,14 @@ describe('GET /uploads/{key}', () => {
   });
 
   it('answers 404 for unknown and hostile keys', async () => {
-    for (const key of [`${newId()}.png`, '../production-users/admin', 'x.svg', `${newId()}.svg`, `${newId()}.png/../x`, '']) {
+    for (const key of [
+      `${newId()}.png`,
+      '../production-users/admin',
+      'x.svg',
+      `${newId()}.svg`,
+      `${newId()}.png/../x`,
+      '',
+    ]) {
       const response = await call(uploadsFunction, '/uploads/x', { params: { key } });
       expect(response.status).toBe(404);
       expect(await response.json()).toEqual({ message: 'Image not found' });

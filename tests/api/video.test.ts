@@ -36,18 +36,31 @@ function configure(on = true, dailyCalls = 50) {
 }
 
 function start(body: Record<string, unknown>) {
-  return callJson<{ conversation_id?: string; conversation_url?: string; message?: string }>(tavusFunction, '/api/tavus/conversation', { method: 'POST', body });
+  return callJson<{ conversation_id?: string; conversation_url?: string; message?: string }>(
+    tavusFunction,
+    '/api/tavus/conversation',
+    { method: 'POST', body },
+  );
 }
 
 describe('POST /api/tavus/conversation', () => {
   beforeEach(() => {
     tavus.requests.length = 0;
-    tavus.respondWith(200, { conversation_id: 'c0ffee123', conversation_url: 'https://tavus.daily.co/c0ffee123', status: 'active' });
+    tavus.respondWith(200, {
+      conversation_id: 'c0ffee123',
+      conversation_url: 'https://tavus.daily.co/c0ffee123',
+      status: 'active',
+    });
   });
 
   it('calls Tavus from the server with the key in a header, the configured ids, the greeting and the time limits', async () => {
     configure();
-    const { status, body } = await start({ replica_id: 'r-attacker', persona_id: 'p-attacker', custom_greeting: 'I am evil', language: 'es' });
+    const { status, body } = await start({
+      replica_id: 'r-attacker',
+      persona_id: 'p-attacker',
+      custom_greeting: 'I am evil',
+      language: 'es',
+    });
     expect(status).toBe(201);
     expect(body).toEqual({ conversation_id: 'c0ffee123', conversation_url: 'https://tavus.daily.co/c0ffee123' });
     const [request] = tavus.requests;
@@ -56,12 +69,24 @@ describe('POST /api/tavus/conversation', () => {
     expect(request!.body).toMatchObject({
       replica_id: 'r-configured',
       persona_id: 'p-configured',
-      custom_greeting: 'Hola, soy Alejandro Ríos. Gracias por llamar. Cuénteme sobre su empresa y qué le gustaría conseguir.',
-      properties: { max_call_duration: 600, participant_left_timeout: 30, participant_absent_timeout: 120, language: 'spanish' },
+      custom_greeting:
+        'Hola, soy Alejandro Ríos. Gracias por llamar. Cuénteme sobre su empresa y qué le gustaría conseguir.',
+      properties: {
+        max_call_duration: 600,
+        participant_left_timeout: 30,
+        participant_absent_timeout: 120,
+        language: 'spanish',
+      },
     });
-    expect(String(request!.body['callback_url'])).toMatch(/^http:\/\/localhost:8888\/api\/tavus\/callback\?nonce=[\w-]+&token=[\w-]+$/);
+    expect(String(request!.body['callback_url'])).toMatch(
+      /^http:\/\/localhost:8888\/api\/tavus\/callback\?nonce=[\w-]+&token=[\w-]+$/,
+    );
     const call = (await listVideoConversations()).find((c) => c.sessionId === 'c0ffee123');
-    expect(call).toMatchObject({ language: 'es', conversationUrl: 'https://tavus.daily.co/c0ffee123', conversationEnded: null });
+    expect(call).toMatchObject({
+      language: 'es',
+      conversationUrl: 'https://tavus.daily.co/c0ffee123',
+      conversationEnded: null,
+    });
   });
 
   it('answers 503 with a clear message when Tavus is not configured, without calling it', async () => {
@@ -101,7 +126,10 @@ describe('POST /api/tavus/callback', () => {
     configure();
     const before = await blobs.snapshot();
     for (const query of ['', '?nonce=abc&token=wrong', '?nonce=abc']) {
-      const response = await callJson(callbackFunction, `/api/tavus/callback${query}`, { method: 'POST', body: { conversation_id: 'x1', event_type: 'system.shutdown' } });
+      const response = await callJson(callbackFunction, `/api/tavus/callback${query}`, {
+        method: 'POST',
+        body: { conversation_id: 'x1', event_type: 'system.shutdown' },
+      });
       expect(response.status).toBe(401);
     }
     expect(await blobs.snapshot()).toEqual(before);
@@ -113,17 +141,32 @@ describe('POST /api/tavus/callback', () => {
       conversation_id: 'cb0001',
       event_type: 'application.transcription_ready',
       timestamp: '2026-01-01T10:05:00Z',
-      properties: { transcript: [{ role: 'system', content: 'secret prompt' }, { role: 'user', content: 'Hello' }, { role: 'assistant', content: 'Welcome to Vantia' }] },
+      properties: {
+        transcript: [
+          { role: 'system', content: 'secret prompt' },
+          { role: 'user', content: 'Hello' },
+          { role: 'assistant', content: 'Welcome to Vantia' },
+        ],
+      },
     };
-    const shutdown = { conversation_id: 'cb0001', event_type: 'system.shutdown', timestamp: '2026-01-01T10:06:00Z', properties: { shutdown_reason: 'participant_left_timeout' } };
+    const shutdown = {
+      conversation_id: 'cb0001',
+      event_type: 'system.shutdown',
+      timestamp: '2026-01-01T10:06:00Z',
+      properties: { shutdown_reason: 'participant_left_timeout' },
+    };
     for (let i = 0; i < 3; i += 1) {
-      expect((await callJson(callbackFunction, `/api/tavus/callback${query}`, { method: 'POST', body: transcript })).status).toBe(200);
-      expect((await callJson(callbackFunction, `/api/tavus/callback${query}`, { method: 'POST', body: shutdown })).status).toBe(200);
+      expect(
+        (await callJson(callbackFunction, `/api/tavus/callback${query}`, { method: 'POST', body: transcript })).status,
+      ).toBe(200);
+      expect(
+        (await callJson(callbackFunction, `/api/tavus/callback${query}`, { method: 'POST', body: shutdown })).status,
+      ).toBe(200);
     }
     const call = (await listVideoConversations()).find((c) => c.sessionId === 'cb0001')!;
     expect(call.transcript).toEqual([
       { speaker: 'user', text: 'Hello', timestamp: '2026-01-01T10:05:00.000Z' },
-      { speaker: 'assistant', text: 'Welcome to Vantia' , timestamp: '2026-01-01T10:05:00.000Z' },
+      { speaker: 'assistant', text: 'Welcome to Vantia', timestamp: '2026-01-01T10:05:00.000Z' },
     ]);
     expect(call.conversationEnded).toBe('2026-01-01T10:06:00.000Z');
     const keys = Object.keys(await blobs.snapshot()).filter((key) => key.includes('cb0001') && key.includes('entries'));

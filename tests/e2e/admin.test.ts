@@ -38,7 +38,9 @@ describe('admin dashboard', () => {
     await dialog.getByRole('button', { name: 'Sign in' }).click();
     await page.getByRole('heading', { name: 'Admin Dashboard' }).waitFor({ timeout: 20_000 });
     expect(await page.getByRole('tab', { name: 'Portfolio' }).getAttribute('aria-selected')).toBe('true');
-    await expect.poll(() => page.getByRole('table', { name: 'Portfolio' }).locator('tbody tr').count(), { timeout: 15_000 }).toBeGreaterThanOrEqual(6);
+    await expect
+      .poll(() => page.getByRole('table', { name: 'Portfolio' }).locator('tbody tr').count(), { timeout: 15_000 })
+      .toBeGreaterThanOrEqual(6);
     await page.close();
   });
 
@@ -51,21 +53,35 @@ describe('admin dashboard', () => {
     const form = page.locator('[data-insight-form]');
     await form.getByLabel('Title (English)').fill('Board questions about AI agents');
     await form.getByLabel('Title (Español)').fill('Preguntas del consejo sobre agentes de IA');
-    await form.getByLabel('Description (English)').fill('Five questions every board should ask before approving AI agents.');
-    await form.getByLabel('Description (Español)').fill('Cinco preguntas que todo consejo debería hacer antes de aprobar agentes de IA.');
+    await form
+      .getByLabel('Description (English)')
+      .fill('Five questions every board should ask before approving AI agents.');
+    await form
+      .getByLabel('Description (Español)')
+      .fill('Cinco preguntas que todo consejo debería hacer antes de aprobar agentes de IA.');
     expect(await form.getByLabel('Slug').inputValue()).toBe('board-questions-about-ai-agents');
     await form.getByLabel('Read time (minutes)').fill('4');
     await form.getByLabel('Published').check();
-    const png = await sharp({ create: { width: 1200, height: 800, channels: 3, background: '#0b1f3a' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 1200, height: 800, channels: 3, background: '#0b1f3a' } })
+      .png()
+      .toBuffer();
     await form.locator('[data-image-input]').setInputFiles({ name: 'board.png', mimeType: 'image/png', buffer: png });
-    await expect.poll(() => form.getByLabel(/or an image address/).inputValue(), { timeout: 20_000 }).toMatch(/^\/uploads\/[0-9a-z]{26}\.(webp|jpg|png)$/);
+    await expect
+      .poll(() => form.getByLabel(/or an image address/).inputValue(), { timeout: 20_000 })
+      .toMatch(/^\/uploads\/[0-9a-z]{26}\.(webp|jpg|png)$/);
     await form.getByRole('button', { name: 'HTML' }).click();
-    await form.getByLabel('Content — English (HTML)').fill('<h2>Why now</h2><p>Read <strong>our guide</strong> and <a href="https://example.com/guide">the sources</a>.</p><script>alert(1)</script>');
+    await form
+      .getByLabel('Content — English (HTML)')
+      .fill(
+        '<h2>Why now</h2><p>Read <strong>our guide</strong> and <a href="https://example.com/guide">the sources</a>.</p><script>alert(1)</script>',
+      );
     await form.getByRole('tab', { name: 'Español' }).click();
     await form.getByRole('button', { name: 'HTML' }).click();
     await form.getByLabel('Content — Español (HTML)').fill('<h2>Por qué ahora</h2><p>Lea <em>nuestra guía</em>.</p>');
     await form.getByRole('button', { name: 'Create' }).click();
-    await expect.poll(() => page.locator('[data-toast]').textContent(), { timeout: 15_000 }).toContain('Insight created successfully!');
+    await expect
+      .poll(() => page.locator('[data-toast]').textContent(), { timeout: 15_000 })
+      .toContain('Insight created successfully!');
 
     const insights = (await (await fetch(`${baseUrl()}/api/insights`)).json()) as Array<{ id: string; slug: string }>;
     const created = insights.find((insight) => insight.slug === 'board-questions-about-ai-agents')!;
@@ -85,7 +101,9 @@ describe('admin dashboard', () => {
     await form.getByLabel('Title (English)').fill('Board questions on AI agents');
     await form.getByLabel('Published').uncheck();
     await form.getByRole('button', { name: 'Update' }).click();
-    await expect.poll(() => page.locator('[data-toast]').textContent(), { timeout: 15_000 }).toContain('Insight updated successfully!');
+    await expect
+      .poll(() => page.locator('[data-toast]').textContent(), { timeout: 15_000 })
+      .toContain('Insight updated successfully!');
     expect(await page.getByRole('table', { name: 'Insights' }).textContent()).toContain('Draft');
     const gone = await publicPage.goto(`/insights/${created.id}`);
     expect(gone?.status()).toBe(404);
@@ -94,7 +112,9 @@ describe('admin dashboard', () => {
     await publicPage.close();
 
     await page.getByRole('button', { name: 'Delete: Board questions on AI agents' }).click();
-    await expect.poll(() => page.locator('[data-toast]').textContent(), { timeout: 15_000 }).toContain('Insight deleted successfully!');
+    await expect
+      .poll(() => page.locator('[data-toast]').textContent(), { timeout: 15_000 })
+      .toContain('Insight deleted successfully!');
     await page.close();
   });
 
@@ -116,9 +136,14 @@ describe('admin dashboard', () => {
     await form.getByLabel('Label 1 (es)').fill('Tiempo de cierre');
     await form.getByLabel('Value 1 (es)').fill('-60 %');
     await form.getByRole('button', { name: 'Create' }).click();
-    await expect.poll(() => page.locator('[data-toast]').textContent(), { timeout: 15_000 }).toContain('Portfolio item created successfully!');
+    await expect
+      .poll(() => page.locator('[data-toast]').textContent(), { timeout: 15_000 })
+      .toContain('Portfolio item created successfully!');
 
-    const items = (await (await fetch(`${baseUrl()}/api/portfolio`)).json()) as Array<{ id: string; title: { en: string } }>;
+    const items = (await (await fetch(`${baseUrl()}/api/portfolio`)).json()) as Array<{
+      id: string;
+      title: { en: string };
+    }>;
     const created = items.find((item) => item.title.en === 'Treasury automation for a hotel group')!;
     const publicPage = await browser.page();
     await publicPage.goto(`/es/portfolio/${created.id}`);
@@ -132,12 +157,16 @@ describe('admin dashboard', () => {
     await page.getByRole('button', { name: 'Edit: Treasury automation for a hotel group' }).click();
     await form.getByLabel('Category').fill('Digital Transformation');
     await form.getByRole('button', { name: 'Update' }).click();
-    await expect.poll(() => page.locator('[data-toast]').textContent(), { timeout: 15_000 }).toContain('Portfolio item updated successfully!');
+    await expect
+      .poll(() => page.locator('[data-toast]').textContent(), { timeout: 15_000 })
+      .toContain('Portfolio item updated successfully!');
     await publicPage.goto(`/portfolio/${created.id}`);
     expect(await publicPage.locator('main').textContent()).toContain('Digital Transformation');
 
     await page.getByRole('button', { name: 'Delete: Treasury automation for a hotel group' }).click();
-    await expect.poll(() => page.locator('[data-toast]').textContent(), { timeout: 15_000 }).toContain('Portfolio item deleted successfully!');
+    await expect
+      .poll(() => page.locator('[data-toast]').textContent(), { timeout: 15_000 })
+      .toContain('Portfolio item deleted successfully!');
     expect((await publicPage.goto(`/portfolio/${created.id}`))?.status()).toBe(404);
     await publicPage.close();
     await page.close();
@@ -153,15 +182,27 @@ describe('admin dashboard', () => {
     for (let attempt = 0; attempt < 6; attempt += 1) {
       await dialog.getByLabel('Password', { exact: true }).fill(`wrong ${attempt}`);
       await dialog.getByRole('button', { name: 'Sign in' }).click();
-      await expect.poll(() => dialog.getByRole('button', { name: /Sign in/ }).isEnabled(), { timeout: 15_000 }).toBe(true);
+      await expect
+        .poll(() => dialog.getByRole('button', { name: /Sign in/ }).isEnabled(), { timeout: 15_000 })
+        .toBe(true);
     }
-    await expect.poll(() => dialog.getByRole('alert').textContent()).toMatch(/Too many failed sign-in attempts\. Please try again in 15 minutes\./);
+    await expect
+      .poll(() => dialog.getByRole('alert').textContent())
+      .toMatch(/Too many failed sign-in attempts\. Please try again in 15 minutes\./);
     await page.close();
   });
 
   it('shows a message, deletes a subscriber, and exports CSVs with their exact columns', async () => {
-    await fetch(`${baseUrl()}/api/contact`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: 'Irene Soto', email: 'irene@e2e.example', message: '<b>Hello</b> team' }) }).then((r) => r.arrayBuffer());
-    await fetch(`${baseUrl()}/api/newsletter`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: '=HYPERLINK("x")', email: 'formula@e2e.example' }) }).then((r) => r.arrayBuffer());
+    await fetch(`${baseUrl()}/api/contact`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'Irene Soto', email: 'irene@e2e.example', message: '<b>Hello</b> team' }),
+    }).then((r) => r.arrayBuffer());
+    await fetch(`${baseUrl()}/api/newsletter`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ name: '=HYPERLINK("x")', email: 'formula@e2e.example' }),
+    }).then((r) => r.arrayBuffer());
     const page = await browser.page();
     page.on('dialog', (dialog) => void dialog.accept());
     await signIn(page);
@@ -176,13 +217,18 @@ describe('admin dashboard', () => {
     await page.keyboard.press('Escape');
 
     await page.getByRole('tab', { name: 'Newsletter' }).click();
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Export CSV' }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('link', { name: 'Export CSV' }).click(),
+    ]);
     expect(download.suggestedFilename()).toMatch(/^newsletter-subscribers-\d{4}-\d{2}-\d{2}\.csv$/);
     const csv = readFileSync((await download.path())!, 'utf8');
     expect(csv.split('\r\n')[0]).toBe('Full Name,Email,Registration Date');
     expect(csv).toContain(`"'=HYPERLINK(""x"")",formula@e2e.example`);
     await page.getByRole('button', { name: 'Delete: formula@e2e.example' }).click();
-    await expect.poll(() => page.locator('[data-toast]').textContent(), { timeout: 15_000 }).toContain('Newsletter subscription deleted successfully!');
+    await expect
+      .poll(() => page.locator('[data-toast]').textContent(), { timeout: 15_000 })
+      .toContain('Newsletter subscription deleted successfully!');
     await expect.poll(() => page.locator('#admin-panel').textContent()).not.toContain('formula@e2e.example');
 
     for (const [tab, header] of [
@@ -190,7 +236,10 @@ describe('admin dashboard', () => {
       ['Video Calls', 'Session ID,Speaker,Text,Timestamp,Language,Started,Duration,URL'],
     ] as const) {
       await page.getByRole('tab', { name: tab }).click();
-      const [file] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Export CSV' }).click()]);
+      const [file] = await Promise.all([
+        page.waitForEvent('download'),
+        page.getByRole('link', { name: 'Export CSV' }).click(),
+      ]);
       expect(readFileSync((await file.path())!, 'utf8').split('\r\n')[0]).toBe(header);
     }
     await page.close();
@@ -217,7 +266,9 @@ describe('admin dashboard', () => {
       await saveUser({ ...account, isActive: false });
       await page.reload();
       await page.locator('[data-access-denied]').waitFor({ timeout: 20_000 });
-      expect(await page.locator('[data-access-denied]').textContent()).toContain("You don't have permission to access this page.");
+      expect(await page.locator('[data-access-denied]').textContent()).toContain(
+        "You don't have permission to access this page.",
+      );
       await page.close();
       await browser.context().clearCookies();
     } finally {
@@ -232,7 +283,9 @@ describe('admin dashboard', () => {
     // The session is ended elsewhere (here: its cookie is dropped).
     await browser.context().clearCookies({ name: 'session' });
     await page.getByRole('tab', { name: 'Messages' }).click();
-    await expect.poll(() => page.locator('[data-toast]').textContent(), { timeout: 15_000 }).toContain('You are logged out. Logging in again...');
+    await expect
+      .poll(() => page.locator('[data-toast]').textContent(), { timeout: 15_000 })
+      .toContain('You are logged out. Logging in again...');
     await page.waitForURL('**/admin', { timeout: 15_000 });
     await page.getByRole('dialog', { name: 'Investor Login' }).waitFor();
     await page.close();

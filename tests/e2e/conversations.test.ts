@@ -15,7 +15,10 @@ async function steerTavus(status: number, body: unknown) {
 }
 
 async function openChat(page: Page) {
-  await page.getByRole('button', { name: en['chat.open'] }).or(page.getByRole('button', { name: es['chat.open'] })).click();
+  await page
+    .getByRole('button', { name: en['chat.open'] })
+    .or(page.getByRole('button', { name: es['chat.open'] }))
+    .click();
   await page.locator('[data-chat-panel]').waitFor();
 }
 
@@ -41,7 +44,9 @@ describe('chat', () => {
     // Blank is never sent.
     await page.locator('#chat-input').fill('   ');
     expect(await page.getByRole('button', { name: en['chat.send'] }).isDisabled()).toBe(true);
-    expect(await say(page, 'What do you do?')).toBe('We help mid-sized companies modernise their operations with data and AI.');
+    expect(await say(page, 'What do you do?')).toBe(
+      'We help mid-sized companies modernise their operations with data and AI.',
+    );
     await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('chat-input');
     await page.keyboard.press('Escape');
     expect(await page.locator('[data-chat-panel]').count()).toBe(0);
@@ -57,7 +62,9 @@ describe('chat', () => {
     const page = await browser.page({ width: 375 });
     await page.goto('/es/');
     await openChat(page);
-    expect(await page.locator('[data-sender="bot"]').first().textContent()).toBe(es['chat.greeting'].replace('{ceo}', 'Alejandro Ríos'));
+    expect(await page.locator('[data-sender="bot"]').first().textContent()).toBe(
+      es['chat.greeting'].replace('{ceo}', 'Alejandro Ríos'),
+    );
     expect(await say(page, '¿Qué hacen?')).toBe('Ayudamos a medianas empresas a modernizar sus operaciones.');
     const box = await page.locator('[data-chat-panel]').boundingBox();
     expect(box?.width).toBe(375);
@@ -100,9 +107,17 @@ describe('chat', () => {
       headers: { 'content-type': 'application/json', origin: baseUrl() },
       body: JSON.stringify(E2E_ADMIN),
     });
-    const cookie = login.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
-    const messages = (await (await fetch(`${baseUrl()}/api/contact-messages`, { headers: { cookie } })).json()) as Array<{ email: string; source: string; company: string }>;
-    expect(messages.find((message) => message.email === 'elena@e2e.example')).toMatchObject({ source: 'chat', company: 'Martín Logística' });
+    const cookie = login.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; ');
+    const messages = (await (
+      await fetch(`${baseUrl()}/api/contact-messages`, { headers: { cookie } })
+    ).json()) as Array<{ email: string; source: string; company: string }>;
+    expect(messages.find((message) => message.email === 'elena@e2e.example')).toMatchObject({
+      source: 'chat',
+      company: 'Martín Logística',
+    });
   });
 });
 
@@ -110,7 +125,9 @@ describe('video call', () => {
   it('starts the call in a frame with a toast, and logs it when ended', async () => {
     await steerTavus(200, { conversation_id: 'ce2e0001', conversation_url: 'https://tavus.daily.co/ce2e0001' });
     const page = await browser.page();
-    await page.route('https://tavus.daily.co/**', (route) => route.fulfill({ contentType: 'text/html', body: '<p>call</p>' }));
+    await page.route('https://tavus.daily.co/**', (route) =>
+      route.fulfill({ contentType: 'text/html', body: '<p>call</p>' }),
+    );
     await page.goto('/#contact');
     await page.getByRole('button', { name: en['video.start'] }).click();
     const frame = page.locator('[data-video-call] iframe');
@@ -140,7 +157,11 @@ describe('contact and newsletter forms', () => {
     await page.goto('/#contact');
     const form = page.locator('[data-contact-form]');
     await form.getByRole('button', { name: en['form.send'] }).click();
-    for (const text of [en['validation.nameRequired'], en['validation.emailInvalid'], en['validation.messageRequired']]) {
+    for (const text of [
+      en['validation.nameRequired'],
+      en['validation.emailInvalid'],
+      en['validation.messageRequired'],
+    ]) {
       await expect.poll(() => form.textContent()).toContain(text);
     }
     await form.getByLabel(en['form.name']).fill('Pablo Ortega');
@@ -148,7 +169,9 @@ describe('contact and newsletter forms', () => {
     await form.getByLabel(en['form.service']).selectOption('investment');
     await form.getByLabel(en['form.message']).fill('We are looking for co-investors.');
     await form.getByRole('button', { name: en['form.send'] }).click();
-    await expect.poll(() => page.locator('[data-toast="success"]').textContent()).toContain(en['toast.contactSuccessTitle']);
+    await expect
+      .poll(() => page.locator('[data-toast="success"]').textContent())
+      .toContain(en['toast.contactSuccessTitle']);
     expect(await form.getByLabel(en['form.name']).inputValue()).toBe('');
     await page.close();
   });
@@ -162,13 +185,17 @@ describe('contact and newsletter forms', () => {
     await standalone.getByLabel(es['form.name']).fill('Lucía Gómez');
     await standalone.getByLabel(es['form.email']).fill('lucia@e2e.example');
     await standalone.getByRole('button', { name: es['form.subscribe'] }).click();
-    await expect.poll(() => page.locator('[data-toast="success"]').textContent()).toContain(es['toast.newsletterSuccessTitle']);
+    await expect
+      .poll(() => page.locator('[data-toast="success"]').textContent())
+      .toContain(es['toast.newsletterSuccessTitle']);
 
     const inContact = page.locator('[data-newsletter-form="fullName"]');
     await inContact.getByLabel(es['form.fullName']).fill('Lucía Gómez');
     await inContact.getByLabel(es['form.email']).fill('LUCIA@e2e.example');
     await inContact.getByRole('button', { name: es['form.subscribe'] }).click();
-    await expect.poll(() => page.locator('[data-toast="error"]').textContent()).toContain(es['toast.newsletterDuplicate']);
+    await expect
+      .poll(() => page.locator('[data-toast="error"]').textContent())
+      .toContain(es['toast.newsletterDuplicate']);
     await page.close();
   });
 });

@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 
-const PORT = 8899;
+// E2E_PORT lets two checkouts run their browser tests side by side.
+const PORT = Number(process.env['E2E_PORT'] ?? 8899);
 export const E2E_ADMIN = { username: 'e2e-admin', password: 'e2e password that is long enough' };
 
 async function waitForSite(url: string, child: ChildProcess, timeoutMs: number): Promise<void> {

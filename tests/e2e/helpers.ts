@@ -37,7 +37,9 @@ export function useBrowser(): { page: (options?: PageOptions) => Promise<Page>; 
       await page.setViewportSize({ width, height: 900 });
       page.on('console', (message) => {
         // A 404 page's own status is expected where a test asks for one.
-        const expected = /status of 404/.test(message.text()) || (allowFailedRequests && /^Failed to load resource/.test(message.text()));
+        const expected =
+          /status of 404/.test(message.text()) ||
+          (allowFailedRequests && /^Failed to load resource/.test(message.text()));
         if (message.type() === 'error' && !expected) errors.push(`${page.url()}: ${message.text()}`);
       });
       page.on('pageerror', (error) => errors.push(`${page.url()}: ${error.message}`));
@@ -53,8 +55,25 @@ export async function axeViolations(page: Page): Promise<string[]> {
   // Evaluated through the DevTools protocol: the page's CSP (rightly) refuses injected <script> tags.
   await page.evaluate(axeSource);
   const results = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: Array<{ id: string; nodes: Array<{ target: string[] }> }> }> } }).axe;
-    return axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] } });
+    const axe = (
+      window as unknown as {
+        axe: {
+          run: (
+            context: Document,
+            options: object,
+          ) => Promise<{ violations: Array<{ id: string; nodes: Array<{ target: string[] }> }> }>;
+        };
+      }
+    ).axe;
+    return axe.run(document, {
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] },
+    });
   });
-  return results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).slice(0, 3).join(', ')}`);
+  return results.violations.map(
+    (violation) =>
+      `${violation.id}: ${violation.nodes
+        .map((node) => node.target.join(' '))
+        .slice(0, 3)
+        .join(', ')}`,
+  );
 }

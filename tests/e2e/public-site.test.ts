@@ -4,7 +4,10 @@ import { axeViolations, baseUrl, useBrowser } from './helpers';
 
 const browser = useBrowser();
 
-interface Item { id: string; title: { en: string; es: string } }
+interface Item {
+  id: string;
+  title: { en: string; es: string };
+}
 
 async function firstIds(): Promise<{ portfolio: Item; insight: Item }> {
   const [portfolio, insights] = await Promise.all([
@@ -115,11 +118,17 @@ describe('header, menu and language', () => {
   });
 
   it('sends a first visit from a Spanish browser to /es/, unless English was chosen', async () => {
-    const spanish = await fetch(`${baseUrl()}/`, { headers: { 'accept-language': 'es-ES,es;q=0.9' }, redirect: 'manual' });
+    const spanish = await fetch(`${baseUrl()}/`, {
+      headers: { 'accept-language': 'es-ES,es;q=0.9' },
+      redirect: 'manual',
+    });
     await spanish.arrayBuffer();
     expect(spanish.status).toBe(302);
     expect(spanish.headers.get('location')).toBe('/es/');
-    const chosen = await fetch(`${baseUrl()}/`, { headers: { 'accept-language': 'es-ES', cookie: 'nf_lang=en' }, redirect: 'manual' });
+    const chosen = await fetch(`${baseUrl()}/`, {
+      headers: { 'accept-language': 'es-ES', cookie: 'nf_lang=en' },
+      redirect: 'manual',
+    });
     await chosen.arrayBuffer();
     expect(chosen.status).toBe(200);
     expect(chosen.headers.get('netlify-vary')).toBe('language,cookie=nf_lang');
@@ -154,7 +163,9 @@ describe('home sections', () => {
     for (const section of ['#portfolio', '#insights']) {
       const links = page.locator(`${section} article a`);
       await expect.poll(() => links.count(), { timeout: 15_000 }).toBeGreaterThanOrEqual(4);
-      const visible = await links.evaluateAll((nodes) => nodes.filter((node) => (node as HTMLElement).offsetParent !== null).length);
+      const visible = await links.evaluateAll(
+        (nodes) => nodes.filter((node) => (node as HTMLElement).offsetParent !== null).length,
+      );
       expect(visible, `${section} at ${width}px`).toBe(cards);
     }
     await page.close();
@@ -175,7 +186,9 @@ describe('what a crawler without JavaScript gets', () => {
       expect(html, path).toContain(text.replace(/&/g, '&amp;'));
       const twin = path.startsWith('/es') ? path.replace(/^\/es/, '') || '/' : path === '/' ? '/es/' : `/es${path}`;
       expect(html).toMatch(new RegExp(`<link rel="canonical" href="[^"]*${path.replace(/\//g, '\\/')}"`));
-      expect(html).toMatch(new RegExp(`hreflang="${path.startsWith('/es') ? 'en' : 'es'}" href="[^"]*${twin.replace(/\//g, '\\/')}"`));
+      expect(html).toMatch(
+        new RegExp(`hreflang="${path.startsWith('/es') ? 'en' : 'es'}" href="[^"]*${twin.replace(/\//g, '\\/')}"`),
+      );
       expect(html).toContain('hreflang="x-default"');
       expect(html).toContain('application/ld+json');
       expect(html).toContain('og:image');
@@ -188,7 +201,13 @@ describe('what a crawler without JavaScript gets', () => {
   it('serves a sitemap with the on-demand pages in both languages, robots.txt and RSS per language', async () => {
     const { portfolio, insight } = await firstIds();
     const sitemap = await (await fetch(`${baseUrl()}/sitemap.xml`)).text();
-    for (const path of [`/portfolio/${portfolio.id}`, `/es/portfolio/${portfolio.id}`, `/insights/${insight.id}`, `/es/insights/${insight.id}`, '/es/privacy-policy']) {
+    for (const path of [
+      `/portfolio/${portfolio.id}`,
+      `/es/portfolio/${portfolio.id}`,
+      `/insights/${insight.id}`,
+      `/es/insights/${insight.id}`,
+      '/es/privacy-policy',
+    ]) {
       expect(sitemap).toContain(`${path}</loc>`);
     }
     expect(await (await fetch(`${baseUrl()}/robots.txt`)).text()).toContain('Sitemap:');
@@ -212,7 +231,16 @@ describe('accessibility', () => {
   it('finds no axe-core violation on any page type', async () => {
     const { portfolio, insight } = await firstIds();
     const page = await browser.page();
-    for (const path of ['/', '/es/', '/portfolio', `/portfolio/${portfolio.id}`, '/insights', `/es/insights/${insight.id}`, '/privacy-policy', '/no-such-page']) {
+    for (const path of [
+      '/',
+      '/es/',
+      '/portfolio',
+      `/portfolio/${portfolio.id}`,
+      '/insights',
+      `/es/insights/${insight.id}`,
+      '/privacy-policy',
+      '/no-such-page',
+    ]) {
       await page.goto(path);
       await page.waitForLoadState('networkidle');
       expect(await axeViolations(page), path).toEqual([]);

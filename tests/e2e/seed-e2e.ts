@@ -2,7 +2,17 @@ import { getStore } from '@netlify/blobs';
 import { storeName, type StoreKind } from '../../src/lib/blobs';
 import { openLocalBlobs } from '../../scripts/local-blobs';
 
-const KINDS: StoreKind[] = ['portfolio', 'insights', 'contact-messages', 'newsletter', 'chat-log', 'video-log', 'uploads', 'users', 'auth'];
+const KINDS: StoreKind[] = [
+  'portfolio',
+  'insights',
+  'contact-messages',
+  'newsletter',
+  'chat-log',
+  'video-log',
+  'uploads',
+  'users',
+  'auth',
+];
 
 /** Empties every store of a scope (e2e, bench) in the local Blobs folder, then seeds the demo content. */
 export async function resetAndSeed(scope = 'e2e'): Promise<void> {

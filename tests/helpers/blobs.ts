@@ -31,7 +31,14 @@ export async function startLocalBlobs(): Promise<LocalBlobs> {
   const { port } = await server.start();
   const url = `http://127.0.0.1:${port}`;
   process.env['NETLIFY_BLOBS_CONTEXT'] = Buffer.from(
-    JSON.stringify({ edgeURL: url, uncachedEdgeURL: url, token, siteID: 'test-site', deployID: '0', primaryRegion: 'dev' }),
+    JSON.stringify({
+      edgeURL: url,
+      uncachedEdgeURL: url,
+      token,
+      siteID: 'test-site',
+      deployID: '0',
+      primaryRegion: 'dev',
+    }),
   ).toString('base64');
   return {
     requests: () => requests,
@@ -44,7 +51,9 @@ export async function startLocalBlobs(): Promise<LocalBlobs> {
       for (const entry of entries) {
         if (!entry.isFile()) continue;
         const path = join(entry.parentPath, entry.name);
-        out[path.slice(directory.length)] = createHash('sha256').update(await readFile(path)).digest('hex');
+        out[path.slice(directory.length)] = createHash('sha256')
+          .update(await readFile(path))
+          .digest('hex');
       }
       return out;
     },

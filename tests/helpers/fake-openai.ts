@@ -3,7 +3,11 @@ import type { AddressInfo } from 'node:net';
 
 export interface FakeOpenAi {
   baseURL: string;
-  requests: Array<{ path: string; body: { model: string; stream?: boolean; messages: Array<{ role: string; content: string }> }; headers: IncomingMessage['headers'] }>;
+  requests: Array<{
+    path: string;
+    body: { model: string; stream?: boolean; messages: Array<{ role: string; content: string }> };
+    headers: IncomingMessage['headers'];
+  }>;
   /** What the next completions answer: a text, or a failure status. */
   respondWith: (reply: { text: string } | { status: number }) => void;
   stop: () => Promise<void>;
@@ -32,13 +36,24 @@ export async function startFakeOpenAi(): Promise<FakeOpenAi> {
     if (body.stream) {
       response.writeHead(200, { 'content-type': 'text/event-stream' });
       for (const piece of reply.text.match(/\S+\s*/g) ?? []) {
-        response.write(`data: ${JSON.stringify({ ...base, object: 'chat.completion.chunk', choices: [{ index: 0, delta: { content: piece }, finish_reason: null }] })}\n\n`);
+        response.write(
+          `data: ${JSON.stringify({ ...base, object: 'chat.completion.chunk', choices: [{ index: 0, delta: { content: piece }, finish_reason: null }] })}\n\n`,
+        );
       }
-      response.write(`data: ${JSON.stringify({ ...base, object: 'chat.completion.chunk', choices: [{ index: 0, delta: {}, finish_reason: 'stop' }] })}\n\n`);
+      response.write(
+        `data: ${JSON.stringify({ ...base, object: 'chat.completion.chunk', choices: [{ index: 0, delta: {}, finish_reason: 'stop' }] })}\n\n`,
+      );
       return void response.end('data: [DONE]\n\n');
     }
     response.writeHead(200, { 'content-type': 'application/json' });
-    response.end(JSON.stringify({ ...base, object: 'chat.completion', choices: [{ index: 0, message: { role: 'assistant', content: reply.text }, finish_reason: 'stop' }], usage: { prompt_tokens: 1, completion_tokens: 1, total_tokens: 2 } }));
+    response.end(
+      JSON.stringify({
+        ...base,
+        object: 'chat.completion',
+        choices: [{ index: 0, message: { role: 'assistant', content: reply.text }, finish_reason: 'stop' }],
+        usage: { prompt_tokens: 1, completion_tokens: 1, total_tokens: 2 },
+      }),
+    );
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;

@@ -10,7 +10,10 @@ export interface FakeTavus {
 
 /** A stand-in for the Tavus API on 127.0.0.1: records what it is sent, answers what the test says. */
 export async function startFakeTavus(): Promise<FakeTavus> {
-  let answer: { status: number; body: unknown } = { status: 200, body: { conversation_id: 'c0ffee123', conversation_url: 'https://tavus.daily.co/c0ffee123', status: 'active' } };
+  let answer: { status: number; body: unknown } = {
+    status: 200,
+    body: { conversation_id: 'c0ffee123', conversation_url: 'https://tavus.daily.co/c0ffee123', status: 'active' },
+  };
   const requests: FakeTavus['requests'] = [];
   const server: Server = createServer(async (request, response) => {
     const chunks: Buffer[] = [];

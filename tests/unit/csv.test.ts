@@ -3,9 +3,15 @@ import { chatCsv, csvFileName, neutraliseFormula, newsletterCsv, toCsv, videoCsv
 
 describe('CSV', () => {
   it('quotes per RFC 4180 with CRLF line ends', () => {
-    expect(toCsv(['a', 'b'], [['plain', 'has, comma'], ['has "quote"', 'two\nlines']])).toBe(
-      'a,b\r\nplain,"has, comma"\r\n"has ""quote""","two\nlines"\r\n',
-    );
+    expect(
+      toCsv(
+        ['a', 'b'],
+        [
+          ['plain', 'has, comma'],
+          ['has "quote"', 'two\nlines'],
+        ],
+      ),
+    ).toBe('a,b\r\nplain,"has, comma"\r\n"has ""quote""","two\nlines"\r\n');
   });
 
   it.each(['=1+1', '+1', '-1', '@SUM(A1)', '\tx', '\rx', '\0x'])('neutralises a formula cell starting %j', (cell) => {
@@ -18,13 +24,19 @@ describe('CSV', () => {
 
   it('writes the exact columns of SPEC.md section 9', () => {
     expect(newsletterCsv([]).split('\r\n')[0]).toBe('Full Name,Email,Registration Date');
-    expect(chatCsv([]).split('\r\n')[0]).toBe('Session ID,Message Role,Message Content,Timestamp,Language,Started,Message Count');
+    expect(chatCsv([]).split('\r\n')[0]).toBe(
+      'Session ID,Message Role,Message Content,Timestamp,Language,Started,Message Count',
+    );
     expect(videoCsv([]).split('\r\n')[0]).toBe('Session ID,Speaker,Text,Timestamp,Language,Started,Duration,URL');
-    expect(csvFileName('newsletter-subscribers', new Date('2026-03-04T10:00:00Z'))).toBe('newsletter-subscribers-2026-03-04.csv');
+    expect(csvFileName('newsletter-subscribers', new Date('2026-03-04T10:00:00Z'))).toBe(
+      'newsletter-subscribers-2026-03-04.csv',
+    );
   });
 
   it('escapes a formula in a subscriber name', () => {
-    const csv = newsletterCsv([{ id: 'x', fullName: '=HYPERLINK("http://evil")', email: 'a@b.c', registrationDate: '2025-01-01T00:00:00.000Z' }]);
+    const csv = newsletterCsv([
+      { id: 'x', fullName: '=HYPERLINK("http://evil")', email: 'a@b.c', registrationDate: '2025-01-01T00:00:00.000Z' },
+    ]);
     expect(csv.split('\r\n')[1]).toBe(`"'=HYPERLINK(""http://evil"")",a@b.c,2025-01-01T00:00:00.000Z`);
   });
 });

@@ -36,7 +36,7 @@ describe('dictionaries', () => {
 });
 
 describe('first-visit language', () => {
-  it('follows a stored choice, else the browser\'s first language', async () => {
+  it("follows a stored choice, else the browser's first language", async () => {
     const { prefersSpanish } = await import('../../src/lib/page-data');
     expect(prefersSpanish(undefined, 'es-MX,es;q=0.9,en;q=0.8')).toBe(true);
     expect(prefersSpanish(undefined, 'es')).toBe(true);
@@ -51,7 +51,10 @@ describe('first-visit language', () => {
 describe('insight search', () => {
   it('matches every word in title, description or category, ignoring case and accents', () => {
     const insights = [
-      insightFixture(1, { title: { en: 'ERP migrations', es: 'Migraciones de ERP' }, category: 'Digital Transformation' }),
+      insightFixture(1, {
+        title: { en: 'ERP migrations', es: 'Migraciones de ERP' },
+        category: 'Digital Transformation',
+      }),
       insightFixture(2, { title: { en: 'AI governance', es: 'Gobernanza de la IA' }, category: 'AI Innovation' }),
     ];
     expect(searchInsights(insights, 'erp', 'en').map((i) => i.slug)).toEqual(['insight-1']);

@@ -18,7 +18,15 @@ describe('ids', () => {
   });
 
   it('refuse anything that is not an id', () => {
-    for (const hostile of ['', 'index', '../index', 'items/01jd', '01JD0000000000000000000000', `${newId()}x`, '01jd00000000000000000000u0']) {
+    for (const hostile of [
+      '',
+      'index',
+      '../index',
+      'items/01jd',
+      '01JD0000000000000000000000',
+      `${newId()}x`,
+      '01jd00000000000000000000u0',
+    ]) {
       expect(isId(hostile)).toBe(false);
     }
   });

@@ -37,7 +37,12 @@ describe('stored records are normalised on read (SPEC.md section 3)', () => {
   });
 
   it('reads an insight with missing optional fields', () => {
-    const insight = storedInsightSchema.parse({ ...base, title: { en: 'A', es: 'B' }, category: 'AI Innovation', slug: 'a' });
+    const insight = storedInsightSchema.parse({
+      ...base,
+      title: { en: 'A', es: 'B' },
+      category: 'AI Innovation',
+      slug: 'a',
+    });
     expect(insight).toMatchObject({ published: false, publishedAt: null, author: null, readTime: null });
   });
 });
@@ -57,11 +62,20 @@ describe('input rules (SPEC.md section 5)', () => {
     expect(portfolioInputSchema.parse(portfolio)).toMatchObject({ category: null, createdAt: null });
     const { metrics: _omitted, ...withoutMetrics } = portfolio;
     expect(portfolioInputSchema.parse(withoutMetrics).metrics).toEqual({ en: [], es: [] });
-    expect(portfolioInputSchema.parse({ ...portfolio, createdAt: '2025-03-04' }).createdAt).toBe('2025-03-04T00:00:00.000Z');
+    expect(portfolioInputSchema.parse({ ...portfolio, createdAt: '2025-03-04' }).createdAt).toBe(
+      '2025-03-04T00:00:00.000Z',
+    );
   });
 
   it('requires an insight category and slug, an integer read time of at least 1, and nulls an empty author', () => {
-    const insight = { ...portfolio, category: 'AI Innovation', slug: 'my-post', author: '  ', readTime: 5, published: true };
+    const insight = {
+      ...portfolio,
+      category: 'AI Innovation',
+      slug: 'my-post',
+      author: '  ',
+      readTime: 5,
+      published: true,
+    };
     expect(insightInputSchema.parse(insight)).toMatchObject({ author: null, readTime: 5, slug: 'my-post' });
     expect(insightInputSchema.parse({ ...insight, readTime: null }).readTime).toBeNull();
     const errors = (value: object) => insightInputSchema.safeParse(value).error?.issues.map((i) => i.message);
@@ -72,7 +86,9 @@ describe('input rules (SPEC.md section 5)', () => {
   });
 
   it('gives the contact form its texts', () => {
-    const errors = contactInputSchema.safeParse({ name: ' ', email: 'nope', message: '' }).error?.issues.map((i) => i.message);
+    const errors = contactInputSchema
+      .safeParse({ name: ' ', email: 'nope', message: '' })
+      .error?.issues.map((i) => i.message);
     expect(errors).toEqual(['Name is required', 'Invalid email address', 'Message is required']);
   });
 
@@ -82,6 +98,8 @@ describe('input rules (SPEC.md section 5)', () => {
       email: 'ana@example.com',
     });
     expect(newsletterInputSchema.parse({ fullName: 'Luis', email: 'l@example.es' }).fullName).toBe('Luis');
-    expect(newsletterInputSchema.safeParse({ email: 'l@example.es' }).error?.issues[0]?.message).toBe('Name is required');
+    expect(newsletterInputSchema.safeParse({ email: 'l@example.es' }).error?.issues[0]?.message).toBe(
+      'Name is required',
+    );
   });
 });

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { apiFetch } from '../../lib/client/api';
+import { apiFetch } from '../../client/api';
 import { LoginDialog } from './LoginDialog';
 import { adminTexts } from './texts';
 
@@ -30,26 +30,52 @@ export function AdminGate({ loginWhenSignedOut }: { loginWhenSignedOut: boolean 
   if (state === 'loading') {
     return loginWhenSignedOut ? (
       <div role="status" className="fixed inset-0 z-[95] flex items-center justify-center bg-white/70">
-        <span className="h-10 w-10 animate-spin rounded-full border-4 border-emerald-700 border-t-transparent" aria-hidden="true" />
+        <span
+          className="h-10 w-10 animate-spin rounded-full border-4 border-emerald-700 border-t-transparent"
+          aria-hidden="true"
+        />
         <span className="sr-only">{adminTexts.loading}</span>
       </div>
     ) : null;
   }
   if (state === 'denied') {
     return (
-      <div role="alertdialog" aria-labelledby="access-denied-title" className="fixed inset-0 z-[95] flex flex-col items-center justify-center gap-4 bg-white p-8 text-center" data-access-denied>
-        <h1 id="access-denied-title" className="text-2xl font-bold text-navy">{adminTexts.accessDenied.title}</h1>
+      <div
+        role="alertdialog"
+        aria-labelledby="access-denied-title"
+        className="fixed inset-0 z-[95] flex flex-col items-center justify-center gap-4 bg-white p-8 text-center"
+        data-access-denied
+      >
+        <h1 id="access-denied-title" className="text-2xl font-bold text-navy">
+          {adminTexts.accessDenied.title}
+        </h1>
         <p className="text-slate-700">{adminTexts.accessDenied.text}</p>
         <div className="flex gap-2">
-          <a href="/" className="btn-secondary" onClick={() => sessionStorage.setItem('admin-view-site', '1')}>{adminTexts.backToSite}</a>
-          <button type="button" className="btn-primary" onClick={() => void apiFetch('/api/admin/logout', { method: 'POST' }).finally(() => window.location.assign('/'))}>{adminTexts.logout}</button>
+          <a href="/" className="btn-secondary" onClick={() => sessionStorage.setItem('admin-view-site', '1')}>
+            {adminTexts.backToSite}
+          </a>
+          <button
+            type="button"
+            className="btn-primary"
+            onClick={() =>
+              void apiFetch('/api/admin/logout', { method: 'POST' }).finally(() => window.location.assign('/'))
+            }
+          >
+            {adminTexts.logout}
+          </button>
         </div>
       </div>
     );
   }
   if (state === 'in') {
     return (
-      <Suspense fallback={<p role="status" className="fixed inset-0 z-[95] bg-white p-8">{adminTexts.loading}</p>}>
+      <Suspense
+        fallback={
+          <p role="status" className="fixed inset-0 z-[95] bg-white p-8">
+            {adminTexts.loading}
+          </p>
+        }
+      >
         <Dashboard />
       </Suspense>
     );

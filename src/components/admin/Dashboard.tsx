@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
-import { apiFetch } from '../../lib/client/api';
-import { showToast } from '../../lib/client/toast';
+import { apiFetch } from '../../client/api';
+import { showToast } from '../../client/toast';
 import { InsightsTab, PortfolioTab } from './ContentTabs';
 import { MessagesTab, NewsletterTab, VideoTab, WhatsAppTab } from './InboxTabs';
 import { adminTexts } from './texts';
@@ -25,7 +25,9 @@ export const VIEW_SITE_KEY = 'admin-view-site';
 export default function Dashboard() {
   const [tab, setTab] = useState<TabId>('portfolio');
   useEffect(() => {
-    const behind = document.querySelectorAll<HTMLElement>('body > header, body > main, body > footer, body > a, [data-chat-launcher]');
+    const behind = document.querySelectorAll<HTMLElement>(
+      'body > header, body > main, body > footer, body > a, [data-chat-launcher]',
+    );
     behind.forEach((element) => (element.inert = true));
     document.documentElement.style.overflow = 'hidden';
     return () => {
@@ -58,13 +60,21 @@ export default function Dashboard() {
         <div className="container-page flex h-16 items-center justify-between">
           <h1 className="text-xl font-bold text-navy">{adminTexts.title}</h1>
           <div className="flex gap-2">
-            <a href="/" className="btn-secondary px-3 py-2" onClick={() => sessionStorage.setItem(VIEW_SITE_KEY, '1')}>{adminTexts.backToSite}</a>
-            <button type="button" className="btn-primary px-3 py-2" onClick={() => void logout()}>{adminTexts.logout}</button>
+            <a href="/" className="btn-secondary px-3 py-2" onClick={() => sessionStorage.setItem(VIEW_SITE_KEY, '1')}>
+              {adminTexts.backToSite}
+            </a>
+            <button type="button" className="btn-primary px-3 py-2" onClick={() => void logout()}>
+              {adminTexts.logout}
+            </button>
           </div>
         </div>
       </header>
       <div className="container-page py-6">
-        <div role="tablist" aria-label={adminTexts.title} className="mb-6 flex flex-wrap gap-1 border-b border-slate-200">
+        <div
+          role="tablist"
+          aria-label={adminTexts.title}
+          className="mb-6 flex flex-wrap gap-1 border-b border-slate-200"
+        >
           {TABS.map(([id], index) => (
             <button
               key={id}

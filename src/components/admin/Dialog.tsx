@@ -4,7 +4,19 @@ import { useEffect, useRef, type ReactNode } from 'react';
  * A modal on the native <dialog>: the page behind is inert, focus stays
  * inside, Escape closes, and focus returns to what opened it.
  */
-export function Dialog({ open, title, onClose, children, wide = false }: { open: boolean; title: string; onClose: () => void; children: ReactNode; wide?: boolean }) {
+export function Dialog({
+  open,
+  title,
+  onClose,
+  children,
+  wide = false,
+}: {
+  open: boolean;
+  title: string;
+  onClose: () => void;
+  children: ReactNode;
+  wide?: boolean;
+}) {
   const ref = useRef<HTMLDialogElement>(null);
   const opener = useRef<Element | null>(null);
   useEffect(() => {
@@ -31,8 +43,17 @@ export function Dialog({ open, title, onClose, children, wide = false }: { open:
       {open && (
         <div className="flex max-h-[90vh] flex-col">
           <div className="flex items-center justify-between border-b border-slate-200 px-6 py-4">
-            <h2 id="dialog-title" className="text-lg font-semibold text-navy">{title}</h2>
-            <button type="button" onClick={onClose} className="rounded p-1 text-2xl leading-none text-slate-600 hover:bg-slate-100" aria-label="Close">×</button>
+            <h2 id="dialog-title" className="text-lg font-semibold text-navy">
+              {title}
+            </h2>
+            <button
+              type="button"
+              onClick={onClose}
+              className="rounded p-1 text-2xl leading-none text-slate-600 hover:bg-slate-100"
+              aria-label="Close"
+            >
+              ×
+            </button>
           </div>
           <div className="overflow-y-auto px-6 py-5">{children}</div>
         </div>

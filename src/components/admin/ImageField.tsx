@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { ApiError, apiFetch } from '../../lib/client/api';
-import { showToast } from '../../lib/client/toast';
+import { ApiError, apiFetch } from '../../client/api';
+import { showToast } from '../../client/toast';
 import { handleUnauthorized } from './query';
 import { adminTexts } from './texts';
 
@@ -32,7 +32,8 @@ export function ImageField({ value, onChange }: { value: string; onChange: (url:
   const [uploading, setUploading] = useState(false);
   async function upload(file: File | undefined) {
     if (!file) return;
-    if (!file.type.startsWith('image/')) return showToast({ title: t.invalidType, description: t.invalidTypeText, variant: 'error' });
+    if (!file.type.startsWith('image/'))
+      return showToast({ title: t.invalidType, description: t.invalidTypeText, variant: 'error' });
     if (file.size > MAX_BYTES) return showToast({ title: t.tooLarge, description: t.tooLargeText, variant: 'error' });
     const previous = value;
     setUploading(true);
@@ -47,7 +48,8 @@ export function ImageField({ value, onChange }: { value: string; onChange: (url:
     } catch (error) {
       onChange(previous);
       if (!handleUnauthorized(error)) {
-        const detail = error instanceof ApiError ? error.serverMessage : error instanceof Error ? error.message : undefined;
+        const detail =
+          error instanceof ApiError ? error.serverMessage : error instanceof Error ? error.message : undefined;
         showToast({ title: t.failed, description: detail ?? t.failedText, variant: 'error' });
       }
     } finally {
@@ -57,14 +59,28 @@ export function ImageField({ value, onChange }: { value: string; onChange: (url:
   return (
     <div className="space-y-2">
       <span className="block text-sm font-medium text-slate-800">{adminTexts.form.image}</span>
-      {value ? <img src={value} alt="" className="aspect-[3/2] w-full rounded-md border border-slate-200 object-cover" /> : <div className="aspect-[3/2] w-full rounded-md border border-dashed border-slate-300 bg-slate-50" />}
+      {value ? (
+        <img src={value} alt="" className="aspect-[3/2] w-full rounded-md border border-slate-200 object-cover" />
+      ) : (
+        <div className="aspect-[3/2] w-full rounded-md border border-dashed border-slate-300 bg-slate-50" />
+      )}
       <label className="btn-secondary w-full cursor-pointer px-3 py-2">
         {uploading ? t.uploading : t.choose}
-        <input type="file" accept="image/jpeg,image/png,image/gif,image/webp,image/avif" className="sr-only" onChange={(event) => void upload(event.target.files?.[0])} data-image-input />
+        <input
+          type="file"
+          accept="image/jpeg,image/png,image/gif,image/webp,image/avif"
+          className="sr-only"
+          onChange={(event) => void upload(event.target.files?.[0])}
+          data-image-input
+        />
       </label>
       <label className="block text-xs text-slate-600">
         {adminTexts.form.imageUrl}
-        <input value={value} onChange={(event) => onChange(event.target.value)} className="mt-1 block w-full rounded-md border border-slate-300 px-2 py-1 text-sm" />
+        <input
+          value={value}
+          onChange={(event) => onChange(event.target.value)}
+          className="mt-1 block w-full rounded-md border border-slate-300 px-2 py-1 text-sm"
+        />
       </label>
     </div>
   );

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { ApiError, apiFetch } from '../../lib/client/api';
+import { ApiError, apiFetch } from '../../client/api';
 import { Dialog } from './Dialog';
 import { adminTexts } from './texts';
 
@@ -44,22 +44,52 @@ export function LoginDialog({ open, onClose }: { open: boolean; onClose: () => v
     <Dialog open={open} title={t.title} onClose={close}>
       <form onSubmit={submit} noValidate className="space-y-4" data-login-form>
         <div>
-          <label htmlFor="login-username" className="block text-sm font-medium text-slate-800">{t.username}</label>
-          <input id="login-username" autoComplete="username" value={username} onChange={(e) => setUsername(e.target.value)} className="mt-1 block w-full rounded-md border border-slate-300 px-3 py-2" />
+          <label htmlFor="login-username" className="block text-sm font-medium text-slate-800">
+            {t.username}
+          </label>
+          <input
+            id="login-username"
+            autoComplete="username"
+            value={username}
+            onChange={(e) => setUsername(e.target.value)}
+            className="mt-1 block w-full rounded-md border border-slate-300 px-3 py-2"
+          />
         </div>
         <div>
-          <label htmlFor="login-password" className="block text-sm font-medium text-slate-800">{t.password}</label>
+          <label htmlFor="login-password" className="block text-sm font-medium text-slate-800">
+            {t.password}
+          </label>
           <div className="mt-1 flex gap-2">
-            <input id="login-password" type={show ? 'text' : 'password'} autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} className="block w-full rounded-md border border-slate-300 px-3 py-2" />
-            <button type="button" onClick={() => setShow((value) => !value)} className="btn-secondary px-3 py-2" aria-pressed={show}>
+            <input
+              id="login-password"
+              type={show ? 'text' : 'password'}
+              autoComplete="current-password"
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+              className="block w-full rounded-md border border-slate-300 px-3 py-2"
+            />
+            <button
+              type="button"
+              onClick={() => setShow((value) => !value)}
+              className="btn-secondary px-3 py-2"
+              aria-pressed={show}
+            >
               {show ? t.hidePassword : t.showPassword}
             </button>
           </div>
         </div>
-        {error && <p role="alert" className="text-sm text-red-700">{error}</p>}
+        {error && (
+          <p role="alert" className="text-sm text-red-700">
+            {error}
+          </p>
+        )}
         <div className="flex justify-end gap-2 pt-2">
-          <button type="button" onClick={close} className="btn-secondary">{t.cancel}</button>
-          <button type="submit" disabled={pending} className="btn-primary">{pending ? t.submitting : t.submit}</button>
+          <button type="button" onClick={close} className="btn-secondary">
+            {t.cancel}
+          </button>
+          <button type="submit" disabled={pending} className="btn-primary">
+            {pending ? t.submitting : t.submit}
+          </button>
         </div>
       </form>
     </Dialog>

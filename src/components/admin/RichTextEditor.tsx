@@ -25,14 +25,31 @@ const TOOLBAR = [
  * One language's rich text: Quill 2 (through react-quill-new) in visual mode,
  * or the HTML itself. The server sanitises whatever is saved.
  */
-function LanguageEditor({ value, onChange, label }: { value: string; onChange: (html: string) => void; label: string }) {
+function LanguageEditor({
+  value,
+  onChange,
+  label,
+}: {
+  value: string;
+  onChange: (html: string) => void;
+  label: string;
+}) {
   const [mode, setMode] = useState<'visual' | 'html'>('visual');
   const modules = useMemo(
     () => ({
       toolbar: {
         container: TOOLBAR,
         handlers: {
-          link(this: { quill: { getSelection: () => { index: number; length: number } | null; getText: (i: number, l: number) => string; format: (name: string, value: unknown) => void } }, value: boolean) {
+          link(
+            this: {
+              quill: {
+                getSelection: () => { index: number; length: number } | null;
+                getText: (i: number, l: number) => string;
+                format: (name: string, value: unknown) => void;
+              };
+            },
+            value: boolean,
+          ) {
             if (!value) return this.quill.format('link', false);
             const range = this.quill.getSelection();
             const selected = range ? this.quill.getText(range.index, range.length) : '';
@@ -50,7 +67,13 @@ function LanguageEditor({ value, onChange, label }: { value: string; onChange: (
     <div>
       <div className="mb-2 flex gap-1" role="group" aria-label={label}>
         {(['visual', 'html'] as const).map((option) => (
-          <button key={option} type="button" aria-pressed={mode === option} onClick={() => setMode(option)} className={`rounded px-3 py-1 text-sm ${mode === option ? 'bg-navy text-white' : 'bg-slate-100 text-slate-800'}`}>
+          <button
+            key={option}
+            type="button"
+            aria-pressed={mode === option}
+            onClick={() => setMode(option)}
+            className={`rounded px-3 py-1 text-sm ${mode === option ? 'bg-navy text-white' : 'bg-slate-100 text-slate-800'}`}
+          >
             {option === 'visual' ? t.visual : t.html}
           </button>
         ))}
@@ -58,25 +81,51 @@ function LanguageEditor({ value, onChange, label }: { value: string; onChange: (
       {mode === 'visual' ? (
         <ReactQuill theme="snow" value={value} onChange={onChange} modules={modules} aria-label={label} />
       ) : (
-        <textarea aria-label={`${label} (HTML)`} value={value} onChange={(event) => onChange(event.target.value)} rows={14} className="block w-full rounded-md border border-slate-300 p-3 font-mono text-xs" />
+        <textarea
+          aria-label={`${label} (HTML)`}
+          value={value}
+          onChange={(event) => onChange(event.target.value)}
+          rows={14}
+          className="block w-full rounded-md border border-slate-300 p-3 font-mono text-xs"
+        />
       )}
     </div>
   );
 }
 
 /** Both languages of a rich text, each on its tab (English, Español). */
-export default function RichTextEditor({ value, onChange, label }: { value: { en: string; es: string }; onChange: (value: { en: string; es: string }) => void; label: string }) {
+export default function RichTextEditor({
+  value,
+  onChange,
+  label,
+}: {
+  value: { en: string; es: string };
+  onChange: (value: { en: string; es: string }) => void;
+  label: string;
+}) {
   const [language, setLanguage] = useState<'en' | 'es'>('en');
   return (
     <div>
       <div role="tablist" aria-label={label} className="mb-3 flex gap-2 border-b border-slate-200">
         {(['en', 'es'] as const).map((lang) => (
-          <button key={lang} type="button" role="tab" aria-selected={language === lang} onClick={() => setLanguage(lang)} className={`-mb-px border-b-2 px-3 py-2 text-sm font-medium ${language === lang ? 'border-emerald-700 text-emerald-800' : 'border-transparent text-slate-600'}`}>
+          <button
+            key={lang}
+            type="button"
+            role="tab"
+            aria-selected={language === lang}
+            onClick={() => setLanguage(lang)}
+            className={`-mb-px border-b-2 px-3 py-2 text-sm font-medium ${language === lang ? 'border-emerald-700 text-emerald-800' : 'border-transparent text-slate-600'}`}
+          >
             {lang === 'en' ? t.english : t.spanish}
           </button>
         ))}
       </div>
-      <LanguageEditor key={language} value={value[language]} onChange={(html) => onChange({ ...value, [language]: html })} label={`${label} — ${language === 'en' ? t.english : t.spanish}`} />
+      <LanguageEditor
+        key={language}
+        value={value[language]}
+        onChange={(html) => onChange({ ...value, [language]: html })}
+        label={`${label} — ${language === 'en' ? t.english : t.spanish}`}
+      />
     </div>
   );
 }

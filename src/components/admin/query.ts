@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
-import { ApiError, apiFetch } from '../../lib/client/api';
-import { showToast } from '../../lib/client/toast';
+import { ApiError, apiFetch } from '../../client/api';
+import { showToast } from '../../client/toast';
 import { adminTexts } from './texts';
 
 /**
@@ -28,7 +28,10 @@ export function invalidate(key: string): void {
   listeners.get(key)?.forEach((listener) => listener());
 }
 
-export function useQuery<T>(key: string, path: string): { data: T | undefined; error: boolean; loading: boolean; reload: () => void } {
+export function useQuery<T>(
+  key: string,
+  path: string,
+): { data: T | undefined; error: boolean; loading: boolean; reload: () => void } {
   const [state, setState] = useState<{ data: T | undefined; error: boolean; loading: boolean }>(() => {
     const hit = cache.get(key);
     return { data: hit?.data as T | undefined, error: false, loading: !hit };
@@ -61,7 +64,10 @@ export function useQuery<T>(key: string, path: string): { data: T | undefined; e
 }
 
 /** A change: on success the given lists are refetched and a toast says so; on failure SPEC.md's error toast. */
-export async function mutate<T>(run: () => Promise<T>, options: { invalidates: string[]; success: string; failure: string }): Promise<T | undefined> {
+export async function mutate<T>(
+  run: () => Promise<T>,
+  options: { invalidates: string[]; success: string; failure: string },
+): Promise<T | undefined> {
   try {
     const result = await run();
     options.invalidates.forEach(invalidate);
@@ -70,7 +76,11 @@ export async function mutate<T>(run: () => Promise<T>, options: { invalidates: s
   } catch (error) {
     if (!handleUnauthorized(error)) {
       const detail = error instanceof ApiError ? error.serverMessage : undefined;
-      showToast({ title: adminTexts.error, description: detail ? `${options.failure} ${detail}` : options.failure, variant: 'error' });
+      showToast({
+        title: adminTexts.error,
+        description: detail ? `${options.failure} ${detail}` : options.failure,
+        variant: 'error',
+      });
     }
     return undefined;
   }

@@ -14,9 +14,31 @@ export function formatDuration(seconds: number | null): string {
 }
 
 /** Loading, error and empty states, then the table. */
-export function ListState({ loading, error, empty, emptyText, children }: { loading: boolean; error: boolean; empty: boolean; emptyText: string; children: ReactNode }) {
-  if (loading) return <p role="status" className="py-8 text-slate-600">{adminTexts.loading}</p>;
-  if (error) return <p role="alert" className="py-8 text-red-700">{adminTexts.loadError}</p>;
+export function ListState({
+  loading,
+  error,
+  empty,
+  emptyText,
+  children,
+}: {
+  loading: boolean;
+  error: boolean;
+  empty: boolean;
+  emptyText: string;
+  children: ReactNode;
+}) {
+  if (loading)
+    return (
+      <p role="status" className="py-8 text-slate-600">
+        {adminTexts.loading}
+      </p>
+    );
+  if (error)
+    return (
+      <p role="alert" className="py-8 text-red-700">
+        {adminTexts.loadError}
+      </p>
+    );
   if (empty) return <p className="py-8 text-slate-600">{emptyText}</p>;
   return <>{children}</>;
 }
@@ -26,7 +48,13 @@ export function Table({ headers, children, label }: { headers: string[]; childre
     <div className="overflow-x-auto rounded-lg border border-slate-200">
       <table className="min-w-full divide-y divide-slate-200 text-left text-sm" aria-label={label}>
         <thead className="bg-slate-50">
-          <tr>{headers.map((header) => <th key={header} scope="col" className="px-4 py-3 font-semibold text-slate-700">{header}</th>)}</tr>
+          <tr>
+            {headers.map((header) => (
+              <th key={header} scope="col" className="px-4 py-3 font-semibold text-slate-700">
+                {header}
+              </th>
+            ))}
+          </tr>
         </thead>
         <tbody className="divide-y divide-slate-100 bg-white">{children}</tbody>
       </table>
@@ -38,9 +66,24 @@ export function Cell({ children, className = '' }: { children: ReactNode; classN
   return <td className={`px-4 py-3 align-top text-slate-800 ${className}`}>{children}</td>;
 }
 
-export function SmallButton({ children, onClick, danger = false, label }: { children: ReactNode; onClick: () => void; danger?: boolean; label?: string }) {
+export function SmallButton({
+  children,
+  onClick,
+  danger = false,
+  label,
+}: {
+  children: ReactNode;
+  onClick: () => void;
+  danger?: boolean;
+  label?: string;
+}) {
   return (
-    <button type="button" onClick={onClick} aria-label={label} className={`rounded-md px-2 py-1 text-sm font-medium ${danger ? 'text-red-700 hover:bg-red-50' : 'text-emerald-800 hover:bg-emerald-50'}`}>
+    <button
+      type="button"
+      onClick={onClick}
+      aria-label={label}
+      className={`rounded-md px-2 py-1 text-sm font-medium ${danger ? 'text-red-700 hover:bg-red-50' : 'text-emerald-800 hover:bg-emerald-50'}`}
+    >
       {children}
     </button>
   );
@@ -50,8 +93,17 @@ export function SmallButton({ children, onClick, danger = false, label }: { chil
 export function SearchBox({ value, onChange }: { value: string; onChange: (value: string) => void }) {
   return (
     <div className="mb-4 max-w-sm">
-      <label htmlFor="admin-search" className="sr-only">{adminTexts.search}</label>
-      <input id="admin-search" type="search" value={value} onChange={(e) => onChange(e.target.value)} placeholder={adminTexts.search} className="w-full rounded-md border border-slate-300 px-3 py-2 text-sm" />
+      <label htmlFor="admin-search" className="sr-only">
+        {adminTexts.search}
+      </label>
+      <input
+        id="admin-search"
+        type="search"
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        placeholder={adminTexts.search}
+        className="w-full rounded-md border border-slate-300 px-3 py-2 text-sm"
+      />
     </div>
   );
 }
@@ -64,6 +116,8 @@ export function matches(query: string, ...fields: Array<string | null | undefine
 /** Downloads a server-made CSV (newsletter, conversations) under its own file name. */
 export function CsvButton({ path }: { path: string }) {
   return (
-    <a href={`${path}?format=csv`} download className="btn-secondary px-3 py-2" data-export-csv>{adminTexts.exportCsv}</a>
+    <a href={`${path}?format=csv`} download className="btn-secondary px-3 py-2" data-export-csv>
+      {adminTexts.exportCsv}
+    </a>
   );
 }

@@ -1,8 +1,15 @@
 import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
-import { apiStream } from '../../lib/client/api';
+import { apiStream } from '../../client/api';
 
 export interface ChatTexts {
-  title: string; subtitle: string; greeting: string; placeholder: string; send: string; typing: string; close: string; fallback: string;
+  title: string;
+  subtitle: string;
+  greeting: string;
+  placeholder: string;
+  send: string;
+  typing: string;
+  close: string;
+  fallback: string;
 }
 
 interface Message {
@@ -30,7 +37,17 @@ function newSessionId(): string {
  * blank never sent, the fallback message when the call fails. Loaded only when
  * the visitor first opens the chat.
  */
-export function ChatPanel({ lang, texts, open, onClose }: { lang: 'en' | 'es'; texts: ChatTexts; open: boolean; onClose: () => void }) {
+export function ChatPanel({
+  lang,
+  texts,
+  open,
+  onClose,
+}: {
+  lang: 'en' | 'es';
+  texts: ChatTexts;
+  open: boolean;
+  onClose: () => void;
+}) {
   const [messages, setMessages] = useState<Message[]>([]);
   const [input, setInput] = useState('');
   const [pending, setPending] = useState(false);
@@ -73,7 +90,11 @@ export function ChatPanel({ lang, texts, open, onClose }: { lang: 'en' | 'es'; t
         return [...rest, { id: botId, text: reply, sender: 'bot', timestamp: new Date().toISOString() }];
       });
     try {
-      const reply = await apiStream('/api/chat', { messages: conversation, language: lang, sessionId: sessionId.current }, show);
+      const reply = await apiStream(
+        '/api/chat',
+        { messages: conversation, language: lang, sessionId: sessionId.current },
+        show,
+      );
       if (!reply.trim()) show(texts.fallback);
     } catch {
       show(texts.fallback);
@@ -100,17 +121,34 @@ export function ChatPanel({ lang, texts, open, onClose }: { lang: 'en' | 'es'; t
     >
       <div className="flex items-center justify-between rounded-t-xl bg-emerald-700 px-4 py-3 text-white">
         <div>
-          <h2 id="chat-title" className="text-base font-semibold">{texts.title}</h2>
+          <h2 id="chat-title" className="text-base font-semibold">
+            {texts.title}
+          </h2>
           <p className="text-xs text-emerald-50">{texts.subtitle}</p>
         </div>
-        <button type="button" onClick={onClose} className="rounded p-2 text-xl leading-none hover:bg-white/10" aria-label={texts.close}>×</button>
+        <button
+          type="button"
+          onClick={onClose}
+          className="rounded p-2 text-xl leading-none hover:bg-white/10"
+          aria-label={texts.close}
+        >
+          ×
+        </button>
       </div>
-      <div ref={listRef} role="log" aria-live="polite" aria-relevant="additions" className="flex-1 space-y-3 overflow-y-auto px-4 py-3">
+      <div
+        ref={listRef}
+        role="log"
+        aria-live="polite"
+        aria-relevant="additions"
+        className="flex-1 space-y-3 overflow-y-auto px-4 py-3"
+      >
         {messages.map((message) => (
           <div key={message.id} className={message.sender === 'user' ? 'flex justify-end' : 'flex justify-start'}>
             <p
               className={`max-w-[85%] whitespace-pre-line break-words rounded-2xl px-3 py-2 text-sm leading-6 ${
-                message.sender === 'user' ? 'rounded-br-sm bg-emerald-700 text-white' : 'rounded-bl-sm bg-slate-100 text-slate-800'
+                message.sender === 'user'
+                  ? 'rounded-br-sm bg-emerald-700 text-white'
+                  : 'rounded-bl-sm bg-slate-100 text-slate-800'
               }`}
               data-sender={message.sender}
             >
@@ -130,7 +168,9 @@ export function ChatPanel({ lang, texts, open, onClose }: { lang: 'en' | 'es'; t
         )}
       </div>
       <form onSubmit={send} className="flex gap-2 border-t border-slate-200 p-3">
-        <label htmlFor="chat-input" className="sr-only">{texts.placeholder}</label>
+        <label htmlFor="chat-input" className="sr-only">
+          {texts.placeholder}
+        </label>
         <input
           id="chat-input"
           ref={inputRef}
@@ -142,7 +182,9 @@ export function ChatPanel({ lang, texts, open, onClose }: { lang: 'en' | 'es'; t
           autoComplete="off"
           className="min-w-0 flex-1 rounded-md border border-slate-300 px-3 py-2 text-sm focus:border-emerald-600 focus:outline-none focus:ring-2 focus:ring-emerald-600/30 disabled:bg-slate-50"
         />
-        <button type="submit" disabled={pending || !input.trim()} className="btn-primary px-4 py-2 disabled:opacity-50">{texts.send}</button>
+        <button type="submit" disabled={pending || !input.trim()} className="btn-primary px-4 py-2 disabled:opacity-50">
+          {texts.send}
+        </button>
       </form>
     </div>
   );

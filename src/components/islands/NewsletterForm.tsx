@@ -1,13 +1,21 @@
 import { useState, type FormEvent } from 'react';
-import { ApiError, apiFetch } from '../../lib/client/api';
-import { showToast } from '../../lib/client/toast';
+import { ApiError, apiFetch } from '../../client/api';
+import { showToast } from '../../client/toast';
 import { emailField, nameField } from '../../lib/schemas/contact';
 import { Field, Honeypot } from './form-fields';
 
 export interface NewsletterFormTexts {
-  name: string; email: string; subscribe: string; subscribing: string;
-  nameRequired: string; emailInvalid: string;
-  successTitle: string; successText: string; duplicate: string; error: string; close: string;
+  name: string;
+  email: string;
+  subscribe: string;
+  subscribing: string;
+  nameRequired: string;
+  emailInvalid: string;
+  successTitle: string;
+  successText: string;
+  duplicate: string;
+  error: string;
+  close: string;
 }
 
 /**
@@ -15,7 +23,17 @@ export interface NewsletterFormTexts {
  * section `name` (SPEC.md section 3); a 409 or an "already subscribed" answer
  * is the duplicate text.
  */
-export function NewsletterForm({ texts, nameField: field, idPrefix, dark = false }: { texts: NewsletterFormTexts; nameField: 'fullName' | 'name'; idPrefix: string; dark?: boolean }) {
+export function NewsletterForm({
+  texts,
+  nameField: field,
+  idPrefix,
+  dark = false,
+}: {
+  texts: NewsletterFormTexts;
+  nameField: 'fullName' | 'name';
+  idPrefix: string;
+  dark?: boolean;
+}) {
   const [name, setName] = useState('');
   const [email, setEmail] = useState('');
   const [website, setWebsite] = useState('');
@@ -39,7 +57,8 @@ export function NewsletterForm({ texts, nameField: field, idPrefix, dark = false
       setName('');
       setEmail('');
     } catch (error) {
-      const duplicate = error instanceof ApiError && (error.status === 409 || error.message.includes('already subscribed'));
+      const duplicate =
+        error instanceof ApiError && (error.status === 409 || error.message.includes('already subscribed'));
       showToast({ title: duplicate ? texts.duplicate : texts.error, variant: 'error', closeLabel: texts.close });
     } finally {
       setSubmitting(false);
@@ -47,9 +66,31 @@ export function NewsletterForm({ texts, nameField: field, idPrefix, dark = false
   }
 
   return (
-    <form noValidate onSubmit={submit} className={`relative grid gap-4 ${dark ? '[&_label]:text-white [&_p]:text-red-200' : ''}`} data-newsletter-form={field}>
-      <Field id={`${idPrefix}-name`} label={texts.name} autoComplete="name" value={name} onChange={(e) => setName(e.target.value)} error={errors.name} required />
-      <Field id={`${idPrefix}-email`} label={texts.email} type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} error={errors.email} required />
+    <form
+      noValidate
+      onSubmit={submit}
+      className={`relative grid gap-4 ${dark ? '[&_label]:text-white [&_p]:text-red-200' : ''}`}
+      data-newsletter-form={field}
+    >
+      <Field
+        id={`${idPrefix}-name`}
+        label={texts.name}
+        autoComplete="name"
+        value={name}
+        onChange={(e) => setName(e.target.value)}
+        error={errors.name}
+        required
+      />
+      <Field
+        id={`${idPrefix}-email`}
+        label={texts.email}
+        type="email"
+        autoComplete="email"
+        value={email}
+        onChange={(e) => setEmail(e.target.value)}
+        error={errors.email}
+        required
+      />
       <Honeypot value={website} onChange={setWebsite} />
       <button type="submit" className="btn-primary" disabled={submitting} aria-busy={submitting}>
         {submitting ? texts.subscribing : texts.subscribe}

@@ -1,10 +1,20 @@
 import { useEffect, useRef, useState } from 'react';
-import { ApiError, apiFetch } from '../../lib/client/api';
-import { showToast } from '../../lib/client/toast';
+import { ApiError, apiFetch } from '../../client/api';
+import { showToast } from '../../client/toast';
 
 export interface VideoTexts {
-  calling: string; start: string; starting: string; fullscreen: string; end: string; notice: string;
-  notConfigured: string; successTitle: string; successText: string; error: string; frameTitle: string; close: string;
+  calling: string;
+  start: string;
+  starting: string;
+  fullscreen: string;
+  end: string;
+  notice: string;
+  notConfigured: string;
+  successTitle: string;
+  successText: string;
+  error: string;
+  frameTitle: string;
+  close: string;
 }
 
 interface Call {
@@ -14,7 +24,32 @@ interface Call {
 }
 
 /** SPEC.md: the page may read any of these. */
-interface StartAnswer { conversation_url?: string; meeting_url?: string; url?: string; conversation_id?: string }
+interface StartAnswer {
+  conversation_url?: string;
+  meeting_url?: string;
+  url?: string;
+  conversation_id?: string;
+}
+
+/** Logs a call once (SPEC.md); keepalive lets it go out while the page is being left. */
+function logCall(current: Call, lang: 'en' | 'es', logged: { current: boolean }) {
+  if (logged.current) return;
+  logged.current = true;
+  const body = {
+    sessionId: current.sessionId,
+    transcript: [],
+    language: lang,
+    conversationUrl: current.url,
+    duration: Math.round((Date.now() - current.startedAt) / 1000),
+  };
+  void fetch('/api/tavus-conversations', {
+    method: 'POST',
+    keepalive: true,
+    credentials: 'include',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+  }).catch((error: unknown) => console.warn('Video call log failed', error));
+}
 
 /**
  * The AI video call (SPEC.md "Video call card"): a looping placeholder with
@@ -28,28 +63,12 @@ export function VideoCall({ lang, texts }: { lang: 'en' | 'es'; texts: VideoText
   const frameBox = useRef<HTMLDivElement>(null);
   const logged = useRef(false);
 
-  function logCall(current: Call) {
-    if (logged.current) return;
-    logged.current = true;
-    const body = {
-      sessionId: current.sessionId,
-      transcript: [],
-      language: lang,
-      conversationUrl: current.url,
-      duration: Math.round((Date.now() - current.startedAt) / 1000),
-    };
-    // keepalive: the log still goes out while the page is being left.
-    void fetch('/api/tavus-conversations', { method: 'POST', keepalive: true, credentials: 'include', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) }).catch(
-      (error: unknown) => console.warn('Video call log failed', error),
-    );
-  }
-
   useEffect(() => {
     if (!call) return;
-    const onLeave = () => logCall(call);
+    const onLeave = () => logCall(call, lang, logged);
     window.addEventListener('pagehide', onLeave);
     return () => window.removeEventListener('pagehide', onLeave);
-  }, [call]);
+  }, [call, lang]);
 
   async function start() {
     setStarting(true);
@@ -60,18 +79,26 @@ export function VideoCall({ lang, texts }: { lang: 'en' | 'es'; texts: VideoText
       const url = answer.conversation_url ?? answer.meeting_url ?? answer.url;
       if (!url) throw new Error('No conversation URL or ID received');
       logged.current = false;
-      setCall({ url, sessionId: answer.conversation_id ?? `video_${Date.now()}_${Math.random().toString(36).slice(2, 11)}`, startedAt: Date.now() });
+      setCall({
+        url,
+        sessionId: answer.conversation_id ?? `video_${Date.now()}_${Math.random().toString(36).slice(2, 11)}`,
+        startedAt: Date.now(),
+      });
       showToast({ title: texts.successTitle, description: texts.successText, closeLabel: texts.close });
     } catch (error) {
       const notConfigured = error instanceof ApiError && error.status === 503;
-      showToast({ title: notConfigured ? texts.notConfigured : texts.error, variant: 'error', closeLabel: texts.close });
+      showToast({
+        title: notConfigured ? texts.notConfigured : texts.error,
+        variant: 'error',
+        closeLabel: texts.close,
+      });
     } finally {
       setStarting(false);
     }
   }
 
   function end() {
-    if (call) logCall(call);
+    if (call) logCall(call, lang, logged);
     setCall(null);
   }
 
@@ -79,18 +106,34 @@ export function VideoCall({ lang, texts }: { lang: 'en' | 'es'; texts: VideoText
     return (
       <div className="mt-6" data-video-call>
         <div ref={frameBox} className="overflow-hidden rounded-lg bg-black">
-          <iframe src={call.url} title={texts.frameTitle} allow="camera; microphone; fullscreen; display-capture; autoplay" className="h-80 w-full border-0" />
+          <iframe
+            src={call.url}
+            title={texts.frameTitle}
+            allow="camera; microphone; fullscreen; display-capture; autoplay"
+            className="h-80 w-full border-0"
+          />
         </div>
         <div className="mt-3 flex gap-2">
-          <button type="button" className="btn-secondary flex-1" onClick={() => void frameBox.current?.requestFullscreen()}>{texts.fullscreen}</button>
-          <button type="button" className="btn flex-1 bg-red-700 text-white hover:bg-red-800" onClick={end}>{texts.end}</button>
+          <button
+            type="button"
+            className="btn-secondary flex-1"
+            onClick={() => void frameBox.current?.requestFullscreen()}
+          >
+            {texts.fullscreen}
+          </button>
+          <button type="button" className="btn flex-1 bg-red-700 text-white hover:bg-red-800" onClick={end}>
+            {texts.end}
+          </button>
         </div>
       </div>
     );
   }
 
   return (
-    <div className="relative mt-6 flex h-80 flex-col items-center justify-end overflow-hidden rounded-lg bg-gradient-to-br from-navy to-emerald-900 p-6 text-center" data-video-placeholder>
+    <div
+      className="relative mt-6 flex h-80 flex-col items-center justify-end overflow-hidden rounded-lg bg-gradient-to-br from-navy to-emerald-900 p-6 text-center"
+      data-video-placeholder
+    >
       <video
         className="absolute inset-0 h-full w-full object-cover opacity-60 motion-reduce:hidden"
         src="/video/ceo-calling.webm"

@@ -37,7 +37,14 @@ export function Honeypot({ value, onChange }: { value: string; onChange: (value:
     <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
       <label>
         Website
-        <input type="text" name="website" tabIndex={-1} autoComplete="off" value={value} onChange={(event) => onChange(event.target.value)} />
+        <input
+          type="text"
+          name="website"
+          tabIndex={-1}
+          autoComplete="off"
+          value={value}
+          onChange={(event) => onChange(event.target.value)}
+        />
       </label>
     </div>
   );

@@ -17,7 +17,8 @@ const DUMMY_HASH = '$2b$12$NndVce/JkYdF2rDSfKJmNORkTSguDxoUKQBaLJxTiNDCeIDoaWr5q
 /** Checks a sign-in; answers the user, or throws the HttpError the visitor sees. */
 export async function authenticate(username: string, password: string, ip: string): Promise<User> {
   if (!username.trim() || !password) throw new HttpError(400, EMPTY_CREDENTIALS);
-  if (Buffer.byteLength(password, 'utf8') > MAX_PASSWORD_BYTES) throw new HttpError(400, 'Password is too long', 'password');
+  if (Buffer.byteLength(password, 'utf8') > MAX_PASSWORD_BYTES)
+    throw new HttpError(400, 'Password is too long', 'password');
 
   const attempt = await beginLoginAttempt(username, ip);
   if (!attempt.allowed) {

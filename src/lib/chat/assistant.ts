@@ -3,7 +3,7 @@ import { localePath, useTranslations } from '../../i18n';
 import { dataStore } from '../blobs';
 import { newId } from '../ids';
 import type { ChatMessage, ChatRequest } from '../schemas/chat';
-import type { Language } from '../schemas/common';
+import type { Language } from '../../i18n/languages';
 import { site } from '../site';
 import { listKeys } from '../stores/list-keys';
 import { bestMatches, siteKnowledge, type KnowledgeItem } from './knowledge';
@@ -19,11 +19,11 @@ const EXTRACTION = [
   /(ignora|olvida).{0,40}(instrucciones|reglas|anteriores)/i,
   /(tus|sus) (instrucciones|reglas)|prompt del sistema|clave (de )?api|contrase[nñ]a/i,
 ];
-const GREETING = /^\s*(hi|hello|hey|good (morning|afternoon|evening)|hola|buenas|buenos d[ií]as|buenas tardes)\b[\s!.,¡]*$/i;
+const GREETING =
+  /^\s*(hi|hello|hey|good (morning|afternoon|evening)|hola|buenas|buenos d[ií]as|buenas tardes)\b[\s!.,¡]*$/i;
 
 export type ReplyPlan =
-  | { kind: 'text'; text: string }
-  | { kind: 'model'; system: string; messages: ChatMessage[]; fallback: string };
+  { kind: 'text'; text: string } | { kind: 'model'; system: string; messages: ChatMessage[]; fallback: string };
 
 function firstSentence(text: string): string {
   const sentence = text.split(/(?<=[.!?])\s/)[0] ?? text;
@@ -65,7 +65,12 @@ export async function planReply(request: ChatRequest, origin: string, modelAvail
   const knowledge = await siteKnowledge(request.language, origin);
   const fallback = builtInAnswer(knowledge, last.content, request.language, origin);
   if (!modelAvailable || GREETING.test(last.content)) return { kind: 'text', text: fallback };
-  return { kind: 'model', system: systemPrompt(request.language, knowledge, origin), messages: request.messages, fallback };
+  return {
+    kind: 'model',
+    system: systemPrompt(request.language, knowledge, origin),
+    messages: request.messages,
+    fallback,
+  };
 }
 
 export interface ModelConfig {

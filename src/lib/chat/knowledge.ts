@@ -1,7 +1,7 @@
 import { localePath, useTranslations, type DictionaryKey } from '../../i18n';
 import { listPublishedInsights } from '../content/insights';
 import { listPortfolio } from '../content/portfolio';
-import type { Language } from '../schemas/common';
+import type { Language } from '../../i18n/languages';
 
 /** One thing the assistant may talk about, with the page it links to. */
 export interface KnowledgeItem {
@@ -11,7 +11,10 @@ export interface KnowledgeItem {
 }
 
 function fold(text: string): string {
-  return text.normalize('NFD').replace(/\p{Diacritic}/gu, '').toLowerCase();
+  return text
+    .normalize('NFD')
+    .replace(/\p{Diacritic}/gu, '')
+    .toLowerCase();
 }
 
 const STOPWORDS = new Set(
@@ -54,7 +57,12 @@ export async function siteKnowledge(lang: Language, origin: string): Promise<Kno
   for (const item of portfolio) {
     items.push({
       title: item.title[lang],
-      text: [item.description[lang], item.category ?? '', item.technologies.join(', '), item.metrics[lang].map((m) => `${m.label}: ${m.value}`).join('; ')].join(' '),
+      text: [
+        item.description[lang],
+        item.category ?? '',
+        item.technologies.join(', '),
+        item.metrics[lang].map((m) => `${m.label}: ${m.value}`).join('; '),
+      ].join(' '),
       url: `${origin}${localePath(lang, `/portfolio/${item.id}`)}`,
     });
   }

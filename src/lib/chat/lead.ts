@@ -1,5 +1,5 @@
 import { localePath, useTranslations } from '../../i18n';
-import type { Language } from '../schemas/common';
+import type { Language } from '../../i18n/languages';
 import { emailField, SERVICE_OPTIONS, type ServiceOfInterest } from '../schemas/contact';
 import type { ChatMessage } from '../schemas/chat';
 import { addContactMessage } from '../stores/contact-messages';
@@ -16,7 +16,8 @@ const WANTS_TEAM = [
   /\b(contact me|call me|get in touch|reach out to me|book a (call|meeting)|schedule a (call|meeting)|set up a (call|meeting)|meet (with )?(your|the) team)\b/i,
   /(hablar con|contactar con|cont[aá]ctenme|ll[aá]menme|llamarme|reuni[oó]n con|agendar|concertar una|ponerme en contacto|p[oó]ngame en contacto|p[oó]nganme en contacto)/i,
 ];
-const YES = /^\s*(yes|yeah|yep|sure|ok(ay)?|i agree|agreed|of course|s[ií]|claro|vale|de acuerdo|acepto|por supuesto)\b/i;
+const YES =
+  /^\s*(yes|yeah|yep|sure|ok(ay)?|i agree|agreed|of course|s[ií]|claro|vale|de acuerdo|acepto|por supuesto)\b/i;
 const NO_COMPANY = /^\s*(none|no company|n\/a|-|ninguna|ninguno|sin empresa|no tengo)\s*\.?\s*$/i;
 
 type Step = 'consent' | 'name' | 'email' | 'company';
@@ -63,14 +64,23 @@ const SERVICE_HINTS: Array<[ServiceOfInterest, RegExp]> = [
 
 /** The service the conversation was about, if one stands out. */
 export function inferService(messages: ChatMessage[]): ServiceOfInterest | null {
-  const text = messages.filter((message) => message.role === 'user').map((message) => message.content).join(' ');
+  const text = messages
+    .filter((message) => message.role === 'user')
+    .map((message) => message.content)
+    .join(' ');
   const found = SERVICE_HINTS.find(([, pattern]) => pattern.test(text));
   return found && SERVICE_OPTIONS.includes(found[0]) ? found[0] : null;
 }
 
 function transcript(messages: ChatMessage[], lang: Language): string {
-  const header = lang === 'es' ? 'Contacto desde el asistente del chat. Conversación:' : 'Lead from the chat assistant. Conversation:';
-  const lines = messages.map((message) => `${message.role === 'user' ? (lang === 'es' ? 'Visitante' : 'Visitor') : (lang === 'es' ? 'Asistente' : 'Assistant')}: ${message.content}`);
+  const header =
+    lang === 'es'
+      ? 'Contacto desde el asistente del chat. Conversación:'
+      : 'Lead from the chat assistant. Conversation:';
+  const lines = messages.map(
+    (message) =>
+      `${message.role === 'user' ? (lang === 'es' ? 'Visitante' : 'Visitor') : lang === 'es' ? 'Asistente' : 'Assistant'}: ${message.content}`,
+  );
   return `${header}\n\n${lines.join('\n')}`.slice(0, 5000);
 }
 
@@ -99,12 +109,21 @@ export async function leadReply(messages: ChatMessage[], lang: Language, origin:
       const company = NO_COMPANY.test(last.content) ? null : last.content.trim().slice(0, 200) || null;
       const parsedEmail = emailField.parse(email);
       await addContactMessage(
-        { name: name.slice(0, 200), email: parsedEmail, company, phone: null, serviceOfInterest: inferService(messages), message: transcript(messages, lang) },
+        {
+          name: name.slice(0, 200),
+          email: parsedEmail,
+          company,
+          phone: null,
+          serviceOfInterest: inferService(messages),
+          message: transcript(messages, lang),
+        },
         'chat',
       );
       return t('assistant.leadDone', { name, email: parsedEmail });
     }
     default:
-      return wantsTeam(last.content) ? t('assistant.leadConsent', { privacyUrl: `${origin}${localePath(lang, '/privacy-policy')}` }) : null;
+      return wantsTeam(last.content)
+        ? t('assistant.leadConsent', { privacyUrl: `${origin}${localePath(lang, '/privacy-policy')}` })
+        : null;
   }
 }

@@ -8,7 +8,8 @@ import { ContentCollection } from '../stores/content-collection';
 
 const collection = new ContentCollection<PortfolioItem>('portfolio', storedPortfolioItemSchema);
 
-export const STALE_EDIT = 'Someone else changed this item since you opened it. Reload to see their changes, then edit again.';
+export const STALE_EDIT =
+  'Someone else changed this item since you opened it. Reload to see their changes, then edit again.';
 
 function newestFirst(a: PortfolioItem, b: PortfolioItem): number {
   return b.createdAt.localeCompare(a.createdAt) || b.id.localeCompare(a.id);

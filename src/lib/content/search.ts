@@ -1,8 +1,11 @@
-import type { Language } from '../schemas/common';
+import type { Language } from '../../i18n/languages';
 import type { Insight } from '../schemas/insight';
 
 function fold(text: string): string {
-  return text.normalize('NFD').replace(/\p{Diacritic}/gu, '').toLowerCase();
+  return text
+    .normalize('NFD')
+    .replace(/\p{Diacritic}/gu, '')
+    .toLowerCase();
 }
 
 /**

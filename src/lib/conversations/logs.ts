@@ -103,6 +103,11 @@ export function foldVideoEvents(sessionId: string, events: VideoEvent[]): VideoC
 export async function listVideoConversations(): Promise<VideoConversation[]> {
   const groups = groupBySession(await videoLog.read('calls/'));
   return [...groups]
-    .map(([sessionId, events]) => foldVideoEvents(sessionId, [...events].sort((a, b) => a.at.localeCompare(b.at))))
+    .map(([sessionId, events]) =>
+      foldVideoEvents(
+        sessionId,
+        [...events].sort((a, b) => a.at.localeCompare(b.at)),
+      ),
+    )
     .sort((a, b) => b.conversationStarted.localeCompare(a.conversationStarted));
 }

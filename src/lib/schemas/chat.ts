@@ -22,7 +22,9 @@ export const chatRequestSchema = z.object({
     .array(chatMessageSchema, { error: 'messages must be a list' })
     .min(1, { error: 'Send at least one message' })
     .max(MAX_CHAT_MESSAGES, { error: `At most ${MAX_CHAT_MESSAGES} messages` })
-    .refine((messages) => messages[messages.length - 1]?.role === 'user', { error: 'The last message must be the visitor’s' }),
+    .refine((messages) => messages[messages.length - 1]?.role === 'user', {
+      error: 'The last message must be the visitor’s',
+    }),
   language: languageSchema,
   sessionId: sessionIdSchema.optional(),
 });

@@ -1,8 +1,7 @@
 import { z } from 'zod';
+import { LANGUAGES } from '../../i18n/languages';
 
-export const LANGUAGES = ['en', 'es'] as const;
 export const languageSchema = z.enum(LANGUAGES);
-export type Language = z.infer<typeof languageSchema>;
 
 export const localizedSchema = z.object({ en: z.string(), es: z.string() });
 export type Localized = z.infer<typeof localizedSchema>;
@@ -22,9 +21,9 @@ export function localizedInput(max: number, label: string) {
  */
 export const storedLocalizedSchema = z.union([
   z.string().transform((text): Localized => ({ en: text, es: text })),
-  z.object({ en: z.string().nullish(), es: z.string().nullish() }).transform(
-    (pair): Localized => ({ en: pair.en ?? '', es: pair.es ?? '' }),
-  ),
+  z
+    .object({ en: z.string().nullish(), es: z.string().nullish() })
+    .transform((pair): Localized => ({ en: pair.en ?? '', es: pair.es ?? '' })),
 ]);
 
 export const isoDateSchema = z.iso.datetime({ offset: true });

@@ -12,8 +12,16 @@ const MAX_TEXT = 4000;
 /** One chat exchange as logged (SPEC.md section 7, POST /api/whatsapp-conversations). */
 export const chatExchangeInputSchema = z.object({
   sessionId: sessionIdSchema,
-  userMessage: z.string({ error: 'userMessage is required' }).trim().min(1, { error: 'userMessage is required' }).max(MAX_TEXT),
-  botResponse: z.string({ error: 'botResponse is required' }).trim().min(1, { error: 'botResponse is required' }).max(MAX_TEXT),
+  userMessage: z
+    .string({ error: 'userMessage is required' })
+    .trim()
+    .min(1, { error: 'userMessage is required' })
+    .max(MAX_TEXT),
+  botResponse: z
+    .string({ error: 'botResponse is required' })
+    .trim()
+    .min(1, { error: 'botResponse is required' })
+    .max(MAX_TEXT),
   language: languageSchema,
 });
 export type ChatExchangeInput = z.infer<typeof chatExchangeInputSchema>;
@@ -51,7 +59,13 @@ export const videoLogInputSchema = z.object({
     .refine((url) => url === '' || /^https:\/\/[^\s]+$/.test(url), { error: 'Invalid conversation URL' })
     .nullish()
     .transform((url) => url || null),
-  duration: z.number().int().min(0).max(24 * 60 * 60).nullish().transform((value) => value ?? null),
+  duration: z
+    .number()
+    .int()
+    .min(0)
+    .max(24 * 60 * 60)
+    .nullish()
+    .transform((value) => value ?? null),
 });
 export type VideoLogInput = z.infer<typeof videoLogInputSchema>;
 

@@ -47,24 +47,22 @@ export const storedInsightSchema = z
     updatedAt: z.string().nullish(),
     version: z.number().int().min(1).nullish(),
   })
-  .transform(
-    (raw): Insight => ({
-      id: raw.id,
-      title: raw.title,
-      description: raw.description,
-      content: raw.content,
-      imageUrl: raw.imageUrl ?? '',
-      category: raw.category,
-      slug: raw.slug,
-      author: raw.author?.trim() ? raw.author.trim() : null,
-      readTime: raw.readTime ?? null,
-      published: raw.published ?? false,
-      publishedAt: raw.publishedAt ?? null,
-      createdAt: raw.createdAt,
-      updatedAt: raw.updatedAt ?? raw.createdAt,
-      version: raw.version ?? 1,
-    }),
-  );
+  .transform((raw): Insight => ({
+    id: raw.id,
+    title: raw.title,
+    description: raw.description,
+    content: raw.content,
+    imageUrl: raw.imageUrl ?? '',
+    category: raw.category,
+    slug: raw.slug,
+    author: raw.author?.trim() ? raw.author.trim() : null,
+    readTime: raw.readTime ?? null,
+    published: raw.published ?? false,
+    publishedAt: raw.publishedAt ?? null,
+    createdAt: raw.createdAt,
+    updatedAt: raw.updatedAt ?? raw.createdAt,
+    version: raw.version ?? 1,
+  }));
 
 /** The body of POST /api/insights and PUT /api/insights/{id} (SPEC.md sections 5 and 7). */
 export const insightInputSchema = z.object({

@@ -43,7 +43,13 @@ export function normaliseMetrics(raw: unknown): Metrics {
 }
 
 const metricsShapes = z.union(
-  [z.array(metricSchema).max(12).transform((list): Metrics => ({ en: list, es: list })), metricsSchema],
+  [
+    z
+      .array(metricSchema)
+      .max(12)
+      .transform((list): Metrics => ({ en: list, es: list })),
+    metricsSchema,
+  ],
   { error: 'Metrics must be a list of label and value' },
 );
 

@@ -42,21 +42,19 @@ export const storedPortfolioItemSchema = z
     updatedAt: z.string().nullish(),
     version: z.number().int().min(1).nullish(),
   })
-  .transform(
-    (raw): PortfolioItem => ({
-      id: raw.id,
-      title: raw.title,
-      description: raw.description,
-      content: raw.content,
-      imageUrl: raw.imageUrl ?? '',
-      metrics: normaliseMetrics(raw.metrics),
-      category: raw.category?.trim() ? raw.category.trim() : null,
-      technologies: raw.technologies ?? [],
-      createdAt: raw.createdAt,
-      updatedAt: raw.updatedAt ?? raw.createdAt,
-      version: raw.version ?? 1,
-    }),
-  );
+  .transform((raw): PortfolioItem => ({
+    id: raw.id,
+    title: raw.title,
+    description: raw.description,
+    content: raw.content,
+    imageUrl: raw.imageUrl ?? '',
+    metrics: normaliseMetrics(raw.metrics),
+    category: raw.category?.trim() ? raw.category.trim() : null,
+    technologies: raw.technologies ?? [],
+    createdAt: raw.createdAt,
+    updatedAt: raw.updatedAt ?? raw.createdAt,
+    version: raw.version ?? 1,
+  }));
 
 /** The body of POST /api/portfolio and PUT /api/portfolio/{id} (SPEC.md section 7). */
 export const portfolioInputSchema = z.object({
@@ -67,7 +65,11 @@ export const portfolioInputSchema = z.object({
   metrics: metricsInput,
   category: optionalText(80, 'Category'),
   createdAt: optionalDateInput,
-  technologies: z.array(z.string().trim().min(1).max(60)).max(20).nullish().transform((list) => list ?? []),
+  technologies: z
+    .array(z.string().trim().min(1).max(60))
+    .max(20)
+    .nullish()
+    .transform((list) => list ?? []),
   /** The version the editor loaded; a stale one is refused (admin API). */
   version: z.number().int().min(1).optional(),
 });

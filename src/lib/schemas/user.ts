@@ -26,14 +26,23 @@ export interface PublicUser {
 }
 
 export function publicUser(user: User): PublicUser {
-  return { id: user.id, username: user.username, role: user.role, isAdmin: user.role === 'admin', isActive: user.isActive };
+  return {
+    id: user.id,
+    username: user.username,
+    role: user.role,
+    isAdmin: user.role === 'admin',
+    isActive: user.isActive,
+  };
 }
 
 /** The most a password may be: bcrypt reads 72 bytes; anything past 1 KB is refused before hashing. */
 export const MAX_PASSWORD_BYTES = 1024;
 
 export const loginInputSchema = z.object({
-  username: z.string({ error: 'Please enter both username and password' }).trim().max(200, { error: 'Invalid credentials' }),
+  username: z
+    .string({ error: 'Please enter both username and password' })
+    .trim()
+    .max(200, { error: 'Invalid credentials' }),
   password: z.string({ error: 'Please enter both username and password' }),
 });
 

@@ -2,11 +2,7 @@ import { createHash } from 'node:crypto';
 import { dataStore } from '../blobs';
 import { newId } from '../ids';
 import { listKeys } from './list-keys';
-import {
-  newsletterSubscriptionSchema,
-  type NewsletterInput,
-  type NewsletterSubscription,
-} from '../schemas/newsletter';
+import { newsletterSubscriptionSchema, type NewsletterInput, type NewsletterSubscription } from '../schemas/newsletter';
 
 const PREFIX = 'subscribers/';
 
@@ -19,9 +15,7 @@ export function subscriberKey(email: string): string {
   return PREFIX + createHash('sha256').update(email.trim().toLowerCase()).digest('hex');
 }
 
-export type SubscribeResult =
-  | { status: 'created'; subscription: NewsletterSubscription }
-  | { status: 'duplicate' };
+export type SubscribeResult = { status: 'created'; subscription: NewsletterSubscription } | { status: 'duplicate' };
 
 export async function subscribe(input: Pick<NewsletterInput, 'fullName' | 'email'>): Promise<SubscribeResult> {
   const store = dataStore('newsletter');
@@ -45,7 +39,9 @@ export async function listSubscribers(): Promise<NewsletterSubscription[]> {
   const keys = await listKeys(store, PREFIX);
   const out: NewsletterSubscription[] = [];
   for (let i = 0; i < keys.length; i += 50) {
-    const values = await Promise.all(keys.slice(i, i + 50).map((key) => store.get(key, { type: 'json' }) as Promise<unknown>));
+    const values = await Promise.all(
+      keys.slice(i, i + 50).map((key) => store.get(key, { type: 'json' }) as Promise<unknown>),
+    );
     for (const raw of values) {
       const parsed = newsletterSubscriptionSchema.safeParse(raw);
       if (parsed.success) out.push(parsed.data);

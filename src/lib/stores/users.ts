@@ -33,7 +33,12 @@ export async function getUserById(id: string, username: string): Promise<User | 
 }
 
 /** Creates a user, or replaces the password and role of an existing one. */
-export async function saveUser(input: { username: string; password: string; role: Role; isActive?: boolean }): Promise<User> {
+export async function saveUser(input: {
+  username: string;
+  password: string;
+  role: Role;
+  isActive?: boolean;
+}): Promise<User> {
   const username = normaliseUsername(input.username);
   if (!USERNAME_PATTERN.test(username)) {
     throw new Error('A username is 2 to 63 characters: letters, digits, dot, dash or underscore');

@@ -6,15 +6,19 @@ import { appendVideoEvent, putVideoEvent } from '../conversations/logs';
 import { env, requireSecret } from '../env';
 import { HttpError } from '../http';
 import { newId } from '../ids';
-import type { Language } from '../schemas/common';
+import type { Language } from '../../i18n/languages';
 import { site } from '../site';
 import { listKeys } from '../stores/list-keys';
 
 export const NOT_CONFIGURED = 'Video calls are not configured on this site.';
-export const DAILY_CAP_REACHED = 'Video calls are not available right now. Please try again tomorrow or use the contact form.';
+export const DAILY_CAP_REACHED =
+  'Video calls are not available right now. Please try again tomorrow or use the contact form.';
 
 const conversationAnswer = z.object({
-  conversation_id: z.string().regex(/^[A-Za-z0-9_-]{1,100}$/).optional(),
+  conversation_id: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,100}$/)
+    .optional(),
   conversation_url: z.url().optional(),
   meeting_url: z.url().optional(),
   url: z.url().optional(),
@@ -47,9 +51,13 @@ async function takeCall(cap: number, now = new Date()): Promise<boolean> {
  * a forgotten tab cannot run up a bill, and a callback URL carrying an HMAC
  * token for the transcript and the end of the call.
  */
-export async function startConversation(language: Language, origin: string): Promise<{ conversation_id: string | undefined; conversation_url: string }> {
+export async function startConversation(
+  language: Language,
+  origin: string,
+): Promise<{ conversation_id: string | undefined; conversation_url: string }> {
   const config = env();
-  if (!config.TAVUS_API_KEY || !config.TAVUS_REPLICA_ID || !config.TAVUS_PERSONA_ID) throw new HttpError(503, NOT_CONFIGURED);
+  if (!config.TAVUS_API_KEY || !config.TAVUS_REPLICA_ID || !config.TAVUS_PERSONA_ID)
+    throw new HttpError(503, NOT_CONFIGURED);
   if (!(await takeCall(config.TAVUS_DAILY_CALLS))) throw new HttpError(503, DAILY_CAP_REACHED);
   const nonce = randomBytes(16).toString('base64url');
   const t = useTranslations(language);
@@ -76,10 +84,18 @@ export async function startConversation(language: Language, origin: string): Pro
     throw new HttpError(502, 'Failed to start conversation');
   }
   const answer = conversationAnswer.safeParse(await response.json());
-  const conversationUrl = answer.success ? (answer.data.conversation_url ?? answer.data.meeting_url ?? answer.data.url) : undefined;
+  const conversationUrl = answer.success
+    ? (answer.data.conversation_url ?? answer.data.meeting_url ?? answer.data.url)
+    : undefined;
   if (!answer.success || !conversationUrl) throw new HttpError(502, 'No conversation URL or ID received');
   if (answer.data.conversation_id) {
-    await appendVideoEvent({ sessionId: answer.data.conversation_id, kind: 'started', at: new Date().toISOString(), language, conversationUrl });
+    await appendVideoEvent({
+      sessionId: answer.data.conversation_id,
+      kind: 'started',
+      at: new Date().toISOString(),
+      language,
+      conversationUrl,
+    });
   }
   return { conversation_id: answer.data.conversation_id, conversation_url: conversationUrl };
 }
@@ -90,7 +106,10 @@ const callbackSchema = z.object({
   timestamp: z.string().max(60).optional(),
   properties: z
     .object({
-      transcript: z.array(z.object({ role: z.string(), content: z.string().max(4000) })).max(1000).optional(),
+      transcript: z
+        .array(z.object({ role: z.string(), content: z.string().max(4000) }))
+        .max(1000)
+        .optional(),
       shutdown_reason: z.string().max(200).optional(),
     })
     .optional(),
@@ -101,7 +120,10 @@ export async function handleCallback(body: unknown): Promise<void> {
   const event = callbackSchema.safeParse(body);
   if (!event.success) throw new HttpError(400, 'Unrecognised callback');
   const { conversation_id: sessionId, event_type: type, properties } = event.data;
-  const at = event.data.timestamp && !Number.isNaN(Date.parse(event.data.timestamp)) ? new Date(event.data.timestamp).toISOString() : new Date().toISOString();
+  const at =
+    event.data.timestamp && !Number.isNaN(Date.parse(event.data.timestamp))
+      ? new Date(event.data.timestamp).toISOString()
+      : new Date().toISOString();
   if (type === 'application.transcription_ready') {
     const transcript = (properties?.transcript ?? [])
       .filter((line) => line.role === 'user' || line.role === 'assistant')

@@ -20,7 +20,8 @@ function region(): HTMLElement {
   if (!element) {
     element = document.createElement('div');
     element.id = 'toast-region';
-    element.className = 'pointer-events-none fixed inset-x-0 bottom-4 z-[200] flex justify-center px-4 sm:bottom-6 sm:justify-end sm:px-6';
+    element.className =
+      'pointer-events-none fixed inset-x-0 bottom-4 z-[200] flex justify-center px-4 sm:bottom-6 sm:justify-end sm:px-6';
     document.body.append(element);
   }
   return element;
@@ -33,7 +34,12 @@ export function dismissToast(): void {
   current = null;
 }
 
-export function showToast({ title, description, variant = 'success', closeLabel = 'Close notification' }: ToastOptions): void {
+export function showToast({
+  title,
+  description,
+  variant = 'success',
+  closeLabel = 'Close notification',
+}: ToastOptions): void {
   dismissToast();
   const element = document.createElement('div');
   element.setAttribute('role', variant === 'error' ? 'alert' : 'status');

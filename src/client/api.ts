@@ -29,8 +29,14 @@ export class ApiError extends Error {
   }
 }
 
-export async function apiFetch<T = unknown>(path: string, options: { method?: string; body?: unknown; form?: FormData } = {}): Promise<T> {
-  const init: RequestInit = { method: options.method ?? (options.body || options.form ? 'POST' : 'GET'), credentials: 'include' };
+export async function apiFetch<T = unknown>(
+  path: string,
+  options: { method?: string; body?: unknown; form?: FormData } = {},
+): Promise<T> {
+  const init: RequestInit = {
+    method: options.method ?? (options.body || options.form ? 'POST' : 'GET'),
+    credentials: 'include',
+  };
   if (options.form) init.body = options.form;
   else if (options.body !== undefined) {
     init.body = JSON.stringify(options.body);

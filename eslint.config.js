@@ -1,0 +1,120 @@
+// @ts-check
+// Lint, and the project's layers written down where a tool checks them
+// (docs/architecture.md, "Layers"). `npm run check` runs it with --max-warnings 0.
+import js from '@eslint/js';
+import astro from 'eslint-plugin-astro';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import importX from 'eslint-plugin-import-x';
+import reactHooks from 'eslint-plugin-react-hooks';
+import prettier from 'eslint-config-prettier';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+/** `import-x/no-restricted-paths` zones: code in `target` may not import from `from`. */
+const layers = [
+  {
+    target: './src/i18n',
+    from: ['./src/lib', './src/components', './src/client', './src/layouts', './src/pages', './netlify'],
+    message: 'src/i18n is the bottom layer: it imports nothing of ours outside src/i18n.',
+  },
+  {
+    target: './src/lib',
+    from: ['./src/components', './src/client', './src/layouts', './src/pages', './src/scripts', './netlify'],
+    message: 'src/lib is server and shared domain code: it imports only src/lib and src/i18n.',
+  },
+  {
+    target: './src/client',
+    from: [
+      './src/components',
+      './src/layouts',
+      './src/pages',
+      './netlify',
+      './src/lib/stores',
+      './src/lib/blobs.ts',
+      './src/lib/auth',
+    ],
+    message: 'src/client is browser code: it may use src/i18n and the pure parts of src/lib, never the server side.',
+  },
+  {
+    // React islands and the admin run in the browser: no server code reaches them.
+    target: ['./src/components/islands', './src/components/admin'],
+    from: [
+      './src/lib/stores',
+      './src/lib/blobs.ts',
+      './src/lib/auth',
+      './src/lib/chat',
+      './src/lib/video',
+      './src/lib/content',
+      './src/lib/env.ts',
+      './src/pages',
+      './netlify',
+    ],
+    message: 'Islands run in the browser: they may import src/client, src/i18n and src/lib/schemas, not server code.',
+  },
+  {
+    target: ['./src/components', './src/layouts'],
+    from: ['./src/pages', './netlify'],
+    message: 'Components are used by pages, never the other way round.',
+  },
+  {
+    target: './netlify',
+    from: ['./src/components', './src/client', './src/layouts', './src/pages'],
+    message: 'Functions call src/lib only.',
+  },
+];
+
+const BLOBS_ONLY_IN_STORES = {
+  name: '@netlify/blobs',
+  message: 'Only src/lib/blobs.ts and src/lib/stores/ touch Blobs.',
+};
+
+export default tseslint.config(
+  {
+    ignores: ['dist/', '.netlify/', '.astro/', 'node_modules/', 'public/', 'coverage/'],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  ...astro.configs['flat/recommended'],
+  {
+    files: ['**/*.{ts,tsx,mts,js,mjs,astro}'],
+    plugins: { 'import-x': importX },
+    settings: { 'import-x/resolver-next': [createTypeScriptImportResolver()] },
+    languageOptions: { globals: { ...globals.node } },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { zones: layers }],
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            BLOBS_ONLY_IN_STORES,
+            { name: 'astro:content', message: 'src/lib is plain TypeScript; read content collections in pages.' },
+          ],
+        },
+      ],
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+      eqeqeq: ['error', 'smart'],
+    },
+  },
+  {
+    // Astro's content collections are read where pages are made.
+    files: ['src/pages/**', 'src/components/**/*.astro', 'src/layouts/**', 'src/content.config.ts'],
+    rules: { 'no-restricted-imports': ['error', { paths: [BLOBS_ONLY_IN_STORES] }] },
+  },
+  {
+    // The one place that opens Blobs stores, the stores themselves, and the test and script harnesses
+    // that start a local Blobs server.
+    files: ['src/lib/blobs.ts', 'src/lib/stores/**', 'tests/**', 'scripts/**'],
+    rules: { 'no-restricted-imports': 'off' },
+  },
+  {
+    files: ['src/**/*.tsx', 'src/client/**', 'src/scripts/**'],
+    plugins: { 'react-hooks': reactHooks },
+    languageOptions: { globals: { ...globals.browser } },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'error',
+    },
+  },
+  prettier,
+);

@@ -1,0 +1,48 @@
+import type { Translate } from '../../i18n';
+import { SERVICE_OPTIONS } from '../../lib/schemas/contact';
+import type { ContactFormTexts } from './ContactForm';
+import type { NewsletterFormTexts } from './NewsletterForm';
+
+/** Islands get only the texts they show, not the whole dictionary. */
+export function contactFormTexts(t: Translate): ContactFormTexts {
+  return {
+    name: t('form.name'),
+    email: t('form.email'),
+    company: t('form.company'),
+    phone: t('form.phone'),
+    service: t('form.service'),
+    servicePlaceholder: t('form.servicePlaceholder'),
+    message: t('form.message'),
+    optional: t('form.optional'),
+    send: t('form.send'),
+    sending: t('form.sending'),
+    nameRequired: t('validation.nameRequired'),
+    emailInvalid: t('validation.emailInvalid'),
+    messageRequired: t('validation.messageRequired'),
+    successTitle: t('toast.contactSuccessTitle'),
+    successText: t('toast.contactSuccessText'),
+    errorTitle: t('toast.contactErrorTitle'),
+    errorText: t('toast.contactErrorText'),
+    close: t('toast.close'),
+  };
+}
+
+export function newsletterFormTexts(t: Translate, nameLabel: 'form.name' | 'form.fullName'): NewsletterFormTexts {
+  return {
+    name: t(nameLabel),
+    email: t('form.email'),
+    subscribe: t('form.subscribe'),
+    subscribing: t('form.subscribing'),
+    nameRequired: t('validation.nameRequired'),
+    emailInvalid: t('validation.emailInvalid'),
+    successTitle: t('toast.newsletterSuccessTitle'),
+    successText: t('toast.newsletterSuccessText'),
+    duplicate: t('toast.newsletterDuplicate'),
+    error: t('toast.newsletterError'),
+    close: t('toast.close'),
+  };
+}
+
+export function serviceOptions(t: Translate): Array<{ value: string; label: string }> {
+  return SERVICE_OPTIONS.map((value) => ({ value, label: t(`service.${value}`) }));
+}
