@@ -1,9 +1,10 @@
-import { cx } from '../../client/cn';
+import { clsx } from 'clsx';
 
 /**
  * The looks of a form control. None repeats a utility that callers add (width,
- * margin, flex), so the classes join without tailwind-merge, which keeps it
- * out of the public islands.
+ * margin, flex), so plain clsx joins them: public islands use these controls,
+ * and cn()'s tailwind-merge (~20 KB) stays out of their code. Keep this module
+ * free of src/client/cn.ts, or the bundler puts tailwind-merge in their chunk.
  */
 const CONTROL_VARIANTS = {
   /** The dashboard's fields. */
@@ -21,5 +22,5 @@ export type ControlVariant = keyof typeof CONTROL_VARIANTS;
 
 /** A control inside a Field sits just below its label. */
 export function controlClass(variant: ControlVariant, inField: boolean, className: string | undefined): string {
-  return cx(inField && 'mt-1', 'rounded-md border border-slate-300', CONTROL_VARIANTS[variant], className);
+  return clsx(inField && 'mt-1', 'rounded-md border border-slate-300', CONTROL_VARIANTS[variant], className);
 }
