@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { apiFetch } from '../../client/api';
-import { buttonVariants, Button } from '../react-ui/button';
+import { Button, buttonVariants } from '../react-ui/button';
 import { LoginDialog } from './LoginDialog';
 import { logout, viewSite } from './session';
 import { adminTexts } from './texts';
