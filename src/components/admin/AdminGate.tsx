@@ -1,6 +1,8 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { apiFetch } from '../../client/api';
+import { Button, buttonVariants } from '../react-ui/button';
 import { LoginDialog } from './LoginDialog';
+import { logout, viewSite } from './session';
 import { adminTexts } from './texts';
 
 const Dashboard = lazy(() => import('./Dashboard'));
@@ -51,18 +53,10 @@ export function AdminGate({ loginWhenSignedOut }: { loginWhenSignedOut: boolean 
         </h1>
         <p className="text-slate-700">{adminTexts.accessDenied.text}</p>
         <div className="flex gap-2">
-          <a href="/" className="btn-secondary" onClick={() => sessionStorage.setItem('admin-view-site', '1')}>
+          <a href="/" className={buttonVariants({ variant: 'secondary' })} onClick={viewSite}>
             {adminTexts.backToSite}
           </a>
-          <button
-            type="button"
-            className="btn-primary"
-            onClick={() =>
-              void apiFetch('/api/admin/logout', { method: 'POST' }).finally(() => window.location.assign('/'))
-            }
-          >
-            {adminTexts.logout}
-          </button>
+          <Button onClick={() => void logout('home')}>{adminTexts.logout}</Button>
         </div>
       </div>
     );

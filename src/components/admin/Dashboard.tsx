@@ -1,8 +1,13 @@
 import { useEffect, useState } from 'react';
-import { apiFetch } from '../../client/api';
-import { showToast } from '../../client/toast';
-import { InsightsTab, PortfolioTab } from './ContentTabs';
-import { MessagesTab, NewsletterTab, VideoTab, WhatsAppTab } from './InboxTabs';
+import { cn } from '../../client/cn';
+import { Button, buttonVariants } from '../react-ui/button';
+import { logout, viewSite } from './session';
+import { InsightsTab } from './tabs/insights-tab';
+import { MessagesTab } from './tabs/messages-tab';
+import { NewsletterTab } from './tabs/newsletter-tab';
+import { PortfolioTab } from './tabs/portfolio-tab';
+import { VideoTab } from './tabs/video-tab';
+import { WhatsAppTab } from './tabs/whatsapp-tab';
 import { adminTexts } from './texts';
 
 const TABS = [
@@ -14,12 +19,6 @@ const TABS = [
   ['video', VideoTab],
 ] as const;
 type TabId = (typeof TABS)[number][0];
-
-/**
- * "Back to Site" must show the site, though / shows the dashboard to a signed-in
- * user (SPEC.md section 2): the choice holds for this tab until /admin is opened.
- */
-export const VIEW_SITE_KEY = 'admin-view-site';
 
 /** The dashboard (SPEC.md section 2): over the page, which becomes inert behind it. */
 export default function Dashboard() {
@@ -36,15 +35,6 @@ export default function Dashboard() {
     };
   }, []);
 
-  async function logout() {
-    try {
-      await apiFetch('/api/admin/logout', { method: 'POST' });
-    } finally {
-      showToast({ title: adminTexts.unauthorized.title, description: adminTexts.unauthorized.text });
-      window.setTimeout(() => window.location.assign('/api/login'), 500);
-    }
-  }
-
   function onTabKey(event: React.KeyboardEvent, index: number) {
     const next = event.key === 'ArrowRight' ? index + 1 : event.key === 'ArrowLeft' ? index - 1 : null;
     if (next === null) return;
@@ -60,12 +50,12 @@ export default function Dashboard() {
         <div className="container-page flex h-16 items-center justify-between">
           <h1 className="text-xl font-bold text-navy">{adminTexts.title}</h1>
           <div className="flex gap-2">
-            <a href="/" className="btn-secondary px-3 py-2" onClick={() => sessionStorage.setItem(VIEW_SITE_KEY, '1')}>
+            <a href="/" className={buttonVariants({ variant: 'secondary', className: 'px-3 py-2' })} onClick={viewSite}>
               {adminTexts.backToSite}
             </a>
-            <button type="button" className="btn-primary px-3 py-2" onClick={() => void logout()}>
+            <Button className="px-3 py-2" onClick={() => void logout('sign-in')}>
               {adminTexts.logout}
-            </button>
+            </Button>
           </div>
         </div>
       </header>
@@ -86,7 +76,12 @@ export default function Dashboard() {
               tabIndex={tab === id ? 0 : -1}
               onClick={() => setTab(id)}
               onKeyDown={(event) => onTabKey(event, index)}
-              className={`-mb-px border-b-2 px-4 py-2 text-sm font-medium ${tab === id ? 'border-emerald-700 text-emerald-800' : 'border-transparent text-slate-600 hover:text-slate-900'}`}
+              className={cn(
+                '-mb-px border-b-2 px-4 py-2 text-sm font-medium',
+                tab === id
+                  ? 'border-emerald-700 text-emerald-800'
+                  : 'border-transparent text-slate-600 hover:text-slate-900',
+              )}
             >
               {adminTexts.tabs[id]}
             </button>

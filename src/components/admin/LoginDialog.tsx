@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { ApiError, apiFetch } from '../../client/api';
-import { Dialog } from './Dialog';
+import { Button } from '../react-ui/button';
+import { Dialog } from '../react-ui/dialog';
 import { adminTexts } from './texts';
 
 const t = adminTexts.login;
@@ -41,7 +42,7 @@ export function LoginDialog({ open, onClose }: { open: boolean; onClose: () => v
   }
 
   return (
-    <Dialog open={open} title={t.title} onClose={close}>
+    <Dialog open={open} title={t.title} closeLabel={adminTexts.close} onClose={close}>
       <form onSubmit={submit} noValidate className="space-y-4" data-login-form>
         <div>
           <label htmlFor="login-username" className="block text-sm font-medium text-slate-800">
@@ -68,14 +69,14 @@ export function LoginDialog({ open, onClose }: { open: boolean; onClose: () => v
               onChange={(e) => setPassword(e.target.value)}
               className="block w-full rounded-md border border-slate-300 px-3 py-2"
             />
-            <button
-              type="button"
+            <Button
+              variant="secondary"
               onClick={() => setShow((value) => !value)}
-              className="btn-secondary px-3 py-2"
+              className="px-3 py-2"
               aria-pressed={show}
             >
               {show ? t.hidePassword : t.showPassword}
-            </button>
+            </Button>
           </div>
         </div>
         {error && (
@@ -84,12 +85,12 @@ export function LoginDialog({ open, onClose }: { open: boolean; onClose: () => v
           </p>
         )}
         <div className="flex justify-end gap-2 pt-2">
-          <button type="button" onClick={close} className="btn-secondary">
+          <Button variant="secondary" onClick={close}>
             {t.cancel}
-          </button>
-          <button type="submit" disabled={pending} className="btn-primary">
+          </Button>
+          <Button type="submit" disabled={pending}>
             {pending ? t.submitting : t.submit}
-          </button>
+          </Button>
         </div>
       </form>
     </Dialog>

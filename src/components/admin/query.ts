@@ -28,10 +28,7 @@ export function invalidate(key: string): void {
   listeners.get(key)?.forEach((listener) => listener());
 }
 
-export function useQuery<T>(
-  key: string,
-  path: string,
-): { data: T | undefined; error: boolean; loading: boolean; reload: () => void } {
+export function useQuery<T>(key: string, path: string): { data: T | undefined; error: boolean; loading: boolean } {
   const [state, setState] = useState<{ data: T | undefined; error: boolean; loading: boolean }>(() => {
     const hit = cache.get(key);
     return { data: hit?.data as T | undefined, error: false, loading: !hit };
@@ -60,7 +57,7 @@ export function useQuery<T>(
     listeners.set(key, set);
     return () => void set.delete(load);
   }, [key, load]);
-  return { ...state, reload: () => invalidate(key) };
+  return state;
 }
 
 /** A change: on success the given lists are refetched and a toast says so; on failure SPEC.md's error toast. */

@@ -1,3 +1,5 @@
+import { MAX_UPLOAD_MB } from '../../lib/schemas/upload';
+
 /**
  * The dashboard's texts (SPEC.md section 2, "Admin dashboard", and sections 6
  * and 8). English only for now: the partners who use it read English; the
@@ -98,7 +100,7 @@ export const adminTexts = {
     invalidType: 'Invalid file type',
     invalidTypeText: 'Please select an image file',
     tooLarge: 'File too large',
-    tooLargeText: 'Please select an image smaller than 5MB',
+    tooLargeText: `Please select an image smaller than ${MAX_UPLOAD_MB}MB`,
     failed: 'Upload failed',
     failedText: 'Failed to upload image',
     success: 'Upload successful',

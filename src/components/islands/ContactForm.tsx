@@ -2,7 +2,11 @@ import { useState, type FormEvent } from 'react';
 import { apiFetch } from '../../client/api';
 import { showToast } from '../../client/toast';
 import { contactInputSchema } from '../../lib/schemas/contact';
-import { Field, Honeypot } from './form-fields';
+import { Field } from '../react-ui/field';
+import { Input } from '../react-ui/input';
+import { Select } from '../react-ui/select';
+import { Textarea } from '../react-ui/textarea';
+import { Honeypot } from './honeypot';
 
 export interface ContactFormTexts {
   name: string;
@@ -79,51 +83,48 @@ export function ContactForm({
 
   return (
     <form noValidate onSubmit={submit} className="relative grid gap-4 sm:grid-cols-2" data-contact-form>
-      <Field
-        id={`${idPrefix}-name`}
-        label={texts.name}
-        autoComplete="name"
-        value={values.name}
-        onChange={(e) => set('name')(e.target.value)}
-        error={errors.name}
-        required
-      />
-      <Field
-        id={`${idPrefix}-email`}
-        label={texts.email}
-        type="email"
-        autoComplete="email"
-        value={values.email}
-        onChange={(e) => set('email')(e.target.value)}
-        error={errors.email}
-        required
-      />
-      <Field
-        id={`${idPrefix}-company`}
-        label={texts.company}
-        optionalLabel={texts.optional}
-        autoComplete="organization"
-        value={values.company}
-        onChange={(e) => set('company')(e.target.value)}
-      />
-      <Field
-        id={`${idPrefix}-phone`}
-        label={texts.phone}
-        optionalLabel={texts.optional}
-        type="tel"
-        autoComplete="tel"
-        value={values.phone}
-        onChange={(e) => set('phone')(e.target.value)}
-      />
-      <div className="sm:col-span-2">
-        <label htmlFor={`${idPrefix}-service`} className="block text-sm font-medium text-slate-800">
-          {texts.service} <span className="font-normal text-slate-600">({texts.optional})</span>
-        </label>
-        <select
-          id={`${idPrefix}-service`}
+      <Field id={`${idPrefix}-name`} label={texts.name} error={errors.name}>
+        <Input
+          variant="public"
+          autoComplete="name"
+          value={values.name}
+          onChange={(e) => set('name')(e.target.value)}
+          required
+        />
+      </Field>
+      <Field id={`${idPrefix}-email`} label={texts.email} error={errors.email}>
+        <Input
+          variant="public"
+          type="email"
+          autoComplete="email"
+          value={values.email}
+          onChange={(e) => set('email')(e.target.value)}
+          required
+        />
+      </Field>
+      <Field id={`${idPrefix}-company`} label={texts.company} optionalLabel={texts.optional}>
+        <Input
+          variant="public"
+          autoComplete="organization"
+          value={values.company}
+          onChange={(e) => set('company')(e.target.value)}
+        />
+      </Field>
+      <Field id={`${idPrefix}-phone`} label={texts.phone} optionalLabel={texts.optional}>
+        <Input
+          variant="public"
+          type="tel"
+          autoComplete="tel"
+          value={values.phone}
+          onChange={(e) => set('phone')(e.target.value)}
+        />
+      </Field>
+      <Field id={`${idPrefix}-service`} label={texts.service} optionalLabel={texts.optional} className="sm:col-span-2">
+        <Select
+          variant="public"
           value={values.serviceOfInterest}
           onChange={(e) => set('serviceOfInterest')(e.target.value)}
-          className="mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-base text-slate-900 shadow-sm focus:border-emerald-600 focus:outline-none focus:ring-2 focus:ring-emerald-600/30"
+          className="bg-white"
         >
           <option value="">{texts.servicePlaceholder}</option>
           {services.map((service) => (
@@ -131,28 +132,17 @@ export function ContactForm({
               {service.label}
             </option>
           ))}
-        </select>
-      </div>
-      <div className="sm:col-span-2">
-        <label htmlFor={`${idPrefix}-message`} className="block text-sm font-medium text-slate-800">
-          {texts.message}
-        </label>
-        <textarea
-          id={`${idPrefix}-message`}
+        </Select>
+      </Field>
+      <Field id={`${idPrefix}-message`} label={texts.message} error={errors.message} className="sm:col-span-2">
+        <Textarea
+          variant="public"
           rows={4}
           value={values.message}
           onChange={(e) => set('message')(e.target.value)}
-          aria-invalid={errors.message ? true : undefined}
-          aria-describedby={errors.message ? `${idPrefix}-message-error` : undefined}
-          className="mt-1 block w-full rounded-md border border-slate-300 px-3 py-2 text-base text-slate-900 shadow-sm focus:border-emerald-600 focus:outline-none focus:ring-2 focus:ring-emerald-600/30 aria-[invalid]:border-red-600"
           required
         />
-        {errors.message && (
-          <p id={`${idPrefix}-message-error`} className="mt-1 text-sm text-red-700">
-            {errors.message}
-          </p>
-        )}
-      </div>
+      </Field>
       <Honeypot value={values.website} onChange={set('website')} />
       <div className="sm:col-span-2">
         <button type="submit" className="btn-primary w-full sm:w-auto" disabled={submitting} aria-busy={submitting}>

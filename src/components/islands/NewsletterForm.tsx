@@ -2,7 +2,9 @@ import { useState, type FormEvent } from 'react';
 import { ApiError, apiFetch } from '../../client/api';
 import { showToast } from '../../client/toast';
 import { emailField, nameField } from '../../lib/schemas/contact';
-import { Field, Honeypot } from './form-fields';
+import { Field } from '../react-ui/field';
+import { Input } from '../react-ui/input';
+import { Honeypot } from './honeypot';
 
 export interface NewsletterFormTexts {
   name: string;
@@ -72,25 +74,19 @@ export function NewsletterForm({
       className={`relative grid gap-4 ${dark ? '[&_label]:text-white [&_p]:text-red-200' : ''}`}
       data-newsletter-form={field}
     >
-      <Field
-        id={`${idPrefix}-name`}
-        label={texts.name}
-        autoComplete="name"
-        value={name}
-        onChange={(e) => setName(e.target.value)}
-        error={errors.name}
-        required
-      />
-      <Field
-        id={`${idPrefix}-email`}
-        label={texts.email}
-        type="email"
-        autoComplete="email"
-        value={email}
-        onChange={(e) => setEmail(e.target.value)}
-        error={errors.email}
-        required
-      />
+      <Field id={`${idPrefix}-name`} label={texts.name} error={errors.name}>
+        <Input variant="public" autoComplete="name" value={name} onChange={(e) => setName(e.target.value)} required />
+      </Field>
+      <Field id={`${idPrefix}-email`} label={texts.email} error={errors.email}>
+        <Input
+          variant="public"
+          type="email"
+          autoComplete="email"
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          required
+        />
+      </Field>
       <Honeypot value={website} onChange={setWebsite} />
       <button type="submit" className="btn-primary" disabled={submitting} aria-busy={submitting}>
         {submitting ? texts.subscribing : texts.subscribe}

@@ -1,11 +1,13 @@
 import { useState } from 'react';
-import { ApiError, apiFetch } from '../../client/api';
-import { showToast } from '../../client/toast';
-import { handleUnauthorized } from './query';
-import { adminTexts } from './texts';
+import { ApiError, apiFetch } from '../../../client/api';
+import { showToast } from '../../../client/toast';
+import { handleUnauthorized } from '../query';
+import { MAX_UPLOAD_BYTES } from '../../../lib/schemas/upload';
+import { buttonVariants } from '../../react-ui/button';
+import { Input } from '../../react-ui/input';
+import { adminTexts } from '../texts';
 
 const t = adminTexts.upload;
-const MAX_BYTES = 5 * 1024 * 1024;
 const LONGEST_SIDE = 2560;
 
 /**
@@ -34,7 +36,8 @@ export function ImageField({ value, onChange }: { value: string; onChange: (url:
     if (!file) return;
     if (!file.type.startsWith('image/'))
       return showToast({ title: t.invalidType, description: t.invalidTypeText, variant: 'error' });
-    if (file.size > MAX_BYTES) return showToast({ title: t.tooLarge, description: t.tooLargeText, variant: 'error' });
+    if (file.size > MAX_UPLOAD_BYTES)
+      return showToast({ title: t.tooLarge, description: t.tooLargeText, variant: 'error' });
     const previous = value;
     setUploading(true);
     try {
@@ -64,7 +67,7 @@ export function ImageField({ value, onChange }: { value: string; onChange: (url:
       ) : (
         <div className="aspect-[3/2] w-full rounded-md border border-dashed border-slate-300 bg-slate-50" />
       )}
-      <label className="btn-secondary w-full cursor-pointer px-3 py-2">
+      <label className={buttonVariants({ variant: 'secondary', className: 'w-full cursor-pointer px-3 py-2' })}>
         {uploading ? t.uploading : t.choose}
         <input
           type="file"
@@ -76,10 +79,11 @@ export function ImageField({ value, onChange }: { value: string; onChange: (url:
       </label>
       <label className="block text-xs text-slate-600">
         {adminTexts.form.imageUrl}
-        <input
+        <Input
+          variant="compact"
           value={value}
           onChange={(event) => onChange(event.target.value)}
-          className="mt-1 block w-full rounded-md border border-slate-300 px-2 py-1 text-sm"
+          className="mt-1 block w-full"
         />
       </label>
     </div>

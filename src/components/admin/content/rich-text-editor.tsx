@@ -1,7 +1,8 @@
 import { useMemo, useState } from 'react';
 import ReactQuill from 'react-quill-new';
 import 'react-quill-new/dist/quill.snow.css';
-import { adminTexts } from './texts';
+import { Textarea } from '../../react-ui/textarea';
+import { adminTexts } from '../texts';
 
 const t = adminTexts.editor;
 
@@ -81,12 +82,12 @@ function LanguageEditor({
       {mode === 'visual' ? (
         <ReactQuill theme="snow" value={value} onChange={onChange} modules={modules} aria-label={label} />
       ) : (
-        <textarea
+        <Textarea
+          variant="code"
           aria-label={`${label} (HTML)`}
           value={value}
           onChange={(event) => onChange(event.target.value)}
           rows={14}
-          className="block w-full rounded-md border border-slate-300 p-3 font-mono text-xs"
         />
       )}
     </div>

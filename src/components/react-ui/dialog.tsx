@@ -1,21 +1,25 @@
 import { useEffect, useRef, type ReactNode } from 'react';
+import { cn } from '../../client/cn';
 
 /**
  * A modal on the native <dialog>: the page behind is inert, focus stays
- * inside, Escape closes, and focus returns to what opened it.
+ * inside, Escape closes, and focus returns to what opened it. Its content is
+ * rendered only while open. `className` sets the width (max-w-lg unless told).
  */
 export function Dialog({
   open,
   title,
+  closeLabel,
   onClose,
+  className,
   children,
-  wide = false,
 }: {
   open: boolean;
   title: string;
+  closeLabel: string;
   onClose: () => void;
+  className?: string | undefined;
   children: ReactNode;
-  wide?: boolean;
 }) {
   const ref = useRef<HTMLDialogElement>(null);
   const opener = useRef<Element | null>(null);
@@ -27,7 +31,7 @@ export function Dialog({
       dialog.showModal();
     } else if (!open && dialog.open) {
       dialog.close();
-      (opener.current as HTMLElement | null)?.focus?.();
+      if (opener.current instanceof HTMLElement) opener.current.focus();
     }
   }, [open]);
   return (
@@ -38,7 +42,7 @@ export function Dialog({
         event.preventDefault();
         onClose();
       }}
-      className={`w-[calc(100%-2rem)] rounded-xl p-0 shadow-2xl backdrop:bg-slate-900/60 ${wide ? 'max-w-6xl' : 'max-w-lg'}`}
+      className={cn('w-[calc(100%-2rem)] max-w-lg rounded-xl p-0 shadow-2xl backdrop:bg-slate-900/60', className)}
     >
       {open && (
         <div className="flex max-h-[90vh] flex-col">
@@ -50,7 +54,7 @@ export function Dialog({
               type="button"
               onClick={onClose}
               className="rounded p-1 text-2xl leading-none text-slate-600 hover:bg-slate-100"
-              aria-label="Close"
+              aria-label={closeLabel}
             >
               ×
             </button>

@@ -1,0 +1,151 @@
+import { useState, type ComponentType, type FormEvent } from 'react';
+import { apiFetch } from '../../../client/api';
+import type { Localized } from '../../../lib/schemas/common';
+import { Button } from '../../react-ui/button';
+import { mutate, useQuery } from '../query';
+import { RecordTable, type Column } from '../record-table';
+import { adminTexts } from '../texts';
+import { EditorDialog, type ContentForm } from './editor-dialog';
+
+interface ContentTexts {
+  add: string;
+  addTitle: string;
+  editTitle: string;
+  empty: string;
+  created: string;
+  updated: string;
+  deleted: string;
+  createFailed: string;
+  updateFailed: string;
+  deleteFailed: string;
+}
+
+interface ContentRecord {
+  id: string;
+  title: Localized;
+}
+
+/**
+ * One kind of content in the dashboard (case studies, insights): where its
+ * records are read and written, its columns, how a record becomes the
+ * editor's form and the form the request body, and the kind's own fields in
+ * the editor. A new kind of content is one of these plus its fields.
+ */
+export interface ContentKind<T extends ContentRecord, F extends ContentForm> {
+  /** Starts the editor's field ids and names its `data-{name}-form` marker. */
+  name: string;
+  /** The query cache key. */
+  key: string;
+  /** The list the dashboard reads (drafts included). */
+  listPath: string;
+  /** POST here; PUT and DELETE at `{endpoint}/{id}`. */
+  endpoint: string;
+  label: string;
+  texts: ContentTexts;
+  columns: Array<Column<T>>;
+  toForm: (record: T | null) => F;
+  toBody: (form: F) => unknown;
+  /** The form after its title changed, when something follows the title (an insight's slug). */
+  withTitle?: (form: F, title: Localized) => F;
+  /** The kind's own fields, between the description and the rich text. */
+  Fields: ComponentType<{ form: F; setForm: (form: F) => void }>;
+}
+
+/**
+ * Which record the editor holds ('new' or one of the list), its form, and
+ * create / update / delete, each refetching the list and saying how it went.
+ */
+function useContentEditor<T extends ContentRecord, F extends ContentForm>(kind: ContentKind<T, F>) {
+  const { key, endpoint, texts } = kind;
+  const [editing, setEditing] = useState<T | 'new' | null>(null);
+  const [form, setForm] = useState<F>(() => kind.toForm(null));
+  const [saving, setSaving] = useState(false);
+
+  const open = (record: T | 'new') => {
+    setForm(kind.toForm(record === 'new' ? null : record));
+    setEditing(record);
+  };
+  const close = () => setEditing(null);
+
+  async function save(event: FormEvent) {
+    event.preventDefault();
+    if (editing === null) return;
+    if (!form.imageUrl.trim()) return void alert(adminTexts.form.imageRequired);
+    setSaving(true);
+    const isNew = editing === 'new';
+    const saved = await mutate(
+      () =>
+        apiFetch(editing === 'new' ? endpoint : `${endpoint}/${editing.id}`, {
+          method: isNew ? 'POST' : 'PUT',
+          body: kind.toBody(form),
+        }),
+      {
+        invalidates: [key],
+        success: isNew ? texts.created : texts.updated,
+        failure: isNew ? texts.createFailed : texts.updateFailed,
+      },
+    );
+    setSaving(false);
+    if (saved) close();
+  }
+
+  async function remove(record: T) {
+    if (!window.confirm(adminTexts.confirmDelete(`"${record.title.en}"`))) return;
+    await mutate(() => apiFetch(`${endpoint}/${record.id}`, { method: 'DELETE' }), {
+      invalidates: [key],
+      success: texts.deleted,
+      failure: texts.deleteFailed,
+    });
+  }
+
+  return { editing, form, setForm, saving, open, close, save, remove };
+}
+
+/** A kind of content's tab: Add, the list with Edit and Delete, and the editor dialog. */
+export function ContentTab<T extends ContentRecord, F extends ContentForm>({ kind }: { kind: ContentKind<T, F> }) {
+  const { texts } = kind;
+  const list = useQuery<T[]>(kind.key, kind.listPath);
+  const { editing, form, setForm, saving, open, close, save, remove } = useContentEditor(kind);
+  return (
+    <section>
+      <div className="mb-4 flex justify-end">
+        <Button onClick={() => open('new')}>{texts.add}</Button>
+      </div>
+      <RecordTable
+        label={kind.label}
+        list={list}
+        emptyText={texts.empty}
+        columns={kind.columns}
+        actionsClassName="whitespace-nowrap"
+        actions={(record) => (
+          <>
+            <Button variant="ghost" onClick={() => open(record)} aria-label={`${adminTexts.edit}: ${record.title.en}`}>
+              {adminTexts.edit}
+            </Button>
+            <Button
+              variant="destructive"
+              onClick={() => void remove(record)}
+              aria-label={`${adminTexts.delete}: ${record.title.en}`}
+            >
+              {adminTexts.delete}
+            </Button>
+          </>
+        )}
+      />
+      <EditorDialog
+        name={kind.name}
+        title={editing === 'new' ? texts.addTitle : texts.editTitle}
+        open={editing !== null}
+        isNew={editing === 'new'}
+        saving={saving}
+        form={form}
+        setForm={setForm}
+        onTitleChange={(title) => setForm(kind.withTitle ? kind.withTitle(form, title) : { ...form, title })}
+        onClose={close}
+        onSubmit={(event) => void save(event)}
+      >
+        <kind.Fields form={form} setForm={setForm} />
+      </EditorDialog>
+    </section>
+  );
+}

@@ -1,0 +1,30 @@
+import { Field } from '../../react-ui/field';
+import { Input } from '../../react-ui/input';
+import { adminTexts } from '../texts';
+
+/** A stored timestamp as a date input's value (YYYY-MM-DD). */
+export function dateInput(iso: string | null | undefined): string {
+  return iso ? iso.slice(0, 10) : '';
+}
+
+/** A date input's value as the API takes it: an ISO timestamp, or null when empty. */
+export function dateBody(value: string): string | null {
+  return value ? new Date(value).toISOString() : null;
+}
+
+/** A record's creation date, as the editor may set it. */
+export function CreatedAtField({
+  id,
+  value,
+  onChange,
+}: {
+  id: string;
+  value: string;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <Field id={id} label={adminTexts.form.createdAt}>
+      <Input type="date" value={value} onChange={(e) => onChange(e.target.value)} />
+    </Field>
+  );
+}

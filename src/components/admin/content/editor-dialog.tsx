@@ -1,0 +1,101 @@
+import { lazy, Suspense, type FormEvent, type ReactNode } from 'react';
+import type { Localized } from '../../../lib/schemas/common';
+import { Button } from '../../react-ui/button';
+import { Dialog } from '../../react-ui/dialog';
+import { adminTexts } from '../texts';
+import { BilingualFields, emptyLocalized } from './bilingual-fields';
+import { ImageField } from './image-field';
+
+// The editor's code loads only when a dialog opens.
+const RichTextEditor = lazy(() => import('./rich-text-editor'));
+const f = adminTexts.form;
+
+/** What every kind of content has: a bilingual title, description and body, and an image. */
+export interface ContentForm {
+  title: Localized;
+  description: Localized;
+  content: Localized;
+  imageUrl: string;
+}
+
+/** The shared part of a kind's form: the record's, or empty for a new one. */
+export function contentForm(record: (ContentForm & { version: number }) | null): ContentForm & { version?: number } {
+  if (!record)
+    return { title: emptyLocalized(), description: emptyLocalized(), content: emptyLocalized(), imageUrl: '' };
+  const { title, description, content, imageUrl, version } = record;
+  return { title, description, content, imageUrl, version };
+}
+
+/**
+ * The dialog that creates or edits one piece of content: image, title and
+ * description on top, the kind's own fields (`children`), the rich text, then
+ * Cancel and Create / Update. Field ids start with `name`, and the form
+ * carries `data-{name}-form`.
+ */
+export function EditorDialog<F extends ContentForm>({
+  name,
+  title,
+  open,
+  isNew,
+  saving,
+  form,
+  setForm,
+  onTitleChange,
+  onClose,
+  onSubmit,
+  children,
+}: {
+  name: string;
+  title: string;
+  open: boolean;
+  isNew: boolean;
+  saving: boolean;
+  form: F;
+  setForm: (form: F) => void;
+  onTitleChange: (title: Localized) => void;
+  onClose: () => void;
+  onSubmit: (event: FormEvent) => void;
+  children: ReactNode;
+}) {
+  const marker = { [`data-${name}-form`]: true };
+  return (
+    <Dialog open={open} title={title} closeLabel={adminTexts.close} onClose={onClose} className="max-w-6xl">
+      <form onSubmit={onSubmit} className="space-y-6" {...marker}>
+        <div className="grid gap-6 lg:grid-cols-3">
+          <ImageField value={form.imageUrl} onChange={(imageUrl) => setForm({ ...form, imageUrl })} />
+          <BilingualFields
+            idPrefix={`${name}-title`}
+            value={form.title}
+            onChange={onTitleChange}
+            en={f.titleEn}
+            es={f.titleEs}
+          />
+          <BilingualFields
+            idPrefix={`${name}-description`}
+            multiline
+            value={form.description}
+            onChange={(description) => setForm({ ...form, description })}
+            en={f.descriptionEn}
+            es={f.descriptionEs}
+          />
+        </div>
+        {children}
+        <Suspense fallback={<p role="status">{adminTexts.loading}</p>}>
+          <RichTextEditor
+            label={f.content}
+            value={form.content}
+            onChange={(content) => setForm({ ...form, content })}
+          />
+        </Suspense>
+        <div className="flex justify-end gap-2">
+          <Button variant="secondary" onClick={onClose}>
+            {adminTexts.cancel}
+          </Button>
+          <Button type="submit" disabled={saving}>
+            {saving ? f.saving : isNew ? f.create : f.update}
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,131 @@
+import { cn } from '../../../client/cn';
+import { INSIGHT_CATEGORIES, type Insight } from '../../../lib/schemas/insight';
+import { Field } from '../../react-ui/field';
+import { Input } from '../../react-ui/input';
+import { adminTexts } from '../texts';
+import type { ContentKind } from './content-tab';
+import { CreatedAtField, dateBody, dateInput } from './date-field';
+import { contentForm, type ContentForm } from './editor-dialog';
+import { slugify } from './slugify';
+
+const t = adminTexts.insights;
+const f = adminTexts.form;
+
+interface InsightForm extends ContentForm {
+  category: string;
+  slug: string;
+  /** Once the editor types a slug (or edits a saved insight), the slug stops following the English title. */
+  slugTouched: boolean;
+  published: boolean;
+  author: string;
+  readTime: string;
+  createdAt: string;
+  version?: number;
+}
+
+function toForm(insight: Insight | null): InsightForm {
+  return {
+    ...contentForm(insight),
+    category: insight?.category ?? INSIGHT_CATEGORIES[0],
+    slug: insight?.slug ?? '',
+    slugTouched: insight !== null,
+    published: insight?.published ?? false,
+    author: insight?.author ?? '',
+    readTime: insight?.readTime ? String(insight.readTime) : '',
+    createdAt: dateInput(insight?.createdAt),
+  };
+}
+
+function toBody({ slugTouched: _, ...form }: InsightForm) {
+  return {
+    ...form,
+    metrics: [],
+    readTime: form.readTime ? Math.max(1, Math.round(Number(form.readTime))) : null,
+    author: form.author.trim() || null,
+    createdAt: dateBody(form.createdAt),
+  };
+}
+
+function InsightFields({ form, setForm }: { form: InsightForm; setForm: (form: InsightForm) => void }) {
+  return (
+    <div className="grid gap-4 md:grid-cols-3">
+      <Field id="insight-category" label={f.category}>
+        <Input
+          list="insight-categories"
+          required
+          value={form.category}
+          onChange={(e) => setForm({ ...form, category: e.target.value })}
+        />
+        <datalist id="insight-categories">
+          {INSIGHT_CATEGORIES.map((category) => (
+            <option key={category} value={category} />
+          ))}
+        </datalist>
+      </Field>
+      <Field id="insight-slug" label={f.slug}>
+        <Input
+          required
+          value={form.slug}
+          onChange={(e) => setForm({ ...form, slug: e.target.value, slugTouched: true })}
+        />
+      </Field>
+      <Field id="insight-author" label={f.author}>
+        <Input value={form.author} onChange={(e) => setForm({ ...form, author: e.target.value })} />
+      </Field>
+      <Field id="insight-read-time" label={f.readTime}>
+        <Input
+          type="number"
+          min={1}
+          step={1}
+          value={form.readTime}
+          onChange={(e) => setForm({ ...form, readTime: e.target.value })}
+        />
+      </Field>
+      <CreatedAtField
+        id="insight-created"
+        value={form.createdAt}
+        onChange={(createdAt) => setForm({ ...form, createdAt })}
+      />
+      <label className="flex items-center gap-2 pt-6 text-sm font-medium text-slate-800">
+        <input
+          type="checkbox"
+          checked={form.published}
+          onChange={(e) => setForm({ ...form, published: e.target.checked })}
+          className="h-4 w-4"
+        />
+        {f.published}
+      </label>
+    </div>
+  );
+}
+
+/** Articles: the Insights tab. Drafts are listed too. */
+export const insightKind: ContentKind<Insight, InsightForm> = {
+  name: 'insight',
+  key: 'insights',
+  listPath: '/api/insights/admin',
+  endpoint: '/api/insights',
+  label: adminTexts.tabs.insights,
+  texts: t,
+  columns: [
+    { header: t.columns.title, className: 'font-medium', cell: (insight) => insight.title.en },
+    { header: t.columns.category, cell: (insight) => insight.category },
+    {
+      header: t.columns.status,
+      cell: (insight) => (
+        <span
+          className={cn(
+            'rounded-full px-2 py-0.5 text-xs font-semibold',
+            insight.published ? 'bg-emerald-50 text-emerald-800' : 'bg-slate-100 text-slate-700',
+          )}
+        >
+          {insight.published ? t.published : t.draft}
+        </span>
+      ),
+    },
+  ],
+  toForm,
+  toBody,
+  withTitle: (form, title) => ({ ...form, title, slug: form.slugTouched ? form.slug : slugify(title.en) }),
+  Fields: InsightFields,
+};

@@ -1,0 +1,58 @@
+import type { Metric, Metrics } from '../../../lib/schemas/metrics';
+import { Button } from '../../react-ui/button';
+import { Input } from '../../react-ui/input';
+import { adminTexts } from '../texts';
+
+const f = adminTexts.form;
+
+/** A case study's key metrics, a list of label and value per language. */
+export function MetricsEditor({ value, onChange }: { value: Metrics; onChange: (value: Metrics) => void }) {
+  return (
+    <fieldset className="space-y-3">
+      <legend className="text-sm font-medium text-slate-800">{f.metrics}</legend>
+      {(['en', 'es'] as const).map((lang) => {
+        const update = (index: number, change: Partial<Metric>) =>
+          onChange({ ...value, [lang]: value[lang].map((m, i) => (i === index ? { ...m, ...change } : m)) });
+        return (
+          <div key={lang} className="space-y-2">
+            <p className="text-xs font-semibold uppercase text-slate-600">
+              {lang === 'en' ? adminTexts.editor.english : adminTexts.editor.spanish}
+            </p>
+            {value[lang].map((metric, index) => (
+              <div key={index} className="flex gap-2">
+                <Input
+                  variant="compact"
+                  aria-label={`${f.label} ${index + 1} (${lang})`}
+                  value={metric.label}
+                  onChange={(e) => update(index, { label: e.target.value })}
+                  placeholder={f.label}
+                  className="min-w-0 flex-1"
+                />
+                <Input
+                  variant="compact"
+                  aria-label={`${f.value} ${index + 1} (${lang})`}
+                  value={metric.value}
+                  onChange={(e) => update(index, { value: e.target.value })}
+                  placeholder={f.value}
+                  className="w-28"
+                />
+                <Button
+                  variant="destructive"
+                  onClick={() => onChange({ ...value, [lang]: value[lang].filter((_, i) => i !== index) })}
+                >
+                  {f.removeMetric}
+                </Button>
+              </div>
+            ))}
+            <Button
+              variant="ghost"
+              onClick={() => onChange({ ...value, [lang]: [...value[lang], { label: '', value: '' }] })}
+            >
+              + {f.addMetric} ({lang.toUpperCase()})
+            </Button>
+          </div>
+        );
+      })}
+    </fieldset>
+  );
+}

@@ -1,0 +1,89 @@
+import type { Metrics } from '../../../lib/schemas/metrics';
+import type { PortfolioItem } from '../../../lib/schemas/portfolio';
+import { Field } from '../../react-ui/field';
+import { Input } from '../../react-ui/input';
+import { adminTexts } from '../texts';
+import type { ContentKind } from './content-tab';
+import { CreatedAtField, dateBody, dateInput } from './date-field';
+import { contentForm, type ContentForm } from './editor-dialog';
+import { MetricsEditor } from './metrics-editor';
+
+const t = adminTexts.portfolio;
+const f = adminTexts.form;
+
+interface PortfolioForm extends ContentForm {
+  metrics: Metrics;
+  category: string;
+  createdAt: string;
+  /** Comma-separated. */
+  technologies: string;
+  version?: number;
+}
+
+function toForm(item: PortfolioItem | null): PortfolioForm {
+  return {
+    ...contentForm(item),
+    metrics: item?.metrics ?? { en: [], es: [] },
+    category: item?.category ?? '',
+    createdAt: dateInput(item?.createdAt),
+    technologies: item?.technologies.join(', ') ?? '',
+  };
+}
+
+function toBody(form: PortfolioForm) {
+  return {
+    ...form,
+    category: form.category.trim() || null,
+    createdAt: dateBody(form.createdAt),
+    technologies: form.technologies
+      .split(',')
+      .map((tech) => tech.trim())
+      .filter(Boolean),
+    metrics: {
+      en: form.metrics.en.filter((m) => m.label || m.value),
+      es: form.metrics.es.filter((m) => m.label || m.value),
+    },
+  };
+}
+
+function PortfolioFields({ form, setForm }: { form: PortfolioForm; setForm: (form: PortfolioForm) => void }) {
+  return (
+    <>
+      <div className="grid gap-4 md:grid-cols-3">
+        <Field id="portfolio-category" label={f.category}>
+          <Input value={form.category} onChange={(e) => setForm({ ...form, category: e.target.value })} />
+        </Field>
+        <CreatedAtField
+          id="portfolio-created"
+          value={form.createdAt}
+          onChange={(createdAt) => setForm({ ...form, createdAt })}
+        />
+        <Field id="portfolio-technologies" label={f.technologies}>
+          <Input value={form.technologies} onChange={(e) => setForm({ ...form, technologies: e.target.value })} />
+        </Field>
+      </div>
+      <MetricsEditor value={form.metrics} onChange={(metrics) => setForm({ ...form, metrics })} />
+    </>
+  );
+}
+
+/** Case studies: the Portfolio tab. */
+export const portfolioKind: ContentKind<PortfolioItem, PortfolioForm> = {
+  name: 'portfolio',
+  key: 'portfolio',
+  listPath: '/api/portfolio',
+  endpoint: '/api/portfolio',
+  label: adminTexts.tabs.portfolio,
+  texts: t,
+  columns: [
+    { header: t.columns.title, className: 'font-medium', cell: (item) => item.title.en },
+    {
+      header: t.columns.description,
+      cell: (item) =>
+        item.description.en.length > 100 ? `${item.description.en.slice(0, 100)}...` : item.description.en,
+    },
+  ],
+  toForm,
+  toBody,
+  Fields: PortfolioFields,
+};

@@ -1,0 +1,80 @@
+import { useState, type ComponentType } from 'react';
+import { Button } from '../../react-ui/button';
+import { Dialog } from '../../react-ui/dialog';
+import { formatDateTime } from '../format';
+import { useQuery } from '../query';
+import { RecordTable, type Column } from '../record-table';
+import { adminTexts } from '../texts';
+import { CsvButton } from './csv-button';
+
+interface Conversation {
+  id: string;
+  sessionId: string;
+  messageCount: number;
+  language: string;
+  conversationStarted: string;
+}
+
+interface ConversationTexts {
+  columns: { session: string; messages: string; language: string; started: string };
+  empty: string;
+  viewTitle: string;
+}
+
+/** One kind of logged conversation (chat or video call): where it is read and how it is shown. */
+export interface ConversationKind<T extends Conversation> {
+  /** The query cache key. */
+  key: string;
+  /** The list (and, with ?format=csv, its export). */
+  path: string;
+  label: string;
+  texts: ConversationTexts;
+  /** How the session id is shown in the list. */
+  session: (conversation: T) => string;
+  /** The last column before Actions (last activity, duration). */
+  last: Column<T>;
+  /** The dialog's body. */
+  Detail: ComponentType<{ conversation: T }>;
+}
+
+/** The list of one kind of conversation, its CSV export and a dialog with one conversation. */
+export function ConversationTab<T extends Conversation>({ kind }: { kind: ConversationKind<T> }) {
+  const { texts } = kind;
+  const list = useQuery<T[]>(kind.key, kind.path);
+  const [open, setOpen] = useState<T | null>(null);
+  const columns: Array<Column<T>> = [
+    { header: texts.columns.session, className: 'font-mono text-xs', cell: kind.session },
+    { header: texts.columns.messages, cell: (conversation) => conversation.messageCount },
+    {
+      header: texts.columns.language,
+      cell: (conversation) => (
+        <span className="rounded bg-slate-100 px-2 py-0.5 text-xs font-semibold uppercase">
+          {conversation.language}
+        </span>
+      ),
+    },
+    { header: texts.columns.started, cell: (conversation) => formatDateTime(conversation.conversationStarted) },
+    kind.last,
+  ];
+  return (
+    <section>
+      <div className="mb-4 flex justify-end">
+        <CsvButton path={kind.path} />
+      </div>
+      <RecordTable
+        label={kind.label}
+        list={list}
+        emptyText={texts.empty}
+        columns={columns}
+        actions={(conversation) => (
+          <Button variant="ghost" onClick={() => setOpen(conversation)}>
+            {adminTexts.view}
+          </Button>
+        )}
+      />
+      <Dialog open={open !== null} title={texts.viewTitle} closeLabel={adminTexts.close} onClose={() => setOpen(null)}>
+        {open && <kind.Detail conversation={open} />}
+      </Dialog>
+    </section>
+  );
+}

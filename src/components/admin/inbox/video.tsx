@@ -1,0 +1,48 @@
+import type { VideoConversation } from '../../../lib/schemas/conversation';
+import { formatDateTime, formatDuration } from '../format';
+import { adminTexts } from '../texts';
+import type { ConversationKind } from './conversation-tab';
+
+const t = adminTexts.video;
+
+function VideoDetail({ conversation }: { conversation: VideoConversation }) {
+  return (
+    <div className="space-y-4 text-sm">
+      <dl className="grid grid-cols-2 gap-2">
+        <dt className="font-semibold">{t.columns.started}</dt>
+        <dd>{formatDateTime(conversation.conversationStarted)}</dd>
+        <dt className="font-semibold">{t.columns.duration}</dt>
+        <dd>{formatDuration(conversation.duration)}</dd>
+        <dt className="font-semibold">{t.columns.language}</dt>
+        <dd className="uppercase">{conversation.language}</dd>
+        <dt className="font-semibold">{t.status}</dt>
+        <dd>{conversation.conversationEnded ? t.completed : t.inProgress}</dd>
+        <dt className="font-semibold">{t.url}</dt>
+        <dd className="break-all">{conversation.conversationUrl ?? '—'}</dd>
+      </dl>
+      {conversation.transcript.length === 0 ? (
+        <p>{t.noTranscript}</p>
+      ) : (
+        <ol className="space-y-3">
+          {conversation.transcript.map((line, index) => (
+            <li key={index}>
+              <p className="font-semibold">{line.speaker === 'user' ? t.user : t.assistant}</p>
+              <p className="whitespace-pre-wrap break-words">{line.text}</p>
+            </li>
+          ))}
+        </ol>
+      )}
+    </div>
+  );
+}
+
+/** The video calls with the CEO assistant. */
+export const videoConversations: ConversationKind<VideoConversation> = {
+  key: 'video',
+  path: '/api/tavus-conversations',
+  label: adminTexts.tabs.video,
+  texts: t,
+  session: (conversation) => conversation.sessionId,
+  last: { header: t.columns.duration, cell: (conversation) => formatDuration(conversation.duration) },
+  Detail: VideoDetail,
+};

@@ -1,0 +1,60 @@
+import type { ReactNode } from 'react';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../react-ui/table';
+import { ListState } from './list-state';
+import { adminTexts } from './texts';
+
+export interface Column<T> {
+  header: string;
+  cell: (record: T) => ReactNode;
+  className?: string;
+}
+
+/**
+ * A tab's list: loading, error and empty states, then one row per record with
+ * the given columns and, last, its Actions.
+ */
+export function RecordTable<T extends { id: string }>({
+  label,
+  list,
+  shown = list.data,
+  emptyText,
+  columns,
+  actions,
+  actionsClassName,
+}: {
+  label: string;
+  /** The records as useQuery has them. */
+  list: { data: T[] | undefined; loading: boolean; error: boolean };
+  /** The rows to show (e.g. a search's matches); all records unless told. */
+  shown?: T[] | undefined;
+  emptyText: string;
+  columns: Array<Column<T>>;
+  actions: (record: T) => ReactNode;
+  actionsClassName?: string;
+}) {
+  return (
+    <ListState loading={list.loading} error={list.error} empty={!list.data?.length} emptyText={emptyText}>
+      <Table aria-label={label}>
+        <TableHeader>
+          <TableRow>
+            {[...columns.map((column) => column.header), adminTexts.actions].map((header) => (
+              <TableHead key={header}>{header}</TableHead>
+            ))}
+          </TableRow>
+        </TableHeader>
+        <TableBody>
+          {(shown ?? []).map((record) => (
+            <TableRow key={record.id}>
+              {columns.map((column) => (
+                <TableCell key={column.header} className={column.className}>
+                  {column.cell(record)}
+                </TableCell>
+              ))}
+              <TableCell className={actionsClassName}>{actions(record)}</TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </ListState>
+  );
+}

@@ -1,0 +1,77 @@
+import { useMemo, useState } from 'react';
+import type { ContactMessage } from '../../../lib/schemas/contact';
+import { Button } from '../../react-ui/button';
+import { Dialog } from '../../react-ui/dialog';
+import { formatDateTime } from '../format';
+import { matches, SearchBox } from '../inbox/search-box';
+import { serviceLabel } from '../inbox/service-label';
+import { useQuery } from '../query';
+import { RecordTable } from '../record-table';
+import { adminTexts } from '../texts';
+
+const t = adminTexts.messages;
+
+function service(message: ContactMessage): string {
+  return message.serviceOfInterest ? serviceLabel(message.serviceOfInterest) : t.notAvailable;
+}
+
+/** Visitor text is always rendered as text (React escapes it), never as HTML. */
+export function MessagesTab() {
+  const list = useQuery<ContactMessage[]>('messages', '/api/contact-messages');
+  const [query, setQuery] = useState('');
+  const [open, setOpen] = useState<ContactMessage | null>(null);
+  const shown = useMemo(() => (list.data ?? []).filter((m) => matches(query, m.name, m.email)), [list.data, query]);
+  return (
+    <section aria-labelledby="tab-messages">
+      <SearchBox value={query} onChange={setQuery} />
+      <RecordTable
+        label={adminTexts.tabs.messages}
+        list={list}
+        shown={shown}
+        emptyText={t.empty}
+        columns={[
+          { header: t.columns.name, cell: (message) => message.name },
+          { header: t.columns.email, cell: (message) => message.email },
+          { header: t.columns.company, cell: (message) => message.company ?? t.notAvailable },
+          { header: t.columns.service, cell: service },
+          { header: t.columns.date, cell: (message) => formatDateTime(message.createdAt) },
+        ]}
+        actions={(message) => (
+          <Button variant="ghost" onClick={() => setOpen(message)} aria-label={`${adminTexts.view}: ${message.name}`}>
+            {adminTexts.view}
+          </Button>
+        )}
+      />
+      <Dialog
+        open={open !== null}
+        title={open ? t.viewTitle(open.name) : ''}
+        closeLabel={adminTexts.close}
+        onClose={() => setOpen(null)}
+      >
+        {open && (
+          <dl className="space-y-3 text-sm" data-message-view>
+            {[
+              [t.email, open.email],
+              [t.company, open.company ?? t.notAvailable],
+              [t.service, service(open)],
+              [t.source, open.source === 'chat' ? t.fromChat : t.fromForm],
+            ].map(([term, value]) => (
+              <div key={term}>
+                <dt className="font-semibold">{term}</dt>
+                <dd>{value}</dd>
+              </div>
+            ))}
+            <div>
+              <dt className="font-semibold">{t.message}</dt>
+              <dd className="whitespace-pre-wrap break-words">{open.message}</dd>
+            </div>
+            <div>
+              <dt className="font-semibold">{t.date}</dt>
+              <dd>{formatDateTime(open.createdAt)}</dd>
+            </div>
+          </dl>
+        )}
+      </Dialog>
+    </section>
+  );
+}
