@@ -37,7 +37,7 @@ const layers = [
   },
   {
     // React islands and the admin run in the browser: no server code reaches them.
-    target: ['./src/components/islands', './src/components/admin'],
+    target: ['./src/components/islands', './src/components/admin', './src/components/react-ui'],
     from: [
       './src/lib/stores',
       './src/lib/blobs.ts',
