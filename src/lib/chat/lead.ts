@@ -73,15 +73,10 @@ export function inferService(messages: ChatMessage[]): ServiceOfInterest | null 
 }
 
 function transcript(messages: ChatMessage[], lang: Language): string {
-  const header =
-    lang === 'es'
-      ? 'Contacto desde el asistente del chat. Conversación:'
-      : 'Lead from the chat assistant. Conversation:';
-  const lines = messages.map(
-    (message) =>
-      `${message.role === 'user' ? (lang === 'es' ? 'Visitante' : 'Visitor') : lang === 'es' ? 'Asistente' : 'Assistant'}: ${message.content}`,
-  );
-  return `${header}\n\n${lines.join('\n')}`.slice(0, 5000);
+  const t = useTranslations(lang);
+  const speaker = { user: t('chatLead.visitor'), assistant: t('chatLead.assistant') };
+  const lines = messages.map((message) => `${speaker[message.role]}: ${message.content}`);
+  return `${t('chatLead.transcriptHeader')}\n\n${lines.join('\n')}`.slice(0, 5000);
 }
 
 /**
