@@ -62,6 +62,40 @@ export function cachedJson(data: unknown, tags: string[]): Response {
   return json(data, { headers: cdnCacheHeaders(tags) });
 }
 
+/** Whether the client asked for server-sent events (`Accept: text/event-stream`). */
+export function wantsEventStream(request: Request): boolean {
+  return /text\/event-stream/.test(request.headers.get('accept') ?? '');
+}
+
+/**
+ * Server-sent events: a `delta` event per piece as it comes, then `done` with
+ * the whole text, once `onDone` has had it (the stream stays open until then).
+ */
+export function eventStream(pieces: AsyncIterable<string>, onDone: (full: string) => Promise<void>): Response {
+  const encoder = new TextEncoder();
+  const event = (name: string, data: unknown) => encoder.encode(`event: ${name}\ndata: ${JSON.stringify(data)}\n\n`);
+  const body = new ReadableStream<Uint8Array>({
+    async start(controller) {
+      let full = '';
+      for await (const piece of pieces) {
+        full += piece;
+        controller.enqueue(event('delta', { text: piece }));
+      }
+      await onDone(full);
+      controller.enqueue(event('done', { message: full }));
+      controller.close();
+    },
+  });
+  return new Response(body, {
+    headers: {
+      ...SECURITY_HEADERS,
+      'Content-Type': 'text/event-stream; charset=utf-8',
+      'Cache-Control': 'no-store',
+      'X-Accel-Buffering': 'no',
+    },
+  });
+}
+
 /** Reads the body, refusing more than `limit` bytes whatever Content-Length claims. */
 export async function readBody(
   request: Request,
