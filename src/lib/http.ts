@@ -43,14 +43,21 @@ export function json(data: unknown, init: { status?: number; headers?: Record<st
   });
 }
 
+/** Adds Set-Cookie headers (one per cookie) to an answer. */
+export function withCookies(response: Response, cookies: readonly string[]): Response {
+  for (const cookie of cookies) response.headers.append('Set-Cookie', cookie);
+  return response;
+}
+
 export function errorResponse(
   status: number,
   message: string,
   field?: string,
   headers: Record<string, string> = {},
+  envelope: Readonly<Record<string, unknown>> = {},
 ): Response {
   const body: ErrorBody = field ? { message, field } : { message };
-  return json(body, { status, headers });
+  return json({ ...envelope, ...body }, { status, headers });
 }
 
 /**
@@ -154,6 +161,14 @@ export function pathId(context: Pick<Context, 'params'>, name = 'id'): string {
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 type Handler = (request: Request, context: Context) => Promise<Response> | Response;
 
+export interface RouteOptions {
+  /**
+   * Fields every error answer of the endpoint carries around the error shape,
+   * for a contract that wraps its answers (POST /api/upload: `success: false`).
+   */
+  errorEnvelope?: Readonly<Record<string, unknown>>;
+}
+
 /**
  * The one way a function answers: dispatch on method (405 with Allow for any
  * other), turn HttpErrors into the error shape, and never let a stack trace
@@ -161,17 +176,20 @@ type Handler = (request: Request, context: Context) => Promise<Response> | Respo
  */
 export function route(
   handlers: Partial<Record<Method, Handler>>,
+  { errorEnvelope = {} }: RouteOptions = {},
 ): (request: Request, context: Context) => Promise<Response> {
   const allowed = Object.keys(handlers).join(', ');
   return async (request, context) => {
     const handler = handlers[request.method.toUpperCase() as Method];
-    if (!handler) return errorResponse(405, 'Method not allowed', undefined, { Allow: allowed });
+    if (!handler) return errorResponse(405, 'Method not allowed', undefined, { Allow: allowed }, errorEnvelope);
     try {
       return await handler(request, context);
     } catch (error) {
-      if (error instanceof HttpError) return errorResponse(error.status, error.message, error.field, error.headers);
+      if (error instanceof HttpError) {
+        return errorResponse(error.status, error.message, error.field, error.headers, errorEnvelope);
+      }
       console.error(`${request.method} ${new URL(request.url).pathname} failed`, error);
-      return errorResponse(500, 'Something went wrong on our side. Please try again.');
+      return errorResponse(500, 'Something went wrong on our side. Please try again.', undefined, {}, errorEnvelope);
     }
   };
 }

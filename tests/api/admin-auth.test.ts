@@ -1,7 +1,10 @@
 import { performance } from 'node:perf_hooks';
 import { SignJWT, base64url } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import adminAuth from '../../netlify/functions/admin-auth';
+import adminAuthStatus from '../../netlify/functions/admin-auth-status';
+import adminLogin from '../../netlify/functions/admin-login';
+import adminLogout from '../../netlify/functions/admin-logout';
+import authUser from '../../netlify/functions/auth-user';
 import contactMessages from '../../netlify/functions/contact-messages';
 import portfolioFunction from '../../netlify/functions/portfolio';
 import { savePortfolioItems } from '../../src/lib/content/portfolio';
@@ -19,8 +22,9 @@ beforeAll(async () => {
 afterAll(async () => blobs.stop());
 
 async function status(cookie: string) {
-  return (await callJson<{ authenticated: boolean }>(adminAuth, '/api/admin/auth-status', { headers: { cookie } })).body
-    .authenticated;
+  return (
+    await callJson<{ authenticated: boolean }>(adminAuthStatus, '/api/admin/auth-status', { headers: { cookie } })
+  ).body.authenticated;
 }
 
 async function adminGet(cookie: string) {
@@ -29,7 +33,7 @@ async function adminGet(cookie: string) {
 
 describe('sign-in', () => {
   it('signs the first admin in from the environment with an HttpOnly, Secure, SameSite=Strict cookie', async () => {
-    const response = await call(adminAuth, '/api/admin/login', {
+    const response = await call(adminLogin, '/api/admin/login', {
       method: 'POST',
       body: ADMIN,
       headers: { origin: SITE },
@@ -51,7 +55,7 @@ describe('sign-in', () => {
 
     const cookie = cookies.map((c) => c.split(';')[0]).join('; ');
     expect(await status(cookie)).toBe(true);
-    const user = await callJson<{ username: string; isAdmin: boolean }>(adminAuth, '/api/auth/user', {
+    const user = await callJson<{ username: string; isAdmin: boolean }>(authUser, '/api/auth/user', {
       headers: { cookie },
     });
     expect(user.body).toMatchObject({ username: ADMIN.username, isAdmin: true });
@@ -59,7 +63,7 @@ describe('sign-in', () => {
 
   it('answers empty fields with 400 and SPEC.md text', async () => {
     for (const body of [{ username: '', password: 'x' }, { username: 'a', password: '' }, {}]) {
-      const response = await callJson<{ message: string }>(adminAuth, '/api/admin/login', {
+      const response = await callJson<{ message: string }>(adminLogin, '/api/admin/login', {
         method: 'POST',
         body,
         headers: { origin: SITE },
@@ -116,7 +120,7 @@ describe('brute force', () => {
   it('locks a username and IP pair after 5 failures, with Retry-After, even for the right password', async () => {
     const ip = '10.3.0.1';
     for (let i = 0; i < 5; i += 1) expect((await login(ADMIN.username, `wrong ${i}`, { ip })).status).toBe(401);
-    const locked = await call(adminAuth, '/api/admin/login', {
+    const locked = await call(adminLogin, '/api/admin/login', {
       method: 'POST',
       body: ADMIN,
       headers: { origin: SITE },
@@ -232,7 +236,7 @@ describe('sessions and tokens', () => {
   it('makes the old token useless after logout', async () => {
     const cookie = await signIn(ADMIN.username, ADMIN.password, '10.6.0.2');
     expect((await adminGet(cookie)).status).toBe(200);
-    const out = await call(adminAuth, '/api/admin/logout', { method: 'POST', headers: { cookie, origin: SITE } });
+    const out = await call(adminLogout, '/api/admin/logout', { method: 'POST', headers: { cookie, origin: SITE } });
     expect(out.status).toBe(200);
     expect(out.headers.getSetCookie().some((c) => /^session=;/.test(c) && /Max-Age=0/.test(c))).toBe(true);
     expect((await adminGet(cookie)).status).toBe(401);
@@ -248,7 +252,7 @@ describe('a deactivated account', () => {
     expect((await adminGet(cookie)).status).toBe(200);
     await saveUser({ ...account, role: 'investor', isActive: false });
     expect(await adminGet(cookie)).toMatchObject({ status: 403, body: { message: 'Access Denied' } });
-    expect((await callJson(adminAuth, '/api/auth/user', { headers: { cookie } })).body).toMatchObject({
+    expect((await callJson(authUser, '/api/auth/user', { headers: { cookie } })).body).toMatchObject({
       username: account.username,
       isActive: false,
     });
