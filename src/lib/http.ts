@@ -1,6 +1,7 @@
 import type { Context } from '@netlify/functions';
 import type { z } from 'zod';
 import { cdnCacheHeaders } from './cdn-cache';
+import { csvFileName } from './csv';
 import { isId } from './ids';
 import { SECURITY_HEADERS } from './security-headers';
 
@@ -199,7 +200,7 @@ export function notFound(what: string): HttpError {
 }
 
 /** A CSV download (SPEC.md section 9). */
-export function csvResponse(csv: string, fileName: string): Response {
+function csvResponse(csv: string, fileName: string): Response {
   return new Response(csv, {
     headers: {
       ...BASE_HEADERS,
@@ -210,7 +211,39 @@ export function csvResponse(csv: string, fileName: string): Response {
   });
 }
 
-/** `?format=csv` asks a list endpoint for its CSV export. */
-export function wantsCsv(request: Request): boolean {
-  return new URL(request.url).searchParams.get('format') === 'csv';
+/**
+ * An admin list's answer: JSON, or with `?format=csv` its CSV export, a file
+ * named after the export and today's date.
+ */
+export function listAnswer<T>(
+  request: Request,
+  rows: T[],
+  csv: { name: string; write: (rows: T[]) => string },
+): Response {
+  if (new URL(request.url).searchParams.get('format') !== 'csv') return json(rows);
+  return csvResponse(csv.write(rows), csvFileName(csv.name));
+}
+
+/**
+ * A log the site's pages append to and admins read: POST appends one entry
+ * (201 {success: true}); GET, once `authorise` lets the request through,
+ * answers the entries as JSON or as a CSV export (listAnswer).
+ */
+export function logRoute<S extends z.ZodType, T>(log: {
+  input: S;
+  append: (input: z.output<S>) => Promise<void>;
+  authorise: (request: Request) => Promise<unknown>;
+  list: () => Promise<T[]>;
+  csv: { name: string; write: (rows: T[]) => string };
+}): (request: Request, context: Context) => Promise<Response> {
+  return route({
+    GET: async (request) => {
+      await log.authorise(request);
+      return listAnswer(request, await log.list(), log.csv);
+    },
+    POST: async (request) => {
+      await log.append(await parseJsonBody(request, log.input));
+      return json({ success: true }, { status: 201 });
+    },
+  });
 }
