@@ -35,7 +35,7 @@ const { newId } = await import('../src/lib/ids');
 const portfolioFunction = (await import('../netlify/functions/portfolio')).default;
 const insightsFunction = (await import('../netlify/functions/insights')).default;
 const contactFunction = (await import('../netlify/functions/contact')).default;
-const adminAuthFunction = (await import('../netlify/functions/admin-auth')).default;
+const adminLoginFunction = (await import('../netlify/functions/admin-login')).default;
 const contactMessagesFunction = (await import('../netlify/functions/contact-messages')).default;
 const newslettersFunction = (await import('../netlify/functions/newsletters')).default;
 const whatsappFunction = (await import('../netlify/functions/whatsapp-conversations')).default;
@@ -101,7 +101,7 @@ await inBatches(RECORDS, (i) =>
   }),
 );
 
-const signIn = await (adminAuthFunction as unknown as Handler)(
+const signIn = await (adminLoginFunction as unknown as Handler)(
   new Request('http://localhost/api/admin/login', {
     method: 'POST',
     headers: { 'content-type': 'application/json', origin: 'http://localhost' },

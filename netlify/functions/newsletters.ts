@@ -1,15 +1,13 @@
 import type { Config } from '@netlify/functions';
 import { requireUser } from '../../src/lib/auth/guard';
-import { csvFileName, newsletterCsv } from '../../src/lib/csv';
-import { csvResponse, json, notFound, pathId, route, wantsCsv } from '../../src/lib/http';
+import { newsletterCsv } from '../../src/lib/csv';
+import { json, listAnswer, notFound, pathId, route } from '../../src/lib/http';
 import { deleteSubscriber, listSubscribers } from '../../src/lib/stores/newsletter';
 
 export default route({
   GET: async (request) => {
     await requireUser(request);
-    const subscribers = await listSubscribers();
-    if (wantsCsv(request)) return csvResponse(newsletterCsv(subscribers), csvFileName('newsletter-subscribers'));
-    return json(subscribers);
+    return listAnswer(request, await listSubscribers(), { name: 'newsletter-subscribers', write: newsletterCsv });
   },
   DELETE: async (request, context) => {
     await requireUser(request);

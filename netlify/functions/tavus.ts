@@ -1,6 +1,7 @@
 import type { Config } from '@netlify/functions';
 import { z } from 'zod';
 import { json, parseJsonBody, route } from '../../src/lib/http';
+import { videoCallRateLimit } from '../../src/lib/rate-limits';
 import { languageSchema } from '../../src/lib/schemas/common';
 import { startConversation } from '../../src/lib/video/tavus';
 
@@ -23,5 +24,5 @@ export default route({
 
 export const config: Config = {
   path: '/api/tavus/conversation',
-  rateLimit: { windowLimit: 5, windowSize: 60, aggregateBy: ['ip', 'domain'] },
+  rateLimit: videoCallRateLimit,
 };

@@ -6,35 +6,32 @@ import { MAX_UPLOAD_BYTES, storeImage, UPLOAD_TEXTS } from '../../src/lib/upload
 /** Room for the multipart envelope around a 5 MB image. */
 const MAX_MULTIPART_BYTES = MAX_UPLOAD_BYTES + 64 * 1024;
 
+async function readImageField(request: Request): Promise<Uint8Array> {
+  const type = request.headers.get('content-type') ?? '';
+  if (!/^multipart\/form-data;/i.test(type)) throw new HttpError(415, 'Send the image as multipart/form-data', 'image');
+  const body = await readBody(request, MAX_MULTIPART_BYTES, `${UPLOAD_TEXTS.tooLarge}: ${UPLOAD_TEXTS.tooLargeDetail}`);
+  let form: FormData;
+  try {
+    form = await new Response(new Uint8Array(body), { headers: { 'content-type': type } }).formData();
+  } catch {
+    throw new HttpError(400, 'The upload could not be read', 'image');
+  }
+  const file = form.get('image');
+  if (!(file instanceof File)) throw new HttpError(400, UPLOAD_TEXTS.missing, 'image');
+  return new Uint8Array(await file.arrayBuffer());
+}
+
 /** POST /api/upload: multipart, field `image`; answers {success, url, message} (SPEC.md section 7). */
-export default route({
-  POST: async (request) => {
-    await requireUser(request);
-    try {
-      const type = request.headers.get('content-type') ?? '';
-      if (!/^multipart\/form-data;/i.test(type))
-        throw new HttpError(415, 'Send the image as multipart/form-data', 'image');
-      const body = await readBody(
-        request,
-        MAX_MULTIPART_BYTES,
-        `${UPLOAD_TEXTS.tooLarge}: ${UPLOAD_TEXTS.tooLargeDetail}`,
-      );
-      let form: FormData;
-      try {
-        form = await new Response(new Uint8Array(body), { headers: { 'content-type': type } }).formData();
-      } catch {
-        throw new HttpError(400, 'The upload could not be read', 'image');
-      }
-      const file = form.get('image');
-      if (!(file instanceof File)) throw new HttpError(400, UPLOAD_TEXTS.missing, 'image');
-      const url = await storeImage(new Uint8Array(await file.arrayBuffer()));
+export default route(
+  {
+    POST: async (request) => {
+      await requireUser(request);
+      const url = await storeImage(await readImageField(request));
       return json({ success: true, url, message: UPLOAD_TEXTS.success }, { status: 201 });
-    } catch (error) {
-      if (!(error instanceof HttpError)) throw error;
-      return json({ success: false, message: error.message, field: error.field }, { status: error.status });
-    }
+    },
   },
-});
+  { errorEnvelope: { success: false } },
+);
 
 export const config: Config = {
   path: '/api/upload',

@@ -314,5 +314,19 @@ export const en = {
   'assistant.offerContact': 'Would you like me to put you in touch with our team?',
   'video.greeting':
     "Hello, I'm {name}. Thank you for calling. Tell me about your company and what you would like to achieve.",
+  // stored categories (an English string in each record) and how Spanish pages show them
+  'category.aiInnovation': 'AI Innovation',
+  'category.digitalTransformation': 'Digital Transformation',
+  'category.investmentManagement': 'Investment Management',
+  'category.aiDrivenSolutions': 'AI-Driven Solutions',
+  'category.innovationStartups': 'Innovation & Startups',
+  'category.strategyConsulting': 'Strategy Consulting',
+  'category.strategicInvestment': 'Strategic Investment',
+  'category.technologySolutions': 'Technology Solutions',
+  // the chat transcript filed with a lead from the assistant
+  'chatLead.transcriptHeader': 'Lead from the chat assistant. Conversation:',
+  'chatLead.visitor': 'Visitor',
+  'chatLead.assistant': 'Assistant',
+  'footer.country': 'Spain',
 } as const;
 export type DictionaryKey = keyof typeof en;

@@ -320,4 +320,18 @@ export const es: Record<DictionaryKey, string> = {
   'assistant.found': 'Esto es lo que puedo contarle a partir de nuestra web:',
   'assistant.offerContact': '¿Quiere que le ponga en contacto con nuestro equipo?',
   'video.greeting': 'Hola, soy {name}. Gracias por llamar. Cuénteme sobre su empresa y qué le gustaría conseguir.',
+  // stored categories (an English string in each record) and how Spanish pages show them
+  'category.aiInnovation': 'Innovación en IA',
+  'category.digitalTransformation': 'Transformación Digital',
+  'category.investmentManagement': 'Gestión de Inversiones',
+  'category.aiDrivenSolutions': 'Soluciones Impulsadas por IA',
+  'category.innovationStartups': 'Innovación y Startups',
+  'category.strategyConsulting': 'Consultoría Estratégica',
+  'category.strategicInvestment': 'Inversión Estratégica',
+  'category.technologySolutions': 'Soluciones Tecnológicas',
+  // the chat transcript filed with a lead from the assistant
+  'chatLead.transcriptHeader': 'Contacto desde el asistente del chat. Conversación:',
+  'chatLead.visitor': 'Visitante',
+  'chatLead.assistant': 'Asistente',
+  'footer.country': 'España',
 };

@@ -59,19 +59,21 @@ export function formatDate(iso: string, lang: Language, style: 'long' | 'month' 
 
 /**
  * Categories are stored as one English string (SPEC.md section 3); the ones
- * the firm uses are shown in Spanish on Spanish pages, any other as typed.
+ * the firm uses have a dictionary entry (so Spanish pages show them in
+ * Spanish), any other is shown as typed.
  */
-const SPANISH_CATEGORIES: Record<string, string> = {
-  'AI Innovation': 'Innovación en IA',
-  'Digital Transformation': 'Transformación Digital',
-  'Investment Management': 'Gestión de Inversiones',
-  'AI-Driven Solutions': 'Soluciones Impulsadas por IA',
-  'Innovation & Startups': 'Innovación y Startups',
-  'Strategy Consulting': 'Consultoría Estratégica',
-  'Strategic Investment': 'Inversión Estratégica',
-  'Technology Solutions': 'Soluciones Tecnológicas',
-};
+const CATEGORY_KEYS: ReadonlyMap<string, DictionaryKey> = new Map<string, DictionaryKey>([
+  ['AI Innovation', 'category.aiInnovation'],
+  ['Digital Transformation', 'category.digitalTransformation'],
+  ['Investment Management', 'category.investmentManagement'],
+  ['AI-Driven Solutions', 'category.aiDrivenSolutions'],
+  ['Innovation & Startups', 'category.innovationStartups'],
+  ['Strategy Consulting', 'category.strategyConsulting'],
+  ['Strategic Investment', 'category.strategicInvestment'],
+  ['Technology Solutions', 'category.technologySolutions'],
+]);
 
 export function categoryLabel(category: string, lang: Language): string {
-  return lang === 'es' ? (SPANISH_CATEGORIES[category] ?? category) : category;
+  const key = CATEGORY_KEYS.get(category);
+  return key ? useTranslations(lang)(key) : category;
 }

@@ -1,6 +1,7 @@
 import type { Context } from '@netlify/functions';
 import type { z } from 'zod';
 import { cdnCacheHeaders } from './cdn-cache';
+import { csvFileName } from './csv';
 import { isId } from './ids';
 import { SECURITY_HEADERS } from './security-headers';
 
@@ -43,14 +44,21 @@ export function json(data: unknown, init: { status?: number; headers?: Record<st
   });
 }
 
+/** Adds Set-Cookie headers (one per cookie) to an answer. */
+export function withCookies(response: Response, cookies: readonly string[]): Response {
+  for (const cookie of cookies) response.headers.append('Set-Cookie', cookie);
+  return response;
+}
+
 export function errorResponse(
   status: number,
   message: string,
   field?: string,
   headers: Record<string, string> = {},
+  envelope: Readonly<Record<string, unknown>> = {},
 ): Response {
   const body: ErrorBody = field ? { message, field } : { message };
-  return json(body, { status, headers });
+  return json({ ...envelope, ...body }, { status, headers });
 }
 
 /**
@@ -60,6 +68,40 @@ export function errorResponse(
  */
 export function cachedJson(data: unknown, tags: string[]): Response {
   return json(data, { headers: cdnCacheHeaders(tags) });
+}
+
+/** Whether the client asked for server-sent events (`Accept: text/event-stream`). */
+export function wantsEventStream(request: Request): boolean {
+  return /text\/event-stream/.test(request.headers.get('accept') ?? '');
+}
+
+/**
+ * Server-sent events: a `delta` event per piece as it comes, then `done` with
+ * the whole text, once `onDone` has had it (the stream stays open until then).
+ */
+export function eventStream(pieces: AsyncIterable<string>, onDone: (full: string) => Promise<void>): Response {
+  const encoder = new TextEncoder();
+  const event = (name: string, data: unknown) => encoder.encode(`event: ${name}\ndata: ${JSON.stringify(data)}\n\n`);
+  const body = new ReadableStream<Uint8Array>({
+    async start(controller) {
+      let full = '';
+      for await (const piece of pieces) {
+        full += piece;
+        controller.enqueue(event('delta', { text: piece }));
+      }
+      await onDone(full);
+      controller.enqueue(event('done', { message: full }));
+      controller.close();
+    },
+  });
+  return new Response(body, {
+    headers: {
+      ...SECURITY_HEADERS,
+      'Content-Type': 'text/event-stream; charset=utf-8',
+      'Cache-Control': 'no-store',
+      'X-Accel-Buffering': 'no',
+    },
+  });
 }
 
 /** Reads the body, refusing more than `limit` bytes whatever Content-Length claims. */
@@ -120,6 +162,14 @@ export function pathId(context: Pick<Context, 'params'>, name = 'id'): string {
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 type Handler = (request: Request, context: Context) => Promise<Response> | Response;
 
+export interface RouteOptions {
+  /**
+   * Fields every error answer of the endpoint carries around the error shape,
+   * for a contract that wraps its answers (POST /api/upload: `success: false`).
+   */
+  errorEnvelope?: Readonly<Record<string, unknown>>;
+}
+
 /**
  * The one way a function answers: dispatch on method (405 with Allow for any
  * other), turn HttpErrors into the error shape, and never let a stack trace
@@ -127,17 +177,20 @@ type Handler = (request: Request, context: Context) => Promise<Response> | Respo
  */
 export function route(
   handlers: Partial<Record<Method, Handler>>,
+  { errorEnvelope = {} }: RouteOptions = {},
 ): (request: Request, context: Context) => Promise<Response> {
   const allowed = Object.keys(handlers).join(', ');
   return async (request, context) => {
     const handler = handlers[request.method.toUpperCase() as Method];
-    if (!handler) return errorResponse(405, 'Method not allowed', undefined, { Allow: allowed });
+    if (!handler) return errorResponse(405, 'Method not allowed', undefined, { Allow: allowed }, errorEnvelope);
     try {
       return await handler(request, context);
     } catch (error) {
-      if (error instanceof HttpError) return errorResponse(error.status, error.message, error.field, error.headers);
+      if (error instanceof HttpError) {
+        return errorResponse(error.status, error.message, error.field, error.headers, errorEnvelope);
+      }
       console.error(`${request.method} ${new URL(request.url).pathname} failed`, error);
-      return errorResponse(500, 'Something went wrong on our side. Please try again.');
+      return errorResponse(500, 'Something went wrong on our side. Please try again.', undefined, {}, errorEnvelope);
     }
   };
 }
@@ -147,7 +200,7 @@ export function notFound(what: string): HttpError {
 }
 
 /** A CSV download (SPEC.md section 9). */
-export function csvResponse(csv: string, fileName: string): Response {
+function csvResponse(csv: string, fileName: string): Response {
   return new Response(csv, {
     headers: {
       ...BASE_HEADERS,
@@ -158,7 +211,39 @@ export function csvResponse(csv: string, fileName: string): Response {
   });
 }
 
-/** `?format=csv` asks a list endpoint for its CSV export. */
-export function wantsCsv(request: Request): boolean {
-  return new URL(request.url).searchParams.get('format') === 'csv';
+/**
+ * An admin list's answer: JSON, or with `?format=csv` its CSV export, a file
+ * named after the export and today's date.
+ */
+export function listAnswer<T>(
+  request: Request,
+  rows: T[],
+  csv: { name: string; write: (rows: T[]) => string },
+): Response {
+  if (new URL(request.url).searchParams.get('format') !== 'csv') return json(rows);
+  return csvResponse(csv.write(rows), csvFileName(csv.name));
+}
+
+/**
+ * A log the site's pages append to and admins read: POST appends one entry
+ * (201 {success: true}); GET, once `authorise` lets the request through,
+ * answers the entries as JSON or as a CSV export (listAnswer).
+ */
+export function logRoute<S extends z.ZodType, T>(log: {
+  input: S;
+  append: (input: z.output<S>) => Promise<void>;
+  authorise: (request: Request) => Promise<unknown>;
+  list: () => Promise<T[]>;
+  csv: { name: string; write: (rows: T[]) => string };
+}): (request: Request, context: Context) => Promise<Response> {
+  return route({
+    GET: async (request) => {
+      await log.authorise(request);
+      return listAnswer(request, await log.list(), log.csv);
+    },
+    POST: async (request) => {
+      await log.append(await parseJsonBody(request, log.input));
+      return json({ success: true }, { status: 201 });
+    },
+  });
 }

@@ -1,7 +1,7 @@
 /**
  * Security headers of every page and API answer. Static pages get them from
- * netlify.toml (a test checks it matches this list); on-demand pages from
- * src/middleware.ts; API functions from src/lib/http.ts. The script and style
+ * netlify.toml; on-demand pages from src/middleware.ts (addSecurityHeaders);
+ * API functions from src/lib/http.ts. A test checks that all three agree. The script and style
  * hashes are in each page's CSP <meta> (Astro's CSP); what a <meta> cannot
  * carry (frame-ancestors) is here.
  */
@@ -16,3 +16,23 @@ export const SECURITY_HEADERS: Record<string, string> = {
   'Permissions-Policy':
     'camera=("https://tavus.daily.co"), microphone=("https://tavus.daily.co"), fullscreen=(self "https://tavus.daily.co"), display-capture=(), geolocation=(), payment=(), usb=()',
 };
+
+/**
+ * Gives an on-demand page's answer the headers static pages get from
+ * netlify.toml. Astro sends its own CSP (script and style hashes) as a header
+ * on these pages; ours (frame-ancestors and friends) is added to it.
+ */
+export function addSecurityHeaders(headers: Headers): void {
+  for (const [name, value] of Object.entries(SECURITY_HEADERS)) {
+    const existing = headers.get(name);
+    if (!existing) headers.set(name, value);
+    else if (name === 'Content-Security-Policy') {
+      // Only the directives Astro's policy lacks: a repeated directive is an error in the console.
+      const missing = value
+        .split(';')
+        .map((directive) => directive.trim())
+        .filter((directive) => !existing.includes(directive.split(' ')[0] ?? directive));
+      if (missing.length) headers.set(name, `${existing.replace(/;\s*$/, '')}; ${missing.join('; ')}`);
+    }
+  }
+}

@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import chatFunction from '../../netlify/functions/chat';
 import { listChatConversations } from '../../src/lib/conversations/logs';
-import { dataStore } from '../../src/lib/blobs';
 import { resetEnvCache } from '../../src/lib/env';
-import { listKeys } from '../../src/lib/stores/list-keys';
+import { dailyQuotaUsed, MODEL_CALLS } from '../../src/lib/stores/daily-quota';
 import { savePortfolioItems } from '../../src/lib/content/portfolio';
 import { saveInsights } from '../../src/lib/content/insights';
 import { listContactMessages } from '../../src/lib/stores/contact-messages';
@@ -199,8 +198,7 @@ describe('with a model', () => {
   });
 
   it('stops calling the model past the daily cap', async () => {
-    const used = (await listKeys(dataStore('chat-log'), `model-calls/${new Date().toISOString().slice(0, 10)}/`))
-      .length;
+    const used = await dailyQuotaUsed(MODEL_CALLS);
     useModel(true, used + 1);
     await chat(ask('What have you done in logistics?'));
     expect(openai.requests).toHaveLength(1);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll } from 'vitest';
-import adminAuth from '../../netlify/functions/admin-auth';
+import adminLogin from '../../netlify/functions/admin-login';
 import { startLocalBlobs, type LocalBlobs } from './blobs';
 import { resetEnvCache } from '../../src/lib/env';
 import { call, callJson, type CallOptions } from './functions';
@@ -16,7 +16,7 @@ export function useTestEnv(): void {
 }
 
 export function login(username: string, password: string, options: CallOptions = {}) {
-  return callJson<{ message?: string; authenticated?: boolean }>(adminAuth, '/api/admin/login', {
+  return callJson<{ message?: string; authenticated?: boolean }>(adminLogin, '/api/admin/login', {
     method: 'POST',
     body: { username, password },
     headers: { origin: SITE },
@@ -26,7 +26,7 @@ export function login(username: string, password: string, options: CallOptions =
 
 /** Signs in and answers the Cookie header a browser would send back. */
 export async function signIn(username = ADMIN.username, password = ADMIN.password, ip = '10.0.0.1'): Promise<string> {
-  const response = await call(adminAuth, '/api/admin/login', {
+  const response = await call(adminLogin, '/api/admin/login', {
     method: 'POST',
     body: { username, password },
     headers: { origin: SITE },

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { en } from '../../src/i18n/en';
 import { es } from '../../src/i18n/es';
-import { localePath, unlocalisedPath, useTranslations } from '../../src/i18n';
+import { categoryLabel, localePath, unlocalisedPath, useTranslations } from '../../src/i18n';
 import { searchInsights } from '../../src/lib/content/search';
 import { insightFixture } from '../helpers/fixtures';
 
@@ -63,5 +63,25 @@ describe('insight search', () => {
     expect(searchInsights(insights, 'innovation', 'en').map((i) => i.slug)).toEqual(['insight-2']);
     expect(searchInsights(insights, 'erp governance', 'en')).toEqual([]);
     expect(searchInsights(insights, '  ', 'en')).toHaveLength(2);
+  });
+});
+
+describe('category labels', () => {
+  const categoryKeys = (Object.keys(en) as Array<keyof typeof en>).filter((key) => key.startsWith('category.'));
+
+  it('shows each category the firm uses in the page language, stored under its English name', () => {
+    expect(categoryKeys.length).toBeGreaterThan(0);
+    for (const key of categoryKeys) {
+      expect(categoryLabel(en[key], 'en'), key).toBe(en[key]);
+      expect(categoryLabel(en[key], 'es'), key).toBe(es[key]);
+    }
+    expect(categoryLabel('AI Innovation', 'es')).toBe('Innovación en IA');
+  });
+
+  it('shows any other category as typed, in every language', () => {
+    for (const category of ['Supply Chain', 'constructor', 'ai innovation']) {
+      expect(categoryLabel(category, 'en')).toBe(category);
+      expect(categoryLabel(category, 'es')).toBe(category);
+    }
   });
 });

@@ -1,21 +1,11 @@
 import { createHash } from 'node:crypto';
-import { dataStore } from '../blobs';
 import { newId } from '../ids';
-import { listKeys } from '../stores/list-keys';
+import { deleteAttempts, listAttempts, recordAttempt, type AttemptCounter } from '../stores/login-attempts';
 
 export const PAIR_LIMIT = 5;
 export const IP_LIMIT = 20;
 export const WINDOW_MS = 15 * 60 * 1000;
 export const LOCK_MS = 15 * 60 * 1000;
-
-const ALPHABET = '0123456789abcdefghjkmnpqrstvwxyz';
-
-/** The creation time encoded in an id's first ten characters. */
-function idTime(id: string): number {
-  let time = 0;
-  for (const char of id.slice(0, 10)) time = time * 32 + ALPHABET.indexOf(char);
-  return time;
-}
 
 function hash(value: string): string {
   return createHash('sha256').update(value).digest('hex').slice(0, 32);
@@ -30,7 +20,7 @@ export interface Attempt {
 }
 
 interface Counter {
-  prefix: string;
+  counter: AttemptCounter;
   limit: number;
 }
 
@@ -46,38 +36,36 @@ interface Counter {
  * the IP the same way. A good password clears the pair.
  */
 export async function beginLoginAttempt(username: string, ip: string, now = Date.now()): Promise<Attempt> {
-  const store = dataStore('auth');
-  const pair = hash(`${username.trim().toLowerCase()}\u0000${ip}`);
+  const pairCounter: AttemptCounter = { kind: 'pair', subject: hash(`${username.trim().toLowerCase()}\u0000${ip}`) };
+  const ipCounter: AttemptCounter = { kind: 'ip', subject: hash(ip) };
   const counters: Counter[] = [
-    { prefix: `attempts/pair/${pair}/`, limit: PAIR_LIMIT },
-    { prefix: `attempts/ip/${hash(ip)}/`, limit: IP_LIMIT },
+    { counter: pairCounter, limit: PAIR_LIMIT },
+    { counter: ipCounter, limit: IP_LIMIT },
   ];
   const id = newId(now);
-  await Promise.all(counters.map((counter) => store.setJSON(counter.prefix + id, { at: now })));
+  await Promise.all(counters.map(({ counter }) => recordAttempt(counter, id, now)));
 
   let lockedUntil = 0;
-  for (const counter of counters) {
-    const own = counter.prefix + id;
-    const keys = await listKeys(store, counter.prefix, own);
-    const stale = keys.filter((key) => now - idTime(key.slice(counter.prefix.length)) > WINDOW_MS + LOCK_MS);
+  for (const { counter, limit } of counters) {
+    const attempts = await listAttempts(counter, id);
+    const stale = attempts.filter((attempt) => now - attempt.at > WINDOW_MS + LOCK_MS).map((attempt) => attempt.id);
     // Old attempts can never matter again: tidy them away, best effort.
-    void Promise.all(stale.map((key) => store.delete(key))).catch(() => undefined);
-    const others = keys
-      .filter((key) => key !== own && !stale.includes(key))
-      .map((key) => idTime(key.slice(counter.prefix.length)))
+    void deleteAttempts(counter, stale).catch(() => undefined);
+    const others = attempts
+      .filter((attempt) => attempt.id !== id && !stale.includes(attempt.id))
+      .map((attempt) => attempt.at)
       .sort((a, b) => a - b);
     // Any `limit` other attempts within one window lock until the last of them + LOCK_MS.
-    for (let last = counter.limit - 1; last < others.length; last += 1) {
-      const first = others[last - counter.limit + 1] as number;
-      const end = others[last] as number;
-      if (end - first <= WINDOW_MS) lockedUntil = Math.max(lockedUntil, end + LOCK_MS);
-    }
+    others.forEach((end, last) => {
+      const first = others[last - limit + 1];
+      if (first !== undefined && end - first <= WINDOW_MS) lockedUntil = Math.max(lockedUntil, end + LOCK_MS);
+    });
   }
 
   const allowed = lockedUntil <= now;
   if (!allowed) {
     // A refused attempt is not counted against the lock's end.
-    await Promise.all(counters.map((counter) => store.delete(counter.prefix + id)));
+    await Promise.all(counters.map(({ counter }) => deleteAttempts(counter, [id])));
   }
   return {
     allowed,
@@ -85,8 +73,14 @@ export async function beginLoginAttempt(username: string, ip: string, now = Date
     succeeded: async () => {
       // A good password clears the pair's failures; on the IP's count only this attempt is withdrawn,
       // so colleagues signing in from one office never add up to a lock.
-      const keys = await listKeys(store, counters[0]!.prefix);
-      await Promise.all([...keys, counters[1]!.prefix + id].map((key) => store.delete(key)));
+      const pairAttempts = await listAttempts(pairCounter);
+      await Promise.all([
+        deleteAttempts(
+          pairCounter,
+          pairAttempts.map((attempt) => attempt.id),
+        ),
+        deleteAttempts(ipCounter, [id]),
+      ]);
     },
   };
 }

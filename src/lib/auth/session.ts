@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { parse, serialize } from 'cookie';
 import { jwtVerify, SignJWT } from 'jose';
-import { dataStore } from '../blobs';
 import { isProduction, requireSecret } from '../env';
-import { sessionSchema, type Session, type User } from '../schemas/user';
+import type { Session, User } from '../schemas/user';
+import { deleteSession, getSession, saveSession } from '../stores/sessions';
 import { getUserById } from '../stores/users';
 
 export const SESSION_TTL_SECONDS = 8 * 60 * 60;
@@ -23,10 +23,6 @@ export function sessionCookieName(): string {
 
 function secretKey(): Uint8Array {
   return new TextEncoder().encode(requireSecret('JWT_SECRET'));
-}
-
-function sessionKey(sessionId: string): string {
-  return `sessions/${sessionId}`;
 }
 
 function cookieHeader(name: string, value: string, maxAge: number, httpOnly: boolean): string {
@@ -50,7 +46,7 @@ export async function startSession(user: User): Promise<string[]> {
     createdAt: new Date(now).toISOString(),
     expiresAt: new Date(now + SESSION_TTL_SECONDS * 1000).toISOString(),
   };
-  await dataStore('auth').setJSON(sessionKey(sessionId), session);
+  await saveSession(sessionId, session);
   const token = await new SignJWT({ sid: sessionId, name: user.username })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
     .setSubject(user.id)
@@ -96,9 +92,8 @@ export async function readSession(request: Request): Promise<VerifiedSession | n
   }
   const { sid, name, sub } = payload;
   if (typeof sid !== 'string' || typeof name !== 'string' || typeof sub !== 'string') return null;
-  const raw: unknown = await dataStore('auth').get(sessionKey(sid), { type: 'json' });
-  const session = sessionSchema.safeParse(raw);
-  if (!session.success || session.data.userId !== sub || Date.parse(session.data.expiresAt) <= Date.now()) return null;
+  const session = await getSession(sid);
+  if (!session || session.userId !== sub || Date.parse(session.expiresAt) <= Date.now()) return null;
   // A deactivated user keeps a session, so the dashboard can say "Access Denied" rather than
   // "logged out"; requireUser refuses them every write and read.
   const user = await getUserById(sub, name);
@@ -107,5 +102,5 @@ export async function readSession(request: Request): Promise<VerifiedSession | n
 }
 
 export async function endSession(sessionId: string): Promise<void> {
-  await dataStore('auth').delete(sessionKey(sessionId));
+  await deleteSession(sessionId);
 }

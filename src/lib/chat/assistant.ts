@@ -1,13 +1,19 @@
-import OpenAI from 'openai';
 import { localePath, useTranslations } from '../../i18n';
-import { dataStore } from '../blobs';
-import { newId } from '../ids';
-import type { ChatMessage, ChatRequest } from '../schemas/chat';
 import type { Language } from '../../i18n/languages';
+import { logChatExchange } from '../conversations/logs';
+import type { ChatRequest } from '../schemas/chat';
 import { site } from '../site';
-import { listKeys } from '../stores/list-keys';
+import { MODEL_CALLS, takeDailyQuota } from '../stores/daily-quota';
 import { bestMatches, siteKnowledge, type KnowledgeItem } from './knowledge';
 import { leadReply } from './lead';
+import {
+  completeWithModel,
+  modelConfig,
+  streamFromModel,
+  textPieces,
+  type ModelConfig,
+  type ModelPrompt,
+} from './model';
 
 /** Attempts to make the assistant leave its role or give away its instructions or secrets. */
 const EXTRACTION = [
@@ -22,8 +28,7 @@ const EXTRACTION = [
 const GREETING =
   /^\s*(hi|hello|hey|good (morning|afternoon|evening)|hola|buenas|buenos d[ií]as|buenas tardes)\b[\s!.,¡]*$/i;
 
-export type ReplyPlan =
-  { kind: 'text'; text: string } | { kind: 'model'; system: string; messages: ChatMessage[]; fallback: string };
+type ReplyPlan = { kind: 'text'; text: string } | { kind: 'model'; config: ModelConfig; prompt: ModelPrompt };
 
 function firstSentence(text: string): string {
   const sentence = text.split(/(?<=[.!?])\s/)[0] ?? text;
@@ -55,8 +60,11 @@ export function systemPrompt(lang: Language, knowledge: KnowledgeItem[], origin:
   ].join('\n');
 }
 
-/** Decides how to answer: a refusal, the lead flow, the built-in assistant, or the model. */
-export async function planReply(request: ChatRequest, origin: string, modelAvailable: boolean): Promise<ReplyPlan> {
+/**
+ * Decides how to answer: a refusal, the lead flow, the built-in assistant, or
+ * the model (when one is configured and today's calls are under the cap).
+ */
+async function planReply(request: ChatRequest, origin: string): Promise<ReplyPlan> {
   const t = useTranslations(request.language);
   const last = request.messages[request.messages.length - 1]!;
   if (EXTRACTION.some((pattern) => pattern.test(last.content))) return { kind: 'text', text: t('assistant.refuse') };
@@ -64,36 +72,39 @@ export async function planReply(request: ChatRequest, origin: string, modelAvail
   if (lead) return { kind: 'text', text: lead };
   const knowledge = await siteKnowledge(request.language, origin);
   const fallback = builtInAnswer(knowledge, last.content, request.language, origin);
-  if (!modelAvailable || GREETING.test(last.content)) return { kind: 'text', text: fallback };
-  return {
-    kind: 'model',
-    system: systemPrompt(request.language, knowledge, origin),
-    messages: request.messages,
-    fallback,
-  };
+  const config = modelConfig();
+  if (!config || GREETING.test(last.content)) return { kind: 'text', text: fallback };
+  // Past the day's cap the built-in assistant answers.
+  if (!(await takeDailyQuota(MODEL_CALLS, config.dailyCap))) return { kind: 'text', text: fallback };
+  const prompt = { system: systemPrompt(request.language, knowledge, origin), messages: request.messages, fallback };
+  return { kind: 'model', config, prompt };
 }
 
-export interface ModelConfig {
-  apiKey: string;
-  baseURL: string | undefined;
-  model: string;
-  dailyCap: number;
+/** The assistant's whole reply to the conversation's last message. */
+export async function chatReply(request: ChatRequest, origin: string): Promise<string> {
+  const plan = await planReply(request, origin);
+  return plan.kind === 'text' ? plan.text : completeWithModel(plan.config, plan.prompt);
 }
 
-export function openAiClient(config: ModelConfig): OpenAI {
-  // About 20 s, one retry: a visitor waits no longer than that for a chat reply.
-  return new OpenAI({ apiKey: config.apiKey, baseURL: config.baseURL, timeout: 20_000, maxRetries: 1 });
+/** The assistant's reply in pieces, as they come (the model's stream, or a fixed text word by word). */
+export async function chatReplyPieces(request: ChatRequest, origin: string): Promise<AsyncIterable<string>> {
+  const plan = await planReply(request, origin);
+  return plan.kind === 'text' ? textPieces(plan.text) : streamFromModel(plan.config, plan.prompt);
 }
 
-/**
- * Counts today's model calls (one key each, DESIGN.md "Storage") and records
- * this one if under the cap; past it the built-in assistant answers.
- */
-export async function takeModelCall(dailyCap: number, now = new Date()): Promise<boolean> {
-  const store = dataStore('chat-log');
-  const prefix = `model-calls/${now.toISOString().slice(0, 10)}/`;
-  const used = (await listKeys(store, prefix)).length;
-  if (used >= dailyCap) return false;
-  await store.setJSON(`${prefix}${newId(now.getTime())}`, { at: now.toISOString() });
-  return true;
+/** Logs the exchange for the admin's WhatsApp Bot tab when the widget sent a session id. */
+export async function logReply(request: ChatRequest, reply: string): Promise<void> {
+  if (!request.sessionId) return;
+  const last = request.messages[request.messages.length - 1]!;
+  try {
+    await logChatExchange({
+      sessionId: request.sessionId,
+      userMessage: last.content,
+      botResponse: reply.slice(0, 4000),
+      language: request.language,
+    });
+  } catch (error) {
+    // A lost log line never costs the visitor their answer.
+    console.error('Chat log failed', error);
+  }
 }

@@ -1,4 +1,5 @@
-import { localePath, useTranslations, type DictionaryKey } from '../../i18n';
+import { localePath, useTranslations } from '../../i18n';
+import { INVESTMENT_CARDS, INVESTMENT_VALUES, SERVICE_CARDS, SERVICE_POINTS } from '../../i18n/cards';
 import { listPublishedInsights } from '../content/insights';
 import { listPortfolio } from '../content/portfolio';
 import type { Language } from '../../i18n/languages';
@@ -36,19 +37,22 @@ export async function siteKnowledge(lang: Language, origin: string): Promise<Kno
   const t = useTranslations(lang);
   const home = `${origin}${localePath(lang, '/')}`;
   const items: KnowledgeItem[] = [];
-  for (const card of ['strategy', 'innovation', 'ai'] as const) {
-    const key = (part: string) => `services.${card}.${part}` as DictionaryKey;
+  for (const card of SERVICE_CARDS) {
     items.push({
-      title: t(key('title')),
-      text: [t(key('description')), t(key('point1')), t(key('point2')), t(key('point3'))].join(' '),
+      title: t(`services.${card}.title`),
+      text: [t(`services.${card}.description`), ...SERVICE_POINTS.map((n) => t(`services.${card}.point${n}`))].join(
+        ' ',
+      ),
       url: `${home}#services`,
     });
   }
-  for (const card of ['sourcing', 'markets', 'network'] as const) {
-    const key = (part: string) => `investment.${card}.${part}` as DictionaryKey;
+  for (const card of INVESTMENT_CARDS) {
     items.push({
-      title: t(key('title')),
-      text: [t(key('description')), t(key('value1')), t(key('value2')), t(key('value3')), t(key('value4'))].join(' '),
+      title: t(`investment.${card}.title`),
+      text: [
+        t(`investment.${card}.description`),
+        ...INVESTMENT_VALUES.map((n) => t(`investment.${card}.value${n}`)),
+      ].join(' '),
       url: `${home}#investment`,
     });
   }

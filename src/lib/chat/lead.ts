@@ -1,6 +1,6 @@
 import { localePath, useTranslations } from '../../i18n';
 import type { Language } from '../../i18n/languages';
-import { emailField, SERVICE_OPTIONS, type ServiceOfInterest } from '../schemas/contact';
+import { emailField, type ServiceOfInterest } from '../schemas/contact';
 import type { ChatMessage } from '../schemas/chat';
 import { addContactMessage } from '../stores/contact-messages';
 
@@ -48,7 +48,7 @@ function answerTo(lang: Language, messages: ChatMessage[], step: Step): string |
     const message = messages[i]!;
     const next = messages[i + 1];
     if (message.role === 'assistant' && next?.role === 'user' && stepAsked(lang, message.content) === step) {
-      if (step !== 'email' || emailField.safeParse(next.content).success) return next.content.trim();
+      if (step !== 'email' || emailField.safeParse(next.content).success) return next.content;
     }
   }
   return null;
@@ -68,25 +68,20 @@ export function inferService(messages: ChatMessage[]): ServiceOfInterest | null 
     .filter((message) => message.role === 'user')
     .map((message) => message.content)
     .join(' ');
-  const found = SERVICE_HINTS.find(([, pattern]) => pattern.test(text));
-  return found && SERVICE_OPTIONS.includes(found[0]) ? found[0] : null;
+  return SERVICE_HINTS.find(([, pattern]) => pattern.test(text))?.[0] ?? null;
 }
 
 function transcript(messages: ChatMessage[], lang: Language): string {
-  const header =
-    lang === 'es'
-      ? 'Contacto desde el asistente del chat. Conversación:'
-      : 'Lead from the chat assistant. Conversation:';
-  const lines = messages.map(
-    (message) =>
-      `${message.role === 'user' ? (lang === 'es' ? 'Visitante' : 'Visitor') : lang === 'es' ? 'Asistente' : 'Assistant'}: ${message.content}`,
-  );
-  return `${header}\n\n${lines.join('\n')}`.slice(0, 5000);
+  const t = useTranslations(lang);
+  const speaker = { user: t('chatLead.visitor'), assistant: t('chatLead.assistant') };
+  const lines = messages.map((message) => `${speaker[message.role]}: ${message.content}`);
+  return `${t('chatLead.transcriptHeader')}\n\n${lines.join('\n')}`.slice(0, 5000);
 }
 
 /**
  * The lead flow's reply to the last message, or null when the conversation
- * is not in (or entering) the flow.
+ * is not in (or entering) the flow. Messages arrive as chatMessageSchema
+ * parsed them: trimmed and never empty.
  */
 export async function leadReply(messages: ChatMessage[], lang: Language, origin: string): Promise<string | null> {
   const t = useTranslations(lang);
@@ -99,14 +94,14 @@ export async function leadReply(messages: ChatMessage[], lang: Language, origin:
     case 'consent':
       return YES.test(last.content) ? t('assistant.leadName') : t('assistant.leadDeclined', { contactUrl });
     case 'name':
-      return t('assistant.leadEmail', { name: last.content.trim().slice(0, 200) });
+      return t('assistant.leadEmail', { name: last.content.slice(0, 200) });
     case 'email':
       return emailField.safeParse(last.content).success ? t('assistant.leadCompany') : t('assistant.leadEmailInvalid');
     case 'company': {
       const name = answerTo(lang, messages, 'name');
       const email = answerTo(lang, messages, 'email');
       if (!name || !email) return t('assistant.leadName');
-      const company = NO_COMPANY.test(last.content) ? null : last.content.trim().slice(0, 200) || null;
+      const company = NO_COMPANY.test(last.content) ? null : last.content.slice(0, 200);
       const parsedEmail = emailField.parse(email);
       await addContactMessage(
         {

@@ -27,7 +27,6 @@ export const chatExchangeInputSchema = z.object({
 export type ChatExchangeInput = z.infer<typeof chatExchangeInputSchema>;
 
 export const chatExchangeSchema = chatExchangeInputSchema.extend({ timestamp: z.string() });
-export type ChatExchange = z.infer<typeof chatExchangeSchema>;
 
 /** A conversation as the admin reads it (SPEC.md section 3, "WhatsApp conversation"). */
 export interface ChatConversation {

@@ -35,10 +35,6 @@ export class EventLog<T> {
     await this.store().setJSON(key, event);
   }
 
-  async count(prefix: string): Promise<number> {
-    return (await this.keys(prefix)).length;
-  }
-
   async keys(prefix: string): Promise<string[]> {
     return listKeys(this.store(), prefix);
   }
@@ -59,9 +55,5 @@ export class EventLog<T> {
       });
     }
     return out;
-  }
-
-  async remove(key: string): Promise<void> {
-    await this.store().delete(key);
   }
 }

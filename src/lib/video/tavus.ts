@@ -1,14 +1,12 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
 import { useTranslations } from '../../i18n';
-import { dataStore } from '../blobs';
 import { appendVideoEvent, putVideoEvent } from '../conversations/logs';
 import { env, requireSecret } from '../env';
 import { HttpError } from '../http';
-import { newId } from '../ids';
 import type { Language } from '../../i18n/languages';
 import { site } from '../site';
-import { listKeys } from '../stores/list-keys';
+import { takeDailyQuota, VIDEO_CALLS } from '../stores/daily-quota';
 
 export const NOT_CONFIGURED = 'Video calls are not configured on this site.';
 export const DAILY_CAP_REACHED =
@@ -35,15 +33,6 @@ export function verifyCallbackToken(nonce: string | null, token: string | null):
   return expected.length === given.length && timingSafeEqual(expected, given);
 }
 
-/** Counts today's calls, one key each, and records this one if under the cap. */
-async function takeCall(cap: number, now = new Date()): Promise<boolean> {
-  const store = dataStore('video-log');
-  const prefix = `daily/${now.toISOString().slice(0, 10)}/`;
-  if ((await listKeys(store, prefix)).length >= cap) return false;
-  await store.setJSON(`${prefix}${newId(now.getTime())}`, { at: now.toISOString() });
-  return true;
-}
-
 /**
  * Starts a call with the CEO's avatar. The server alone talks to Tavus, with
  * the configured replica and persona (a client cannot choose others), the
@@ -58,7 +47,7 @@ export async function startConversation(
   const config = env();
   if (!config.TAVUS_API_KEY || !config.TAVUS_REPLICA_ID || !config.TAVUS_PERSONA_ID)
     throw new HttpError(503, NOT_CONFIGURED);
-  if (!(await takeCall(config.TAVUS_DAILY_CALLS))) throw new HttpError(503, DAILY_CAP_REACHED);
+  if (!(await takeDailyQuota(VIDEO_CALLS, config.TAVUS_DAILY_CALLS))) throw new HttpError(503, DAILY_CAP_REACHED);
   const nonce = randomBytes(16).toString('base64url');
   const t = useTranslations(language);
   const response = await fetch(`${config.TAVUS_BASE_URL.replace(/\/+$/, '')}/v2/conversations`, {

@@ -1,0 +1,23 @@
+import type { Config } from '@netlify/functions';
+import { assertSameOrigin } from '../../src/lib/auth/guard';
+import { authenticate } from '../../src/lib/auth/login';
+import { startSession } from '../../src/lib/auth/session';
+import { json, parseJsonBody, route, withCookies } from '../../src/lib/http';
+import { adminAuthRateLimit } from '../../src/lib/rate-limits';
+import { loginInputSchema, publicUser } from '../../src/lib/schemas/user';
+
+/** POST /api/admin/login {username, password}: signs in with a session cookie. */
+export default route({
+  POST: async (request, context) => {
+    assertSameOrigin(request);
+    const { username, password } = await parseJsonBody(request, loginInputSchema);
+    const user = await authenticate(username, password, context.ip);
+    // The token only ever travels in the HttpOnly cookie, never in a body.
+    return withCookies(json({ authenticated: true, user: publicUser(user) }), await startSession(user));
+  },
+});
+
+export const config: Config = {
+  path: '/api/admin/login',
+  rateLimit: adminAuthRateLimit,
+};
