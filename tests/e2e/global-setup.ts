@@ -61,7 +61,9 @@ export default async function setup(project: TestProject) {
   // The server's output goes to a file (read on failure), not through pipes that outlive the run.
   const logPath = join(tmpdir(), `netlify-serve-e2e-${process.pid}.log`);
   const log = openSync(logPath, 'w');
-  const child = spawn('netlify', ['serve', '--offline', '--internal-disable-edge-functions', '--port', String(PORT)], {
+  // The functions server's port follows the site's, so two checkouts' runs do not collide on netlify's default 3999.
+  const args = ['serve', '--offline', '--internal-disable-edge-functions', '--port', String(PORT)];
+  const child = spawn('netlify', [...args, '--functions-port', String(PORT + 100)], {
     env,
     stdio: ['ignore', log, log],
     detached: true,
