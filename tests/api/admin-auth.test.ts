@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import adminAuth from '../../netlify/functions/admin-auth';
 import contactMessages from '../../netlify/functions/contact-messages';
 import portfolioFunction from '../../netlify/functions/portfolio';
-import { savePortfolioItems } from '../../src/lib/content/portfolio';
+import { portfolioContent } from '../../src/lib/content/kinds/portfolio';
 import { saveUser } from '../../src/lib/stores/users';
 import { startLocalBlobs, type LocalBlobs } from '../helpers/blobs';
 import { portfolioFixture } from '../helpers/fixtures';
@@ -260,7 +260,7 @@ describe('a deactivated account', () => {
 describe('admin routes', () => {
   it('answer 401 the same whether or not the id exists, and change nothing', async () => {
     const [item] = [portfolioFixture(1)];
-    await savePortfolioItems([item!]);
+    await portfolioContent.saveMany([item!]);
     const before = await blobs.snapshot();
     const known = await callJson(portfolioFunction, '/x', {
       method: 'DELETE',
@@ -280,7 +280,7 @@ describe('admin routes', () => {
   it('refuse a signed-in write from another origin, or cross-site with no Origin', async () => {
     const cookie = await signIn(ADMIN.username, ADMIN.password, '10.7.0.1');
     const [item] = [portfolioFixture(2)];
-    await savePortfolioItems([item!]);
+    await portfolioContent.saveMany([item!]);
     const before = await blobs.snapshot();
     const evil = await callJson(portfolioFunction, '/x', {
       method: 'DELETE',

@@ -4,8 +4,8 @@ import { listChatConversations } from '../../src/lib/conversations/logs';
 import { dataStore } from '../../src/lib/blobs';
 import { resetEnvCache } from '../../src/lib/env';
 import { listKeys } from '../../src/lib/stores/list-keys';
-import { savePortfolioItems } from '../../src/lib/content/portfolio';
-import { saveInsights } from '../../src/lib/content/insights';
+import { portfolioContent } from '../../src/lib/content/kinds/portfolio';
+import { insightContent } from '../../src/lib/content/kinds/insights';
 import { listContactMessages } from '../../src/lib/stores/contact-messages';
 import { en } from '../../src/i18n/en';
 import { es } from '../../src/i18n/es';
@@ -30,8 +30,8 @@ const caseStudy = portfolioFixture(1, {
 beforeAll(async () => {
   blobs = await startLocalBlobs();
   openai = await startFakeOpenAi();
-  await savePortfolioItems([caseStudy]);
-  await saveInsights([
+  await portfolioContent.saveMany([caseStudy]);
+  await insightContent.saveMany([
     insightFixture(1, {
       title: { en: 'AI governance for mid-sized companies', es: 'Gobernanza de la IA para medianas empresas' },
     }),

@@ -1,6 +1,6 @@
 import { localePath, useTranslations, type DictionaryKey } from '../../i18n';
-import { listPublishedInsights } from '../content/insights';
-import { listPortfolio } from '../content/portfolio';
+import { insightContent } from '../content/kinds/insights';
+import { portfolioContent } from '../content/kinds/portfolio';
 import type { Language } from '../../i18n/languages';
 
 /** One thing the assistant may talk about, with the page it links to. */
@@ -53,7 +53,7 @@ export async function siteKnowledge(lang: Language, origin: string): Promise<Kno
     });
   }
   items.push({ title: t('about.title'), text: `${t('about.p1')} ${t('about.p2')}`, url: `${home}#about` });
-  const [portfolio, insights] = await Promise.all([listPortfolio(), listPublishedInsights()]);
+  const [portfolio, insights] = await Promise.all([portfolioContent.listPublic(), insightContent.listPublic()]);
   for (const item of portfolio) {
     items.push({
       title: item.title[lang],
