@@ -29,13 +29,13 @@ export const insightsKind: ContentKind<InsightOwn, InsightInput> = {
   storedSchema: storedInsightSchema,
   inputSchema: insightInputSchema,
   cacheTags: { list: 'insights', itemPrefix: 'insight' },
-  ownFields: (input, previous, { createdAt, now }) => ({
+  ownFields: (input, previous, times) => ({
     category: input.category,
     slug: input.slug,
     author: input.author,
     readTime: input.readTime,
     published: input.published,
-    publishedAt: publicationDate(input.published, previous, { createdAt, now }),
+    publishedAt: publicationDate(input.published, previous, times),
   }),
   compare: (a, b) => insightDate(b).localeCompare(insightDate(a)) || b.id.localeCompare(a.id),
   isPublic: (insight) => insight.published,
