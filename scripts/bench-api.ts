@@ -27,8 +27,8 @@ process.env['ADMIN_USERNAME'] = 'bench';
 process.env['ADMIN_PASSWORD'] = 'bench password long enough';
 
 const { demoRecords } = await import('../src/lib/seed/seed');
-const { savePortfolioItems } = await import('../src/lib/content/portfolio');
-const { saveInsights } = await import('../src/lib/content/insights');
+const { portfolioContent } = await import('../src/lib/content/kinds/portfolio');
+const { insightContent } = await import('../src/lib/content/kinds/insights');
 const { addContactMessage } = await import('../src/lib/stores/contact-messages');
 const { subscribe } = await import('../src/lib/stores/newsletter');
 const { newId } = await import('../src/lib/ids');
@@ -53,13 +53,13 @@ async function inBatches(count: number, make: (i: number) => Promise<unknown>) {
 console.log(`Seeding ${RECORDS} records of each kind…`);
 const demo = demoRecords();
 const at = (i: number) => new Date(Date.UTC(2020, 0, 1) + i * 3_600_000).toISOString();
-await savePortfolioItems(
+await portfolioContent.saveMany(
   Array.from({ length: RECORDS }, (_, i) => {
     const base = demo.portfolio[i % demo.portfolio.length]!;
     return { ...base, id: newId(), createdAt: at(i) };
   }),
 );
-await saveInsights(
+await insightContent.saveMany(
   Array.from({ length: RECORDS }, (_, i) => {
     const base = demo.insights[i % demo.insights.length]!;
     return {

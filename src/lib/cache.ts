@@ -1,13 +1,5 @@
 import { purgeCache } from '@netlify/functions';
 
-/** The CDN cache tags of what each kind of content appears on (pages and API answers). */
-export const cacheTags = {
-  portfolioList: 'portfolio',
-  portfolioItem: (id: string) => `portfolio-${id}`,
-  insightsList: 'insights',
-  insight: (id: string) => `insight-${id}`,
-};
-
 /**
  * Purges CDN cache tags after an admin change, so the public pages show it
  * within seconds without a rebuild. Only on Netlify (the runtime provides the

@@ -1,9 +1,8 @@
 import type { APIContext } from 'astro';
 import { useTranslations } from '../i18n';
-import { cacheTags } from './cache';
 import { cdnCacheHeaders } from './cdn-cache';
-import { listPortfolio } from './content/portfolio';
-import { listPublishedInsights } from './content/insights';
+import { insightContent } from './content/kinds/insights';
+import { portfolioContent } from './content/kinds/portfolio';
 import { insightsRss, sitemapXml, type SitemapEntry } from './feeds';
 import type { Language } from '../i18n/languages';
 import { site } from './site';
@@ -17,12 +16,12 @@ export async function rssResponse(context: APIContext, lang: Language): Promise<
   const body = insightsRss(
     origin(context),
     lang,
-    (await listPublishedInsights()).slice(0, 50),
+    (await insightContent.listPublic()).slice(0, 50),
     `${site.name} — ${t('insights.listHeading')}`,
     t('meta.insights.description'),
   );
   return new Response(body, {
-    headers: { 'Content-Type': 'application/rss+xml; charset=utf-8', ...cdnCacheHeaders([cacheTags.insightsList]) },
+    headers: { 'Content-Type': 'application/rss+xml; charset=utf-8', ...cdnCacheHeaders([insightContent.listTag]) },
   });
 }
 
@@ -38,7 +37,7 @@ const STATIC_PATHS = [
 
 /** Every page in both languages, the on-demand ones included. */
 export async function sitemapResponse(context: APIContext): Promise<Response> {
-  const [portfolio, insights] = await Promise.all([listPortfolio(), listPublishedInsights()]);
+  const [portfolio, insights] = await Promise.all([portfolioContent.listPublic(), insightContent.listPublic()]);
   const entries: SitemapEntry[] = [
     ...STATIC_PATHS.map((path) => ({ path })),
     ...portfolio.map((item) => ({ path: `/portfolio/${item.id}`, lastmod: item.updatedAt.slice(0, 10) })),
@@ -47,7 +46,7 @@ export async function sitemapResponse(context: APIContext): Promise<Response> {
   return new Response(sitemapXml(origin(context), entries), {
     headers: {
       'Content-Type': 'application/xml; charset=utf-8',
-      ...cdnCacheHeaders([cacheTags.portfolioList, cacheTags.insightsList]),
+      ...cdnCacheHeaders([portfolioContent.listTag, insightContent.listTag]),
     },
   });
 }

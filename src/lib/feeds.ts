@@ -1,7 +1,6 @@
 import { localePath } from '../i18n';
-import { insightDate } from './content/insights';
 import type { Language } from '../i18n/languages';
-import type { Insight } from './schemas/insight';
+import { insightDate, type Insight } from './schemas/insight';
 import { site } from './site';
 
 function escapeXml(text: string): string {

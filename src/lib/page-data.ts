@@ -1,7 +1,8 @@
-import { cacheTags } from './cache';
-import { listPublishedInsights, getPublishedInsight } from './content/insights';
-import { getPortfolioItem, listPortfolio } from './content/portfolio';
+import type { ContentEngine } from './content/engine';
+import { insightContent } from './content/kinds/insights';
+import { portfolioContent } from './content/kinds/portfolio';
 import { isId } from './ids';
+import type { ContentInput } from './schemas/content';
 import type { Insight } from './schemas/insight';
 import type { PortfolioItem } from './schemas/portfolio';
 
@@ -16,36 +17,43 @@ export interface PageData<T> {
   tags: string[];
 }
 
-export async function portfolioListData(): Promise<PageData<PortfolioItem[] | null>> {
+type Engine<Own extends object> = ContentEngine<Own, ContentInput>;
+
+/** A kind's public list; null with 503 when it cannot be read, so the page says so. */
+async function listData<Own extends object>(engine: Engine<Own>) {
   try {
-    return { data: await listPortfolio(), status: 200, tags: [cacheTags.portfolioList] };
+    return { data: await engine.listPublic(), status: 200, tags: [engine.listTag] };
   } catch (error) {
-    console.error('Portfolio list failed', error);
+    console.error(`${engine.kind.label} list failed`, error);
     return { data: null, status: 503, tags: [] };
   }
 }
 
-export async function portfolioItemData(id: string | undefined): Promise<PageData<PortfolioItem | null>> {
-  const item = isId(id) ? await getPortfolioItem(id) : null;
-  return item
-    ? { data: item, status: 200, tags: [cacheTags.portfolioList, cacheTags.portfolioItem(item.id)] }
-    : { data: null, status: 404, tags: [cacheTags.portfolioList] };
+/**
+ * One public record, or null with 404. A kind with drafts tags its 404 with
+ * the record's tag too: publishing the draft purges that 404.
+ */
+async function itemData<Own extends object>(engine: Engine<Own>, id: string | undefined) {
+  const record = isId(id) ? await engine.getPublic(id) : null;
+  if (record) return { data: record, status: 200, tags: [engine.listTag, engine.itemTag(record.id)] };
+  const draftTags = engine.hasDrafts && isId(id) ? [engine.itemTag(id)] : [];
+  return { data: null, status: 404, tags: [engine.listTag, ...draftTags] };
 }
 
-export async function insightListData(): Promise<PageData<Insight[] | null>> {
-  try {
-    return { data: await listPublishedInsights(), status: 200, tags: [cacheTags.insightsList] };
-  } catch (error) {
-    console.error('Insights list failed', error);
-    return { data: null, status: 503, tags: [] };
-  }
+export function portfolioListData(): Promise<PageData<PortfolioItem[] | null>> {
+  return listData(portfolioContent);
 }
 
-export async function insightData(id: string | undefined): Promise<PageData<Insight | null>> {
-  const insight = isId(id) ? await getPublishedInsight(id) : null;
-  return insight
-    ? { data: insight, status: 200, tags: [cacheTags.insightsList, cacheTags.insight(insight.id)] }
-    : { data: null, status: 404, tags: [cacheTags.insightsList, ...(isId(id) ? [cacheTags.insight(id)] : [])] };
+export function portfolioItemData(id: string | undefined): Promise<PageData<PortfolioItem | null>> {
+  return itemData(portfolioContent, id);
+}
+
+export function insightListData(): Promise<PageData<Insight[] | null>> {
+  return listData(insightContent);
+}
+
+export function insightData(id: string | undefined): Promise<PageData<Insight | null>> {
+  return itemData(insightContent, id);
 }
 
 export interface HomeData {
@@ -53,22 +61,21 @@ export interface HomeData {
   insights: Insight[] | null;
 }
 
+/** A kind's newest four public records, or null (logged) when they cannot be read. */
+function newestFour<Own extends object>(engine: Engine<Own>) {
+  return engine.listPublic().then(
+    (records) => records.slice(0, 4),
+    (error: unknown) => (console.error(`Home ${engine.kind.label} list failed`, error), null),
+  );
+}
+
 /**
  * The landing page's newest four case studies and insights. Each section
  * that cannot be read shows its error text; the rest of the page still renders.
  */
 export async function homeData(): Promise<PageData<HomeData>> {
-  const [portfolio, insights] = await Promise.all([
-    listPortfolio().then(
-      (items) => items.slice(0, 4),
-      (error: unknown) => (console.error('Home portfolio failed', error), null),
-    ),
-    listPublishedInsights().then(
-      (items) => items.slice(0, 4),
-      (error: unknown) => (console.error('Home insights failed', error), null),
-    ),
-  ]);
-  return { data: { portfolio, insights }, status: 200, tags: [cacheTags.portfolioList, cacheTags.insightsList] };
+  const [portfolio, insights] = await Promise.all([newestFour(portfolioContent), newestFour(insightContent)]);
+  return { data: { portfolio, insights }, status: 200, tags: [portfolioContent.listTag, insightContent.listTag] };
 }
 
 /**

@@ -8,7 +8,7 @@ import adminLogout from '../../netlify/functions/admin-logout';
 import authUser from '../../netlify/functions/auth-user';
 import contactMessages from '../../netlify/functions/contact-messages';
 import portfolioFunction from '../../netlify/functions/portfolio';
-import { savePortfolioItems } from '../../src/lib/content/portfolio';
+import { portfolioContent } from '../../src/lib/content/kinds/portfolio';
 import { saveUser } from '../../src/lib/stores/users';
 import { startLocalBlobs, type LocalBlobs } from '../helpers/blobs';
 import { portfolioFixture } from '../helpers/fixtures';
@@ -287,7 +287,7 @@ describe('a deactivated account', () => {
 describe('admin routes', () => {
   it('answer 401 the same whether or not the id exists, and change nothing', async () => {
     const [item] = [portfolioFixture(1)];
-    await savePortfolioItems([item!]);
+    await portfolioContent.saveMany([item!]);
     const before = await blobs.snapshot();
     const known = await callJson(portfolioFunction, '/x', {
       method: 'DELETE',
@@ -307,7 +307,7 @@ describe('admin routes', () => {
   it('refuse a signed-in write from another origin, or cross-site with no Origin', async () => {
     const cookie = await signIn(ADMIN.username, ADMIN.password, '10.7.0.1');
     const [item] = [portfolioFixture(2)];
-    await savePortfolioItems([item!]);
+    await portfolioContent.saveMany([item!]);
     const before = await blobs.snapshot();
     const evil = await callJson(portfolioFunction, '/x', {
       method: 'DELETE',

@@ -3,8 +3,8 @@ import chatFunction from '../../netlify/functions/chat';
 import { listChatConversations } from '../../src/lib/conversations/logs';
 import { resetEnvCache } from '../../src/lib/env';
 import { dailyQuotaUsed, MODEL_CALLS } from '../../src/lib/stores/daily-quota';
-import { savePortfolioItems } from '../../src/lib/content/portfolio';
-import { saveInsights } from '../../src/lib/content/insights';
+import { portfolioContent } from '../../src/lib/content/kinds/portfolio';
+import { insightContent } from '../../src/lib/content/kinds/insights';
 import { listContactMessages } from '../../src/lib/stores/contact-messages';
 import { en } from '../../src/i18n/en';
 import { es } from '../../src/i18n/es';
@@ -29,8 +29,8 @@ const caseStudy = portfolioFixture(1, {
 beforeAll(async () => {
   blobs = await startLocalBlobs();
   openai = await startFakeOpenAi();
-  await savePortfolioItems([caseStudy]);
-  await saveInsights([
+  await portfolioContent.saveMany([caseStudy]);
+  await insightContent.saveMany([
     insightFixture(1, {
       title: { en: 'AI governance for mid-sized companies', es: 'Gobernanza de la IA para medianas empresas' },
     }),

@@ -2,8 +2,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import portfolioFunction from '../../netlify/functions/portfolio';
 import insightsFunction from '../../netlify/functions/insights';
 import { dataStore } from '../../src/lib/blobs';
-import { saveInsights } from '../../src/lib/content/insights';
-import { savePortfolioItems } from '../../src/lib/content/portfolio';
+import { insightContent } from '../../src/lib/content/kinds/insights';
+import { portfolioContent } from '../../src/lib/content/kinds/portfolio';
 import type { Insight } from '../../src/lib/schemas/insight';
 import type { PortfolioItem } from '../../src/lib/schemas/portfolio';
 import { startLocalBlobs, type LocalBlobs } from '../helpers/blobs';
@@ -27,7 +27,7 @@ describe('GET /api/portfolio', () => {
   beforeEach(async () => {
     await clear('portfolio');
     items = [1, 3, 2].map((n) => portfolioFixture(n));
-    await savePortfolioItems(items);
+    await portfolioContent.saveMany(items);
   });
 
   it('lists every case study newest first, in both languages, cacheable by tag', async () => {
@@ -106,7 +106,7 @@ describe('GET /api/portfolio', () => {
     blobs.resetRequests();
     await callJson(portfolioFunction, '/api/portfolio');
     const few = blobs.requests();
-    await savePortfolioItems(Array.from({ length: 57 }, (_, i) => portfolioFixture(100 + i)));
+    await portfolioContent.saveMany(Array.from({ length: 57 }, (_, i) => portfolioFixture(100 + i)));
     blobs.resetRequests();
     const { body } = await callJson<PortfolioItem[]>(portfolioFunction, '/api/portfolio');
     expect(body).toHaveLength(60);
@@ -126,7 +126,7 @@ describe('GET /api/insights', () => {
     // An old record with no publishedAt falls back to createdAt.
     published[1] = { ...published[1]!, publishedAt: null };
     draft = insightFixture(4, { published: false, slug: 'draft' });
-    await saveInsights([...published, draft]);
+    await insightContent.saveMany([...published, draft]);
   });
 
   it('lists published insights only, newest first by publishedAt then createdAt', async () => {

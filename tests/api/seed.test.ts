@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listAllInsights, listPublishedInsights } from '../../src/lib/content/insights';
-import { listPortfolio } from '../../src/lib/content/portfolio';
+import { insightContent } from '../../src/lib/content/kinds/insights';
+import { portfolioContent } from '../../src/lib/content/kinds/portfolio';
 import { insightSchema } from '../../src/lib/schemas/insight';
 import { portfolioItemSchema } from '../../src/lib/schemas/portfolio';
 import { demoRecords, seedDemoContent } from '../../src/lib/seed/seed';
@@ -45,8 +45,8 @@ describe('demo content', () => {
   it('seeds an empty store once, and leaves a store with content alone', async () => {
     expect(await seedDemoContent()).toEqual({ portfolio: portfolio.length, insights: insights.length });
     expect(await seedDemoContent()).toEqual({ portfolio: 0, insights: 0 });
-    expect(await listPortfolio()).toHaveLength(portfolio.length);
-    expect(await listAllInsights()).toHaveLength(insights.length);
-    expect(await listPublishedInsights()).toHaveLength(insights.length - 1);
+    expect(await portfolioContent.list()).toHaveLength(portfolio.length);
+    expect(await insightContent.list()).toHaveLength(insights.length);
+    expect(await insightContent.listPublic()).toHaveLength(insights.length - 1);
   });
 });

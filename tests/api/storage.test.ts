@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { listPortfolio, savePortfolioItems } from '../../src/lib/content/portfolio';
+import { portfolioContent } from '../../src/lib/content/kinds/portfolio';
 import { storedPortfolioItemSchema, type PortfolioItem } from '../../src/lib/schemas/portfolio';
 import { ContentCollection } from '../../src/lib/stores/content-collection';
 import { EventLog } from '../../src/lib/stores/event-log';
@@ -58,7 +58,7 @@ describe('content collection snapshot', () => {
     const collection = new ContentCollection<PortfolioItem>('portfolio', storedPortfolioItemSchema);
     const items = Array.from({ length: 12 }, (_, i) => portfolioFixture(i + 1));
     await Promise.all(items.map((item) => collection.put(item)));
-    const listed = await listPortfolio();
+    const listed = await portfolioContent.list();
     expect(listed.map((item) => item.id).sort()).toEqual(items.map((item) => item.id).sort());
   });
 
@@ -69,10 +69,10 @@ describe('content collection snapshot', () => {
   });
 
   it('rebuilds a missing snapshot from the records', async () => {
-    await savePortfolioItems([portfolioFixture(50)]);
+    await portfolioContent.saveMany([portfolioFixture(50)]);
     const { getStore } = await import('@netlify/blobs');
     await getStore(storeName('portfolio')).delete('index');
-    const listed = await listPortfolio();
+    const listed = await portfolioContent.list();
     expect(listed.some((item) => item.title.en === 'Case study 50')).toBe(true);
   });
 });

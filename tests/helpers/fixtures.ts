@@ -1,5 +1,5 @@
-import { buildInsight } from '../../src/lib/content/insights';
-import { buildPortfolioItem } from '../../src/lib/content/portfolio';
+import { insightContent } from '../../src/lib/content/kinds/insights';
+import { portfolioContent } from '../../src/lib/content/kinds/portfolio';
 import { insightInputSchema, type Insight } from '../../src/lib/schemas/insight';
 import { portfolioInputSchema, type PortfolioItem } from '../../src/lib/schemas/portfolio';
 
@@ -15,7 +15,7 @@ export function portfolioFixture(n: number, overrides: Record<string, unknown> =
     technologies: ['dbt'],
     ...overrides,
   });
-  return buildPortfolioItem(input, new Date(Date.UTC(2024, 0, 1 + n)));
+  return portfolioContent.build(input, new Date(Date.UTC(2024, 0, 1 + n)));
 }
 
 export function insightFixture(n: number, overrides: Record<string, unknown> = {}): Insight {
@@ -32,5 +32,5 @@ export function insightFixture(n: number, overrides: Record<string, unknown> = {
     createdAt: new Date(Date.UTC(2024, 0, 1 + n)).toISOString(),
     ...overrides,
   });
-  return buildInsight(input, new Date(Date.UTC(2024, 0, 1 + n)));
+  return insightContent.build(input, new Date(Date.UTC(2024, 0, 1 + n)));
 }

@@ -85,6 +85,14 @@ describe('input rules (SPEC.md section 5)', () => {
     expect(errors({ ...insight, readTime: 2.5 })).toEqual(['Read time must be a whole number of minutes']);
   });
 
+  it('drops the metrics an older admin client still sends with an insight, whatever their shape', () => {
+    for (const metrics of [[], [{ label: 'A', value: '1' }], '{not json', 42]) {
+      const parsed = insightInputSchema.safeParse({ ...portfolio, category: 'AI Innovation', slug: 'a', metrics });
+      expect(parsed.success).toBe(true);
+      expect(parsed.data).not.toHaveProperty('metrics');
+    }
+  });
+
   it('gives the contact form its texts', () => {
     const errors = contactInputSchema
       .safeParse({ name: ' ', email: 'nope', message: '' })

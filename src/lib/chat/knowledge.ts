@@ -1,7 +1,7 @@
 import { localePath, useTranslations } from '../../i18n';
 import { INVESTMENT_CARDS, INVESTMENT_VALUES, SERVICE_CARDS, SERVICE_POINTS } from '../../i18n/cards';
-import { listPublishedInsights } from '../content/insights';
-import { listPortfolio } from '../content/portfolio';
+import { insightContent } from '../content/kinds/insights';
+import { portfolioContent } from '../content/kinds/portfolio';
 import type { Language } from '../../i18n/languages';
 
 /** One thing the assistant may talk about, with the page it links to. */
@@ -57,7 +57,7 @@ export async function siteKnowledge(lang: Language, origin: string): Promise<Kno
     });
   }
   items.push({ title: t('about.title'), text: `${t('about.p1')} ${t('about.p2')}`, url: `${home}#about` });
-  const [portfolio, insights] = await Promise.all([listPortfolio(), listPublishedInsights()]);
+  const [portfolio, insights] = await Promise.all([portfolioContent.listPublic(), insightContent.listPublic()]);
   for (const item of portfolio) {
     items.push({
       title: item.title[lang],

@@ -1,5 +1,5 @@
-import { buildInsight, isInsightsEmpty, saveInsights } from '../content/insights';
-import { buildPortfolioItem, isPortfolioEmpty, savePortfolioItems } from '../content/portfolio';
+import { insightContent } from '../content/kinds/insights';
+import { portfolioContent } from '../content/kinds/portfolio';
 import { insightInputSchema } from '../schemas/insight';
 import { portfolioInputSchema } from '../schemas/portfolio';
 import { demoInsights, demoPortfolio } from './demo-content';
@@ -10,10 +10,10 @@ import { demoInsights, demoPortfolio } from './demo-content';
  */
 export function demoRecords() {
   const portfolio = demoPortfolio.map((item) =>
-    buildPortfolioItem(portfolioInputSchema.parse(item), new Date(item.createdAt)),
+    portfolioContent.build(portfolioInputSchema.parse(item), new Date(item.createdAt)),
   );
   const insights = demoInsights.map((item) => {
-    const insight = buildInsight(insightInputSchema.parse(item), new Date(item.createdAt));
+    const insight = insightContent.build(insightInputSchema.parse(item), new Date(item.createdAt));
     return { ...insight, publishedAt: item.publishedAt };
   });
   return { portfolio, insights };
@@ -23,12 +23,12 @@ export function demoRecords() {
 export async function seedDemoContent(): Promise<{ portfolio: number; insights: number }> {
   const { portfolio, insights } = demoRecords();
   const seeded = { portfolio: 0, insights: 0 };
-  if (await isPortfolioEmpty()) {
-    await savePortfolioItems(portfolio);
+  if (await portfolioContent.isEmpty()) {
+    await portfolioContent.saveMany(portfolio);
     seeded.portfolio = portfolio.length;
   }
-  if (await isInsightsEmpty()) {
-    await saveInsights(insights);
+  if (await insightContent.isEmpty()) {
+    await insightContent.saveMany(insights);
     seeded.insights = insights.length;
   }
   return seeded;

@@ -11,7 +11,8 @@ interface Snapshot {
 }
 
 /**
- * Portfolio items and insights: one key per record (the source of truth) plus
+ * Content records of every kind (case studies, insights; see
+ * src/lib/content/engine.ts): one key per record (the source of truth) plus
  * a snapshot of them all under one key, so that a public list costs one Blobs
  * read however many records there are. Writes are rare (admins), reads are not.
  */

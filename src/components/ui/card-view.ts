@@ -1,0 +1,48 @@
+import { categoryLabel, localePath, useTranslations } from '../../i18n';
+import type { Language } from '../../i18n/languages';
+import { insightDate, type Insight } from '../../lib/schemas/insight';
+import type { Metric } from '../../lib/schemas/metrics';
+import type { PortfolioItem } from '../../lib/schemas/portfolio';
+
+/** The line under a card's description: up to three key results, or who wrote it, how long it reads and when. */
+export type CardDetails =
+  | { kind: 'metrics'; metrics: Metric[] }
+  | { kind: 'byline'; author: string | null; readTime: number | null; date: string };
+
+/** What one content card shows, whatever kind of content it is. */
+export interface CardView {
+  href: string;
+  imageUrl: string;
+  title: string;
+  description: string;
+  category: string;
+  details: CardDetails;
+  /** The card's call to action (the whole card is the link). */
+  action: string;
+}
+
+export function portfolioCard(item: PortfolioItem, lang: Language): CardView {
+  const t = useTranslations(lang);
+  return {
+    href: localePath(lang, `/portfolio/${item.id}`),
+    imageUrl: item.imageUrl,
+    title: item.title[lang],
+    description: item.description[lang],
+    category: item.category ? categoryLabel(item.category, lang) : t('portfolio.defaultCategory'),
+    details: { kind: 'metrics', metrics: item.metrics[lang].slice(0, 3) },
+    action: t('common.viewCaseStudy'),
+  };
+}
+
+export function insightCard(insight: Insight, lang: Language): CardView {
+  const t = useTranslations(lang);
+  return {
+    href: localePath(lang, `/insights/${insight.id}`),
+    imageUrl: insight.imageUrl,
+    title: insight.title[lang],
+    description: insight.description[lang],
+    category: categoryLabel(insight.category, lang),
+    details: { kind: 'byline', author: insight.author, readTime: insight.readTime, date: insightDate(insight) },
+    action: t('common.readMore'),
+  };
+}

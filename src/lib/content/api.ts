@@ -1,0 +1,52 @@
+import type { Context } from '@netlify/functions';
+import { requireUser } from '../auth/guard';
+import { cachedJson, json, notFound, parseJsonBody, pathId, route } from '../http';
+import type { ContentInput } from '../schemas/content';
+import type { ContentEngine } from './engine';
+
+/** `GET /api/{kind}/admin`: a kind with drafts lists them too, for signed-in users only. */
+const ADMIN_LIST = 'admin';
+
+/**
+ * The HTTP API of one kind of content (docs/product.md, API contract), from
+ * its function's `config.path`: `/api/{kind}` and `/api/{kind}/:id`.
+ * Public reads are cacheable by tag; writes need a session.
+ */
+export function contentApi<Own extends object, Input extends ContentInput>(
+  engine: ContentEngine<Own, Input>,
+): (request: Request, context: Context) => Promise<Response> {
+  const { label, inputSchema } = engine.kind;
+  return route({
+    GET: async (request, context) => {
+      const param = context.params['id'];
+      if (param === undefined) return cachedJson(await engine.listPublic(), [engine.listTag]);
+      if (param === ADMIN_LIST && engine.hasDrafts) {
+        await requireUser(request);
+        return json(await engine.list());
+      }
+      const id = pathId(context);
+      // A draft does not exist for the public: the same 404 as an unknown id.
+      const record = await engine.getPublic(id);
+      if (!record) throw notFound(label);
+      return cachedJson(record, [engine.listTag, engine.itemTag(id)]);
+    },
+    POST: async (request) => {
+      await requireUser(request);
+      const input = await parseJsonBody(request, inputSchema);
+      return json(await engine.create(input), { status: 201 });
+    },
+    PUT: async (request, context) => {
+      await requireUser(request);
+      const id = pathId(context);
+      const input = await parseJsonBody(request, inputSchema);
+      const record = await engine.update(id, input);
+      if (!record) throw notFound(label);
+      return json(record);
+    },
+    DELETE: async (request, context) => {
+      await requireUser(request);
+      if (!(await engine.delete(pathId(context)))) throw notFound(label);
+      return json({ success: true });
+    },
+  });
+}

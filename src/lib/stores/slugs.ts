@@ -1,0 +1,46 @@
+import { dataStore, type StoreKind } from '../blobs';
+
+const SLUG_PREFIX = 'slugs/';
+
+function holderId(raw: unknown): string | null {
+  if (typeof raw !== 'object' || raw === null || !('id' in raw)) return null;
+  return typeof raw.id === 'string' ? raw.id : null;
+}
+
+/**
+ * A slug belongs to one record: it is reserved under a key of its own,
+ * written only if new (docs/architecture.md, storage), so two records cannot
+ * both take it. A reservation left by a record that no longer exists is reclaimed.
+ */
+export class SlugReservations {
+  constructor(private readonly kind: StoreKind) {}
+
+  private store() {
+    return dataStore(this.kind);
+  }
+
+  /** Reserves `slug` for record `id`; false when a live record (per `exists`) holds it. */
+  async reserve(slug: string, id: string, exists: (holder: string) => Promise<boolean>): Promise<boolean> {
+    const store = this.store();
+    const key = SLUG_PREFIX + slug;
+    const { modified } = await store.setJSON(key, { id }, { onlyIfNew: true });
+    if (modified) return true;
+    const holder = holderId(await store.get(key, { type: 'json' }));
+    if (holder === id) return true;
+    if (holder !== null && (await exists(holder))) return false;
+    await store.setJSON(key, { id });
+    return true;
+  }
+
+  /** Frees `slug` if record `id` still holds it. */
+  async release(slug: string, id: string): Promise<void> {
+    const store = this.store();
+    if (holderId(await store.get(SLUG_PREFIX + slug, { type: 'json' })) === id) await store.delete(SLUG_PREFIX + slug);
+  }
+
+  /** Seeding and benchmarks: records known to have distinct slugs take them outright. */
+  async claimAll(entries: Array<{ slug: string; id: string }>): Promise<void> {
+    const store = this.store();
+    await Promise.all(entries.map(({ slug, id }) => store.setJSON(SLUG_PREFIX + slug, { id })));
+  }
+}
