@@ -15,6 +15,8 @@ import { SECURITY_HEADERS } from './lib/security-headers';
  * header on these pages; ours (frame-ancestors and friends) is added to it.
  */
 export const onRequest = defineMiddleware(async (context, next) => {
+  // A failed request, answered through [...lang]/index.astro (see there): its 500 stays bare.
+  if (context.routePattern === '/[...lang]' && 'error' in context.props) return next();
   if (context.routePattern.startsWith('/[...lang]') && !prefixLanguage(context.params.lang)) {
     return new Response(null, { status: 404 });
   }
