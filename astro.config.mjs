@@ -11,8 +11,9 @@ export default defineConfig({
   trailingSlash: 'ignore',
   adapter: netlify(),
   integrations: [react(), tailwind({ applyBaseStyles: false })],
-  // Languages are routed by folder (src/pages/es/*), not by Astro's i18n
-  // middleware, which would take over a page's own 404 answers.
+  // Languages are routed by one file per page under src/pages/[...lang]/ (its
+  // prefix checked in src/middleware.ts), not by Astro's i18n middleware, which
+  // would take over a page's own 404 answers.
   build: { inlineStylesheets: 'always' },
   prefetch: false,
   devToolbar: { enabled: false },

@@ -62,6 +62,11 @@ describe('every route in both languages', () => {
       ['/portfolio/not-an-id', 'Portfolio Item Not Found'],
       ['/insights/01jd0000000000000000000000', 'Insight Not Found'],
       ['/es/insights/01jd0000000000000000000000', es['insights.notFoundTitle']],
+      ['/es/portfolio/01jd0000000000000000000000', es['portfolio.notFoundTitle']],
+      // A prefix that names no language is an unknown path, in the language its path reads as.
+      ['/fr/portfolio', '404 Page Not Found'],
+      ['/en/insights', '404 Page Not Found'],
+      ['/es/es/', es['notFound.title']],
     ];
     for (const [path, text] of cases) {
       const response = await page.goto(path);
@@ -83,6 +88,78 @@ describe('every route in both languages', () => {
     expect(links).toBe(all.length);
     expect(await page.locator('body').innerText()).not.toContain('AI agents in the back office');
     await page.close();
+  });
+});
+
+describe('one page file for every language', () => {
+  const spanishBrowser = { 'accept-language': 'es-ES,es;q=0.9' };
+  async function get(path: string): Promise<Response> {
+    const response = await fetch(`${baseUrl()}${path}`, { headers: spanishBrowser, redirect: 'manual' });
+    await response.arrayBuffer();
+    return response;
+  }
+
+  it("keeps each language's on-demand pages on the CDN, and /es/ never redirects", async () => {
+    const { portfolio, insight } = await firstIds();
+    for (const path of ['/es', '/es/']) {
+      const response = await get(path);
+      expect(response.status, path).toBe(200);
+      expect(response.headers.get('netlify-vary'), path).toBeNull();
+      expect(response.headers.get('netlify-cache-tag'), path).toBe('portfolio,insights');
+    }
+    const cached: Array<[string, string]> = [
+      ['/portfolio', 'portfolio'],
+      ['/es/portfolio/', 'portfolio'],
+      [`/portfolio/${portfolio.id}`, `portfolio,portfolio-${portfolio.id}`],
+      [`/es/portfolio/${portfolio.id}`, `portfolio,portfolio-${portfolio.id}`],
+      ['/es/insights', 'insights'],
+      [`/es/insights/${insight.id}`, `insights,insight-${insight.id}`],
+      ['/rss.xml', 'insights'],
+      ['/es/rss.xml', 'insights'],
+    ];
+    for (const [path, tags] of cached) {
+      const response = await get(path);
+      expect(response.status, path).toBe(200);
+      expect(response.headers.get('netlify-cache-tag'), path).toBe(tags);
+      expect(response.headers.get('netlify-cdn-cache-control'), path).toContain('durable');
+      expect(response.headers.get('etag'), `${path} is rendered on demand`).toBeNull();
+    }
+    expect((await get('/es/rss.xml')).headers.get('content-type')).toBe('application/rss+xml; charset=utf-8');
+  });
+
+  it('serves the policies in every language as static files', async () => {
+    for (const path of ['/privacy-policy', '/es/privacy-policy', '/es/privacy-policy/', '/es/cookies-policy']) {
+      const response = await get(path);
+      expect(response.status, path).toBe(200);
+      expect(response.headers.get('etag'), `${path} is a file on the CDN`).not.toBeNull();
+      expect(response.headers.get('netlify-cache-tag'), path).toBeNull();
+      expect(response.headers.get('content-security-policy'), path).toContain("frame-ancestors 'none'");
+    }
+  });
+
+  it('answers a prefix that names no language like any unknown path', async () => {
+    const { portfolio } = await firstIds();
+    const unknown: Array<[string, string]> = [
+      ['/fr/', 'en'],
+      ['/fr/portfolio', 'en'],
+      [`/fr/portfolio/${portfolio.id}`, 'en'],
+      ['/en/portfolio', 'en'],
+      ['/fr/privacy-policy', 'en'],
+      ['/fr/rss.xml', 'en'],
+      ['/es/es/', 'es'],
+      ['/es/es/rss.xml', 'es'],
+    ];
+    for (const [path, lang] of unknown) {
+      const response = await fetch(`${baseUrl()}${path}`, { headers: spanishBrowser, redirect: 'manual' });
+      const html = await response.text();
+      expect(response.status, path).toBe(404);
+      expect(response.headers.get('content-type'), path).toBe('text/html');
+      expect(response.headers.get('location'), path).toBeNull();
+      expect(response.headers.get('netlify-cache-tag'), path).toBeNull();
+      expect(response.headers.get('content-security-policy'), path).toMatch(/script-src .*frame-ancestors 'none'/);
+      expect(html, path).toContain(`<html lang="${lang}"`);
+      expect(html, path).toContain('<meta name="robots" content="noindex">');
+    }
   });
 });
 
