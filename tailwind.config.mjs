@@ -7,7 +7,7 @@ export default {
         navy: { DEFAULT: '#0b1f3a', light: '#13294b', dark: '#071426' },
       },
       screens: {
-        // SPEC.md: Log in leaves the header below 480 px; the menu collapses below 900 px.
+        // docs/product.md, "Header and footer": Log in leaves the header below 480 px; the menu collapses below 900 px.
         xs: '480px',
         nav: '900px',
       },

@@ -6,7 +6,7 @@ import { languageSchema } from '../../src/lib/schemas/common';
 import { startConversation } from '../../src/lib/video/tavus';
 
 const startSchema = z.object({
-  // SPEC.md's client sends these; the server uses its own configured ids and greeting.
+  // The original client sends these (docs/product.md, "Video"); the server uses its own configured ids and greeting.
   replica_id: z.string().max(100).optional(),
   persona_id: z.string().max(100).optional(),
   conversation_name: z.string().max(200).optional(),

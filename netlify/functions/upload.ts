@@ -21,7 +21,7 @@ async function readImageField(request: Request): Promise<Uint8Array> {
   return new Uint8Array(await file.arrayBuffer());
 }
 
-/** POST /api/upload: multipart, field `image`; answers {success, url, message} (SPEC.md section 7). */
+/** POST /api/upload: multipart, field `image`; answers {success, url, message} (docs/product.md, "Uploads"). */
 export default route(
   {
     POST: async (request) => {

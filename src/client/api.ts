@@ -1,5 +1,5 @@
 /**
- * The one fetch helper of the browser code (SPEC.md section 7): credentials
+ * The one fetch helper of the browser code (docs/product.md, "Browser client"): credentials
  * always, a JSON body with a JSON content type only when there is a body, and
  * any non-OK answer thrown as an ApiError whose message is
  * '{status}: {response text}' (the status text when the body is empty).

@@ -1,7 +1,7 @@
 /**
  * The one toast of the site and the dashboard, framework-free so a public page
  * pays nothing for it: one visible at a time (a new one replaces the last),
- * 5 seconds on screen (SPEC.md section 9), announced to screen readers,
+ * 5 seconds on screen (docs/product.md, "Limits and constants"), announced to screen readers,
  * dismissable, and paused while hovered or focused.
  */
 export interface ToastOptions {

@@ -18,7 +18,7 @@ export function useTranslations(lang: Language): Translate {
   };
 }
 
-/** A site path in a language: English unprefixed, Spanish under /es (DESIGN.md). */
+/** A site path in a language: English unprefixed, Spanish under /es (docs/product.md, "Language"). */
 export function localePath(lang: Language, path: string): string {
   const clean = path.startsWith('/') ? path : `/${path}`;
   if (lang === 'en') return clean;
@@ -58,7 +58,7 @@ export function formatDate(iso: string, lang: Language, style: 'long' | 'month' 
 }
 
 /**
- * Categories are stored as one English string (SPEC.md section 3); the ones
+ * Categories are stored as one English string (docs/product.md, "Language"); the ones
  * the firm uses have a dictionary entry (so Spanish pages show them in
  * Spanish), any other is shown as typed.
  */

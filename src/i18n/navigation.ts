@@ -1,6 +1,6 @@
 import type { DictionaryKey } from './index';
 
-/** The landing page's sections in SPEC.md's order, as the header and footer link them. */
+/** The landing page's sections in the order of docs/product.md, "Landing page", as the header and footer link them. */
 export const SECTION_LINKS: ReadonlyArray<readonly [string, DictionaryKey]> = [
   ['services', 'nav.services'],
   ['investment', 'nav.investment'],

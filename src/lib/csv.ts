@@ -17,7 +17,7 @@ export function toCsv(header: readonly string[], rows: ReadonlyArray<ReadonlyArr
   return stringify([header as string[], ...cells], { record_delimiter: '\r\n', quoted_match: /[\r\n]/ });
 }
 
-/** SPEC.md section 9: "{type}-{date}.csv". */
+/** docs/product.md, "CSV exports": "{type}-{date}.csv". */
 export function csvFileName(type: string, date: Date = new Date()): string {
   return `${type}-${date.toISOString().slice(0, 10)}.csv`;
 }

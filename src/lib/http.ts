@@ -63,7 +63,7 @@ export function errorResponse(
 
 /**
  * Public content the CDN may keep until an admin change purges its tags
- * (DESIGN.md, "Content that changes must not need a rebuild"). Browsers
+ * (docs/architecture.md, "Caching"). Browsers
  * revalidate every time, so a purge is seen at once.
  */
 export function cachedJson(data: unknown, tags: string[]): Response {
@@ -199,7 +199,7 @@ export function notFound(what: string): HttpError {
   return new HttpError(404, `${what} not found`);
 }
 
-/** A CSV download (SPEC.md section 9). */
+/** A CSV download (docs/product.md, "CSV exports"). */
 function csvResponse(csv: string, fileName: string): Response {
   return new Response(csv, {
     headers: {

@@ -79,7 +79,7 @@ export async function homeData(): Promise<PageData<HomeData>> {
 }
 
 /**
- * SPEC.md section 4: the visitor's stored choice (the toggle sets the nf_lang
+ * docs/product.md, "Language": the visitor's stored choice (the toggle sets the nf_lang
  * cookie beside localStorage) wins; otherwise Spanish when the browser's first
  * language is any Spanish variant.
  */

@@ -4,7 +4,7 @@ const QUILL_CLASS = /^ql-(indent-[1-8]|size-(small|large|huge)|align-(center|rig
 const DATA_IMAGE = /^data:image\/(png|jpeg|gif|webp);base64,[a-z0-9+/=\s]+$/i;
 
 /**
- * The rich text an editor writes with Quill (SPEC.md section 5): headings,
+ * The rich text an editor writes with Quill (docs/product.md, "Input rules"): headings,
  * lists, indents 1-8, sizes, links to http, https, mailto and tel, images
  * from http, https or a base64 data image. Nothing else survives: no script,
  * no event handler, no javascript: in any encoding, no frames, forms or

@@ -6,7 +6,7 @@ import { site } from './site';
 export const DEFAULT_SOCIAL_IMAGE = { path: '/images/social-card.jpg', width: 1200, height: 630 } as const;
 export const DESCRIPTION_LIMIT = 160;
 
-/** Page descriptions are cut to 160 characters on a word boundary (SPEC.md section 9). */
+/** Page descriptions are cut to 160 characters on a word boundary (docs/product.md, "Limits and constants"). */
 export function metaDescription(text: string): string {
   const clean = text.replace(/\s+/g, ' ').trim();
   if (clean.length <= DESCRIPTION_LIMIT) return clean;

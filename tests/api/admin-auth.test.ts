@@ -62,7 +62,7 @@ describe('sign-in', () => {
     expect(user.body).toMatchObject({ username: ADMIN.username, isAdmin: true });
   });
 
-  it('answers empty fields with 400 and SPEC.md text', async () => {
+  it('answers empty fields with 400 and the text of docs/product.md, "Contractual texts"', async () => {
     for (const body of [{ username: '', password: 'x' }, { username: 'a', password: '' }, {}]) {
       const response = await callJson<{ message: string }>(adminLogin, '/api/admin/login', {
         method: 'POST',

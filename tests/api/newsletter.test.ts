@@ -29,7 +29,7 @@ describe('POST /api/newsletter', () => {
     expect(Date.parse(subscribers[0]!.registrationDate)).not.toBeNaN();
   });
 
-  it('answers a second sign-up of one address, in any case, with 409 and SPEC.md text', async () => {
+  it('answers a second sign-up of one address, in any case, with 409 and its contractual text', async () => {
     await post({ name: 'First', email: 'dup@example.com' });
     const before = await blobs.snapshot();
     const again = await post({ name: 'Second', email: 'DUP@example.com' });

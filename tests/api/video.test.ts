@@ -97,7 +97,7 @@ describe('POST /api/tavus/conversation', () => {
     expect(tavus.requests).toHaveLength(0);
   });
 
-  it('answers 502 with SPEC.md text when Tavus fails or gives no URL', async () => {
+  it('answers 502 with the text of docs/product.md, "Contractual texts" when Tavus fails or gives no URL', async () => {
     configure();
     tavus.respondWith(500, { error: 'boom' });
     expect((await start({})).body.message).toBe('Failed to start conversation');

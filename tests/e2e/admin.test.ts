@@ -20,7 +20,7 @@ async function signIn(page: Page) {
 }
 
 describe('admin dashboard', () => {
-  it('refuses empty and wrong credentials with SPEC.md texts, then signs in', async () => {
+  it('refuses empty and wrong credentials with the contractual texts, then signs in', async () => {
     await browser.context().clearCookies();
     const page = await browser.page({ allowFailedRequests: true });
     await page.goto('/admin');

@@ -82,7 +82,7 @@ describe('chat', () => {
     await page.close();
   });
 
-  it('shows SPEC.md fallback when the chat call fails', async () => {
+  it('shows the fallback of docs/product.md, "Contractual texts" when the chat call fails', async () => {
     const page = await browser.page({ allowFailedRequests: true });
     await page.route('**/api/chat', (route) => route.abort());
     await page.goto('/');
@@ -140,7 +140,7 @@ describe('video call', () => {
     await page.close();
   });
 
-  it('keeps the placeholder and shows SPEC.md error when the call cannot start', async () => {
+  it('keeps the placeholder and shows the contractual error when the call cannot start', async () => {
     await steerTavus(500, { error: 'down' });
     const page = await browser.page({ allowFailedRequests: true });
     await page.goto('/es/#contact');

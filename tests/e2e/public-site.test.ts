@@ -53,7 +53,7 @@ describe('every route in both languages', () => {
     await page.close();
   });
 
-  it('answers unknown paths and ids with 404 and SPEC.md texts', async () => {
+  it('answers unknown paths and ids with 404 and the texts of docs/product.md, "Contractual texts"', async () => {
     const page = await browser.page();
     const cases: Array<[string, string]> = [
       ['/no-such-page', '404 Page Not Found'],

@@ -22,7 +22,7 @@ describe('CSV', () => {
     expect(neutraliseFormula('María = owner')).toBe('María = owner');
   });
 
-  it('writes the exact columns of SPEC.md section 9', () => {
+  it('writes the exact columns of docs/product.md, "CSV exports"', () => {
     expect(newsletterCsv([]).split('\r\n')[0]).toBe('Full Name,Email,Registration Date');
     expect(chatCsv([]).split('\r\n')[0]).toBe(
       'Session ID,Message Role,Message Content,Timestamp,Language,Started,Message Count',

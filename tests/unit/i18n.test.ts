@@ -16,7 +16,7 @@ describe('dictionaries', () => {
     }
   });
 
-  it('holds SPEC.md fixed texts', () => {
+  it('holds the texts of docs/product.md, "Contractual texts"', () => {
     expect(en['portfolio.listEmpty']).toBe('No portfolio items available at the moment.');
     expect(es['portfolio.listEmpty']).toBe('No hay elementos de portafolio disponibles en este momento.');
     expect(es['portfolio.listHeading']).toBe('Todos los Casos de Éxito');

@@ -7,7 +7,7 @@ import { newsletterInputSchema } from '../../src/lib/schemas/newsletter';
 
 const base = { id: '01jd0000000000000000000000', createdAt: '2025-01-10T10:00:00.000Z' };
 
-describe('stored records are normalised on read (SPEC.md section 3)', () => {
+describe('stored records are normalised on read (docs/product.md, "Tolerant reading")', () => {
   it('takes a plain-string title as both languages', () => {
     const item = storedPortfolioItemSchema.parse({ ...base, title: 'Cloud migration', description: 'D' });
     expect(item.title).toEqual({ en: 'Cloud migration', es: 'Cloud migration' });
@@ -47,7 +47,7 @@ describe('stored records are normalised on read (SPEC.md section 3)', () => {
   });
 });
 
-describe('input rules (SPEC.md section 5)', () => {
+describe('input rules (docs/product.md, "Input rules")', () => {
   const portfolio = {
     title: { en: 'Title', es: 'Título' },
     description: { en: 'D', es: 'D' },

@@ -20,7 +20,7 @@ const TABS = [
 ] as const;
 type TabId = (typeof TABS)[number][0];
 
-/** The dashboard (SPEC.md section 2): over the page, which becomes inert behind it. */
+/** The dashboard (docs/product.md, "Admin dashboard"): over the page, which becomes inert behind it. */
 export default function Dashboard() {
   const [tab, setTab] = useState<TabId>('portfolio');
   useEffect(() => {

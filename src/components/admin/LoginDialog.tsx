@@ -6,7 +6,7 @@ import { adminTexts } from './texts';
 
 const t = adminTexts.login;
 
-/** SPEC.md "Investor login dialog": closing clears fields and error; success closes and reloads the page. */
+/** docs/product.md, "Login dialog": closing clears fields and error; success closes and reloads the page. */
 export function LoginDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');

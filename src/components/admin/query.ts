@@ -4,7 +4,7 @@ import { showToast } from '../../client/toast';
 import { adminTexts } from './texts';
 
 /**
- * The dashboard's data: fetched once and kept 5 minutes (SPEC.md section 9),
+ * The dashboard's data: fetched once and kept 5 minutes (docs/product.md, "Limits and constants"),
  * no retries, no refetch on focus, refetched after each successful change.
  */
 const STALE_MS = 5 * 60 * 1000;
@@ -12,7 +12,7 @@ const cache = new Map<string, { data: unknown; at: number }>();
 const listeners = new Map<string, Set<() => void>>();
 
 let redirecting = false;
-/** SPEC.md section 6: any 401 "Unauthorized" shows the toast, then goes to sign-in after 500 ms. */
+/** docs/product.md, "Roles and access": any 401 "Unauthorized" shows the toast, then goes to sign-in after 500 ms. */
 export function handleUnauthorized(error: unknown): boolean {
   if (!(error instanceof ApiError) || !error.isUnauthorized) return false;
   if (!redirecting) {
@@ -60,7 +60,10 @@ export function useQuery<T>(key: string, path: string): { data: T | undefined; e
   return state;
 }
 
-/** A change: on success the given lists are refetched and a toast says so; on failure SPEC.md's error toast. */
+/**
+ * A change: on success the given lists are refetched and a toast says so; on failure the error toast of
+ * docs/product.md, "Admin dashboard".
+ */
 export async function mutate<T>(
   run: () => Promise<T>,
   options: { invalidates: string[]; success: string; failure: string },

@@ -1,8 +1,8 @@
 import { MAX_UPLOAD_MB } from '../../lib/schemas/upload';
 
 /**
- * The dashboard's texts (SPEC.md section 2, "Admin dashboard", and sections 6
- * and 8). English only for now: the partners who use it read English; the
+ * The dashboard's texts (docs/product.md, "Admin dashboard" and "Contractual texts").
+ * English only for now: the partners who use it read English; the
  * public site is bilingual.
  */
 export const adminTexts = {

@@ -13,7 +13,7 @@ export interface ChatTexts {
 }
 
 interface Message {
-  /** SPEC.md: built from the current timestamp. */
+  /** docs/product.md, "Chat widget": built from the current timestamp. */
   id: string;
   text: string;
   sender: 'user' | 'bot';
@@ -26,13 +26,13 @@ function messageId(): string {
   return String(lastId);
 }
 
-/** SPEC.md: 'session_' + current time + a 9-character random suffix, once per widget. */
+/** docs/product.md, "Chat widget": 'session_' + current time + a 9-character random suffix, once per widget. */
 function newSessionId(): string {
   return `session_${Date.now()}_${Math.random().toString(36).slice(2, 11).padEnd(9, '0')}`;
 }
 
 /**
- * The chat panel (SPEC.md "Chat widget"): greeting on first open only, newest
+ * The chat panel (docs/product.md, "Chat widget"): greeting on first open only, newest
  * message in view, typing indicator, input disabled while waiting, Enter sends,
  * blank never sent, the fallback message when the call fails. Loaded only when
  * the visitor first opens the chat.

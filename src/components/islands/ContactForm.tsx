@@ -33,7 +33,10 @@ const EMPTY = { name: '', email: '', company: '', phone: '', serviceOfInterest: 
 type Values = typeof EMPTY;
 type Errors = Partial<Record<'name' | 'email' | 'message', string>>;
 
-/** The contact form: SPEC.md's rules checked here with the server's own schema, texts in the page's language. */
+/**
+ * The contact form: the rules of docs/product.md, "Input rules", checked here with the server's own schema, texts in
+ * the page's language.
+ */
 export function ContactForm({
   texts,
   services,

@@ -22,7 +22,7 @@ export interface NewsletterFormTexts {
 
 /**
  * Newsletter sign-up. The contact section sends `fullName`, the standalone
- * section `name` (SPEC.md section 3); a 409 or an "already subscribed" answer
+ * section `name` (docs/product.md, "Newsletter"); a 409 or an "already subscribed" answer
  * is the duplicate text.
  */
 export function NewsletterForm({

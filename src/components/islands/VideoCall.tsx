@@ -23,7 +23,7 @@ interface Call {
   startedAt: number;
 }
 
-/** SPEC.md: the page may read any of these. */
+/** docs/product.md, "Video": the page may read any of these. */
 interface StartAnswer {
   conversation_url?: string;
   meeting_url?: string;
@@ -31,7 +31,7 @@ interface StartAnswer {
   conversation_id?: string;
 }
 
-/** Logs a call once (SPEC.md); keepalive lets it go out while the page is being left. */
+/** Logs a call once (docs/product.md, "Video call card"); keepalive lets it go out while the page is being left. */
 function logCall(current: Call, lang: 'en' | 'es', logged: { current: boolean }) {
   if (logged.current) return;
   logged.current = true;
@@ -52,7 +52,7 @@ function logCall(current: Call, lang: 'en' | 'es', logged: { current: boolean })
 }
 
 /**
- * The AI video call (SPEC.md "Video call card"): a looping placeholder with
+ * The AI video call (docs/product.md, "Video call card"): a looping placeholder with
  * "{name} is calling", Start (Starting... while starting), then the call in a
  * 320 px frame with a full-screen button. The call is logged with its length
  * when it ends or the page is left.

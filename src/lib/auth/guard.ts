@@ -33,7 +33,7 @@ export async function requireUser(request: Request): Promise<User> {
   if (WRITE_METHODS.has(request.method.toUpperCase())) assertSameOrigin(request);
   const session = await readSession(request);
   if (!session) throw new HttpError(401, UNAUTHORIZED);
-  // Signed in, but the account was deactivated since (SPEC.md section 6: "Access Denied").
+  // Signed in, but the account was deactivated since (docs/product.md, "Roles and access": "Access Denied").
   if (!session.user.isActive) throw new HttpError(403, ACCESS_DENIED);
   return session.user;
 }

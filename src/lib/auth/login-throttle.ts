@@ -26,7 +26,7 @@ interface Counter {
 
 /**
  * Every attempt is recorded under a key of its own *before* it is counted
- * (DESIGN.md, "Storage": no read-modify-write), and counted before bcrypt runs.
+ * (docs/architecture.md, "Storage": no read-modify-write), and counted before bcrypt runs.
  * An attempt goes on only if, once its own key is written, the keys in the
  * window are within the limit: the last of k allowed attempts to count sees all
  * k keys, so however many race, at most `limit` get through.

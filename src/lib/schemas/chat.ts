@@ -16,7 +16,7 @@ export const chatMessageSchema = z.object({
 });
 export type ChatMessage = z.infer<typeof chatMessageSchema>;
 
-/** POST /api/chat (SPEC.md section 7), with the session id the widget makes so exchanges are logged. */
+/** POST /api/chat (docs/product.md, "Chat"), with the session id the widget makes so exchanges are logged. */
 export const chatRequestSchema = z.object({
   messages: z
     .array(chatMessageSchema, { error: 'messages must be a list' })

@@ -16,8 +16,8 @@ export function localizedInput(max: number, label: string) {
 }
 
 /**
- * An {en, es} pair as stored. Older records may hold a plain string (SPEC.md
- * section 3 tolerates it): it stands for both languages.
+ * An {en, es} pair as stored. Older records may hold a plain string (docs/product.md, "Tolerant reading", allows it):
+ * it stands for both languages.
  */
 export const storedLocalizedSchema = z.union([
   z.string().transform((text): Localized => ({ en: text, es: text })),

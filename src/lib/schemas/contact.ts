@@ -27,7 +27,7 @@ export const emailField = z
 /** A hidden field people never fill in; bots do. */
 export const honeypotField = z.string().max(1000).optional();
 
-/** POST /api/contact (SPEC.md sections 3 and 5). */
+/** POST /api/contact (docs/product.md, "Contact and newsletter" and "Input rules"). */
 export const contactInputSchema = z.object({
   name: nameField,
   email: emailField,

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { languageSchema } from './common';
 
-/** SPEC.md: 'session_' + time + a random suffix; any id a client sends is held to this shape. */
+/** docs/product.md, "Chat widget": 'session_' + time + a random suffix; any id a client sends is held to this shape. */
 export const sessionIdSchema = z
   .string({ error: 'Session id is required' })
   .trim()
@@ -9,7 +9,7 @@ export const sessionIdSchema = z
 
 const MAX_TEXT = 4000;
 
-/** One chat exchange as logged (SPEC.md section 7, POST /api/whatsapp-conversations). */
+/** One chat exchange as logged (docs/product.md, "Conversation logs"). */
 export const chatExchangeInputSchema = z.object({
   sessionId: sessionIdSchema,
   userMessage: z
@@ -28,7 +28,7 @@ export type ChatExchangeInput = z.infer<typeof chatExchangeInputSchema>;
 
 export const chatExchangeSchema = chatExchangeInputSchema.extend({ timestamp: z.string() });
 
-/** A conversation as the admin reads it (SPEC.md section 3, "WhatsApp conversation"). */
+/** A conversation as the admin reads it (docs/product.md, "Chat conversation record"). */
 export interface ChatConversation {
   id: string;
   sessionId: string;
@@ -46,7 +46,7 @@ export const transcriptLineSchema = z.object({
 });
 export type TranscriptLine = z.infer<typeof transcriptLineSchema>;
 
-/** POST /api/tavus-conversations: what the page logs when a call ends (SPEC.md section 7). */
+/** POST /api/tavus-conversations: what the page logs when a call ends (docs/product.md, "Conversation logs"). */
 export const videoLogInputSchema = z.object({
   sessionId: sessionIdSchema,
   transcript: z.array(transcriptLineSchema).max(500).default([]),
@@ -80,7 +80,7 @@ export const videoEventSchema = z.object({
 });
 export type VideoEvent = z.infer<typeof videoEventSchema>;
 
-/** A call as the admin reads it (SPEC.md section 3, "Video conversation"). */
+/** A call as the admin reads it (docs/product.md, "Video conversation record"). */
 export interface VideoConversation {
   id: string;
   sessionId: string;

@@ -36,13 +36,17 @@ export const storedInsightSchema = storedContentSchema(
     })),
 );
 
-/** SPEC.md: insights are dated (and sorted, newest first) by publishedAt, falling back to createdAt. */
+/**
+ * docs/product.md, "Insight pages": insights are dated (and sorted, newest first) by publishedAt, falling back to
+ * createdAt.
+ */
 export function insightDate(insight: Pick<Insight, 'publishedAt' | 'createdAt'>): string {
   return insight.publishedAt ?? insight.createdAt;
 }
 
 /**
- * The body of POST /api/insights and PUT /api/insights/{id} (SPEC.md sections 5 and 7).
+ * The body of POST /api/insights and PUT /api/insights/{id} (docs/product.md, "Input rules" and "Case studies and
+ * insights").
  * Older clients also send `metrics`; insights have none, and the unknown key is dropped.
  */
 export const insightInputSchema = contentInputSchema({

@@ -19,9 +19,9 @@ const looseList = z.array(looseMetric);
 const loosePair = z.object({ en: looseList.nullish(), es: looseList.nullish() });
 
 /**
- * SPEC.md section 3: metrics arrive as {en: list, es: list}, a plain list (both
+ * docs/product.md, "Tolerant reading": metrics arrive as {en: list, es: list}, a plain list (both
  * languages), or a JSON string of either. Anything else is logged and treated
- * as no metrics (section 8), never an error for the reader.
+ * as no metrics, never an error for the reader.
  */
 export function normaliseMetrics(raw: unknown): Metrics {
   if (raw === undefined || raw === null || raw === '') return EMPTY;

@@ -1,12 +1,12 @@
 import { z } from 'zod';
 import { emailField, honeypotField, nameField } from './contact';
 
-/** SPEC.md section 8: what a second sign-up of one address hears. */
+/** docs/product.md, "Contractual texts": what a second sign-up of one address hears. */
 export const DUPLICATE_SUBSCRIPTION = 'This email is already subscribed to our newsletter.';
 
 /**
  * POST /api/newsletter: the contact section sends `fullName`, the standalone
- * section `name` (SPEC.md section 3); either is the subscriber's name.
+ * section `name` (docs/product.md, "Newsletter"); either is the subscriber's name.
  */
 export const newsletterInputSchema = z
   .object({

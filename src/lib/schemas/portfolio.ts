@@ -27,7 +27,7 @@ export const storedPortfolioItemSchema = storedContentSchema(
     })),
 );
 
-/** The body of POST /api/portfolio and PUT /api/portfolio/{id} (SPEC.md section 7). */
+/** The body of POST /api/portfolio and PUT /api/portfolio/{id} (docs/product.md, "Case studies and insights"). */
 export const portfolioInputSchema = contentInputSchema({
   metrics: metricsInput,
   category: optionalText(80, 'Category'),

@@ -7,7 +7,7 @@ import { listKeys } from './list-keys';
  * Anything that grows (messages, chat exchanges, call events, login attempts)
  * is appended: one new key per event under a prefix, never a rewrite of a
  * shared record. However many writers race, each event is its own key, so
- * none is lost (DESIGN.md, "Storage").
+ * none is lost (docs/architecture.md, "Storage").
  */
 export class EventLog<T> {
   constructor(

@@ -8,7 +8,7 @@ const PREFIX = 'subscribers/';
 
 /**
  * The key is a hash of the normalised address, so one address can only ever
- * be one record, whatever order racing sign-ups land in (DESIGN.md, "Storage").
+ * be one record, whatever order racing sign-ups land in (docs/architecture.md, "Storage").
  * The hash also keeps addresses out of key listings.
  */
 export function subscriberKey(email: string): string {

@@ -29,7 +29,10 @@ async function shrink(file: File): Promise<Blob> {
   return blob.size < file.size || file.type === 'image/gif' ? blob : file;
 }
 
-/** Image upload (SPEC.md section 5): type and size checked here and by the server; the previous image comes back on failure. */
+/**
+ * Image upload (docs/product.md, "Input rules"): type and size checked here and by the server; the previous image
+ * comes back on failure.
+ */
 export function ImageField({ value, onChange }: { value: string; onChange: (url: string) => void }) {
   const [uploading, setUploading] = useState(false);
   async function upload(file: File | undefined) {

@@ -6,7 +6,10 @@ import { adminTexts } from '../texts';
 
 const t = adminTexts.editor;
 
-/** SPEC.md section 5: an e-mail-looking selection becomes mailto:, and links may only be http, https, mailto or tel. */
+/**
+ * docs/product.md, "Input rules": an e-mail-looking selection becomes mailto:, and links may only be http, https,
+ * mailto or tel.
+ */
 export function normaliseLink(value: string): string | null {
   const text = value.trim();
   if (/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(text)) return `mailto:${text}`;
