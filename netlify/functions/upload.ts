@@ -1,7 +1,8 @@
 import type { Config } from '@netlify/functions';
 import { requireUser } from '../../src/lib/auth/guard';
 import { HttpError, json, readBody, route } from '../../src/lib/http';
-import { MAX_UPLOAD_BYTES, storeImage, UPLOAD_TEXTS } from '../../src/lib/uploads';
+import { MAX_UPLOAD_BYTES } from '../../src/lib/schemas/upload';
+import { storeImage, UPLOAD_TEXTS } from '../../src/lib/uploads';
 
 /** Room for the multipart envelope around a 5 MB image. */
 const MAX_MULTIPART_BYTES = MAX_UPLOAD_BYTES + 64 * 1024;
@@ -21,17 +22,22 @@ async function readImageField(request: Request): Promise<Uint8Array> {
   return new Uint8Array(await file.arrayBuffer());
 }
 
-/** POST /api/upload: multipart, field `image`; answers {success, url, message} (docs/product.md, "Uploads"). */
-export default route(
-  {
-    POST: async (request) => {
-      await requireUser(request);
+/**
+ * POST /api/upload: multipart, field `image`; answers {success, url, message} (docs/product.md, "Uploads"). Only the
+ * upload's own refusals carry `success: false`; 401, 403, 405 and 500 answer in the plain error shape, as elsewhere.
+ */
+export default route({
+  POST: async (request) => {
+    await requireUser(request);
+    try {
       const url = await storeImage(await readImageField(request));
       return json({ success: true, url, message: UPLOAD_TEXTS.success }, { status: 201 });
-    },
+    } catch (error) {
+      if (!(error instanceof HttpError)) throw error;
+      return json({ success: false, message: error.message, field: error.field }, { status: error.status });
+    }
   },
-  { errorEnvelope: { success: false } },
-);
+});
 
 export const config: Config = {
   path: '/api/upload',

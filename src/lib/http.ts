@@ -55,10 +55,9 @@ export function errorResponse(
   message: string,
   field?: string,
   headers: Record<string, string> = {},
-  envelope: Readonly<Record<string, unknown>> = {},
 ): Response {
   const body: ErrorBody = field ? { message, field } : { message };
-  return json({ ...envelope, ...body }, { status, headers });
+  return json(body, { status, headers });
 }
 
 /**
@@ -162,14 +161,6 @@ export function pathId(context: Pick<Context, 'params'>, name = 'id'): string {
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 type Handler = (request: Request, context: Context) => Promise<Response> | Response;
 
-export interface RouteOptions {
-  /**
-   * Fields every error answer of the endpoint carries around the error shape,
-   * for a contract that wraps its answers (POST /api/upload: `success: false`).
-   */
-  errorEnvelope?: Readonly<Record<string, unknown>>;
-}
-
 /**
  * The one way a function answers: dispatch on method (405 with Allow for any
  * other), turn HttpErrors into the error shape, and never let a stack trace
@@ -177,20 +168,19 @@ export interface RouteOptions {
  */
 export function route(
   handlers: Partial<Record<Method, Handler>>,
-  { errorEnvelope = {} }: RouteOptions = {},
 ): (request: Request, context: Context) => Promise<Response> {
   const allowed = Object.keys(handlers).join(', ');
   return async (request, context) => {
     const handler = handlers[request.method.toUpperCase() as Method];
-    if (!handler) return errorResponse(405, 'Method not allowed', undefined, { Allow: allowed }, errorEnvelope);
+    if (!handler) return errorResponse(405, 'Method not allowed', undefined, { Allow: allowed });
     try {
       return await handler(request, context);
     } catch (error) {
       if (error instanceof HttpError) {
-        return errorResponse(error.status, error.message, error.field, error.headers, errorEnvelope);
+        return errorResponse(error.status, error.message, error.field, error.headers);
       }
       console.error(`${request.method} ${new URL(request.url).pathname} failed`, error);
-      return errorResponse(500, 'Something went wrong on our side. Please try again.', undefined, {}, errorEnvelope);
+      return errorResponse(500, 'Something went wrong on our side. Please try again.');
     }
   };
 }

@@ -5,7 +5,6 @@ import { newId } from './ids';
 import { MAX_UPLOAD_BYTES } from './schemas/upload';
 import { IMAGE_TYPES, putUpload, type ImageExtension } from './stores/uploads';
 
-export { MAX_UPLOAD_BYTES };
 /** Past this a decoder could be made to allocate gigabytes (a "decompression bomb"). */
 export const MAX_IMAGE_SIDE = 10_000;
 export const MAX_IMAGE_PIXELS = 40_000_000;
