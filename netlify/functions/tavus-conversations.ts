@@ -2,7 +2,7 @@ import type { Config } from '@netlify/functions';
 import { requireUser } from '../../src/lib/auth/guard';
 import { listVideoConversations, logVideoFromClient } from '../../src/lib/conversations/logs';
 import { videoCsv } from '../../src/lib/csv';
-import { logRoute } from '../../src/lib/http';
+import { logRoute } from '../../src/lib/conversations/log-route';
 import { publicWriteRateLimit } from '../../src/lib/rate-limits';
 import { videoLogInputSchema } from '../../src/lib/schemas/conversation';
 

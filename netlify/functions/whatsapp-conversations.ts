@@ -2,7 +2,7 @@ import type { Config } from '@netlify/functions';
 import { requireUser } from '../../src/lib/auth/guard';
 import { listChatConversations, logChatExchange } from '../../src/lib/conversations/logs';
 import { chatCsv } from '../../src/lib/csv';
-import { logRoute } from '../../src/lib/http';
+import { logRoute } from '../../src/lib/conversations/log-route';
 import { publicWriteRateLimit } from '../../src/lib/rate-limits';
 import { chatExchangeInputSchema } from '../../src/lib/schemas/conversation';
 

@@ -213,27 +213,3 @@ export function listAnswer<T>(
   if (new URL(request.url).searchParams.get('format') !== 'csv') return json(rows);
   return csvResponse(csv.write(rows), csvFileName(csv.name));
 }
-
-/**
- * A log the site's pages append to and admins read: POST appends one entry
- * (201 {success: true}); GET, once `authorise` lets the request through,
- * answers the entries as JSON or as a CSV export (listAnswer).
- */
-export function logRoute<S extends z.ZodType, T>(log: {
-  input: S;
-  append: (input: z.output<S>) => Promise<void>;
-  authorise: (request: Request) => Promise<unknown>;
-  list: () => Promise<T[]>;
-  csv: { name: string; write: (rows: T[]) => string };
-}): (request: Request, context: Context) => Promise<Response> {
-  return route({
-    GET: async (request) => {
-      await log.authorise(request);
-      return listAnswer(request, await log.list(), log.csv);
-    },
-    POST: async (request) => {
-      await log.append(await parseJsonBody(request, log.input));
-      return json({ success: true }, { status: 201 });
-    },
-  });
-}
