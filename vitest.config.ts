@@ -18,9 +18,9 @@ export default defineConfig({
           include: ['tests/e2e/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['tests/e2e/global-setup.ts'],
-          // One browser at a time on CI's two cores.
+          // One browser at a time on CI's two cores: one test file after another.
           pool: 'forks',
-          poolOptions: { forks: { singleFork: true } },
+          fileParallelism: false,
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },

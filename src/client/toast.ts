@@ -61,7 +61,7 @@ export function showToast({
   }
   const close = document.createElement('button');
   close.type = 'button';
-  close.className = 'rounded p-1 text-lg leading-none opacity-70 hover:opacity-100';
+  close.className = 'rounded-sm p-1 text-lg leading-none opacity-70 hover:opacity-100';
   close.setAttribute('aria-label', closeLabel);
   close.textContent = '×';
   close.addEventListener('click', dismissToast);

@@ -129,7 +129,7 @@ export function ChatPanel({
         <button
           type="button"
           onClick={onClose}
-          className="rounded p-2 text-xl leading-none hover:bg-white/10"
+          className="rounded-sm p-2 text-xl leading-none hover:bg-white/10"
           aria-label={texts.close}
         >
           ×
@@ -180,7 +180,7 @@ export function ChatPanel({
           disabled={pending}
           maxLength={2000}
           autoComplete="off"
-          className="min-w-0 flex-1 rounded-md border border-slate-300 px-3 py-2 text-sm focus:border-emerald-600 focus:outline-none focus:ring-2 focus:ring-emerald-600/30 disabled:bg-slate-50"
+          className="min-w-0 flex-1 rounded-md border border-slate-300 px-3 py-2 text-sm focus:border-emerald-600 focus:outline-hidden focus:ring-2 focus:ring-emerald-600/30 disabled:bg-slate-50"
         />
         <button type="submit" disabled={pending || !input.trim()} className="btn-primary px-4 py-2 disabled:opacity-50">
           {texts.send}

@@ -131,7 +131,7 @@ export function VideoCall({ lang, texts }: { lang: 'en' | 'es'; texts: VideoText
 
   return (
     <div
-      className="relative mt-6 flex h-80 flex-col items-center justify-end overflow-hidden rounded-lg bg-gradient-to-br from-navy to-emerald-900 p-6 text-center"
+      className="relative mt-6 flex h-80 flex-col items-center justify-end overflow-hidden rounded-lg bg-linear-to-br from-navy to-emerald-900 p-6 text-center"
       data-video-placeholder
     >
       <video

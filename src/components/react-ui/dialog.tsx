@@ -53,7 +53,7 @@ export function Dialog({
             <button
               type="button"
               onClick={onClose}
-              className="rounded p-1 text-2xl leading-none text-slate-600 hover:bg-slate-100"
+              className="rounded-sm p-1 text-2xl leading-none text-slate-600 hover:bg-slate-100"
               aria-label={closeLabel}
             >
               ×

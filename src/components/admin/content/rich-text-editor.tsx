@@ -76,7 +76,7 @@ function LanguageEditor({
             type="button"
             aria-pressed={mode === option}
             onClick={() => setMode(option)}
-            className={`rounded px-3 py-1 text-sm ${mode === option ? 'bg-navy text-white' : 'bg-slate-100 text-slate-800'}`}
+            className={`rounded-sm px-3 py-1 text-sm ${mode === option ? 'bg-navy text-white' : 'bg-slate-100 text-slate-800'}`}
           >
             {option === 'visual' ? t.visual : t.html}
           </button>

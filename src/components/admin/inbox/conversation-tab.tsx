@@ -48,7 +48,7 @@ export function ConversationTab<T extends Conversation>({ kind }: { kind: Conver
     {
       header: texts.columns.language,
       cell: (conversation) => (
-        <span className="rounded bg-slate-100 px-2 py-0.5 text-xs font-semibold uppercase">
+        <span className="rounded-sm bg-slate-100 px-2 py-0.5 text-xs font-semibold uppercase">
           {conversation.language}
         </span>
       ),
