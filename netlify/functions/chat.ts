@@ -1,24 +1,33 @@
 import type { Config } from '@netlify/functions';
-import { chatReply, chatReplyPieces, logReply } from '../../src/lib/chat/assistant';
+import { chatReply } from '../../src/lib/chat/assistant';
 import { eventStream, json, parseJsonBody, route, wantsEventStream } from '../../src/lib/http';
 import { chatRateLimit } from '../../src/lib/rate-limits';
 import { chatRequestSchema } from '../../src/lib/schemas/chat';
 
 /**
- * POST /api/chat {messages, language, sessionId?} answers {message}; with
+ * POST /api/chat {messages, language, sessionId?} answers {message, sessionId}; with
  * `Accept: text/event-stream` the reply streams as server-sent events
- * (`delta` pieces, then `done` with the whole message).
+ * (`delta` pieces, then `done` with the whole message and the session id).
+ * The exchange is logged before the answer ends; without a `sessionId` the
+ * server makes one, and the client sends it back with its next message.
  */
 export default route({
   POST: async (request) => {
     const chat = await parseJsonBody(request, chatRequestSchema);
     const origin = new URL(request.url).origin;
+    // The visitor leaving (the request aborted, or the stream cancelled) aborts the model call.
+    const left = new AbortController();
+    const signal = AbortSignal.any([request.signal, left.signal]);
+    const reply = await chatReply(chat, origin, signal);
     if (wantsEventStream(request)) {
-      return eventStream(await chatReplyPieces(chat, origin), (full) => logReply(chat, full));
+      return eventStream(reply.pieces(), reply.log, {
+        done: { sessionId: reply.sessionId },
+        onCancel: () => left.abort(),
+      });
     }
-    const message = await chatReply(chat, origin);
-    await logReply(chat, message);
-    return json({ message });
+    const message = await reply.complete();
+    await reply.log(message);
+    return json({ message, sessionId: reply.sessionId });
   },
 });
 

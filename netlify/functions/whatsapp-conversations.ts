@@ -1,15 +1,19 @@
 import type { Config } from '@netlify/functions';
 import { requireUser } from '../../src/lib/auth/guard';
-import { listChatConversations, logChatExchange } from '../../src/lib/conversations/logs';
+import { acceptClientChatLog, listChatConversations } from '../../src/lib/conversations/logs';
 import { chatCsv } from '../../src/lib/csv';
 import { logRoute } from '../../src/lib/conversations/log-route';
 import { publicWriteRateLimit } from '../../src/lib/rate-limits';
 import { chatExchangeInputSchema } from '../../src/lib/schemas/conversation';
 
-/** The chat log: the widget appends each exchange; the admin reads conversations. */
+/**
+ * The chat log: the admin reads conversations. `/api/chat` logs each exchange
+ * itself; a client's post is still answered 201 but stores nothing (see
+ * `acceptClientChatLog`).
+ */
 export default logRoute({
   input: chatExchangeInputSchema,
-  append: logChatExchange,
+  append: acceptClientChatLog,
   authorise: requireUser,
   list: listChatConversations,
   csv: { name: 'whatsapp-conversations', write: chatCsv },

@@ -51,9 +51,15 @@ export async function apiFetch<T = unknown>(
 /**
  * A POST whose answer streams as server-sent events (`delta` pieces, then
  * `done`), as /api/chat sends when asked; a plain JSON answer works too.
- * Resolves with the whole text; `onDelta` sees it grow.
+ * Resolves with the whole text; `onDelta` sees it grow; `onDone` gets the
+ * `done` event's data (or the JSON answer), with any fields beside the text.
  */
-export async function apiStream(path: string, body: unknown, onDelta: (text: string) => void): Promise<string> {
+export async function apiStream(
+  path: string,
+  body: unknown,
+  onDelta: (text: string) => void,
+  onDone?: (data: Record<string, unknown>) => void,
+): Promise<string> {
   const response = await fetch(path, {
     method: 'POST',
     credentials: 'include',
@@ -62,9 +68,10 @@ export async function apiStream(path: string, body: unknown, onDelta: (text: str
   });
   if (!response.ok) throw new ApiError(response.status, await response.text(), response.statusText);
   if (!response.headers.get('content-type')?.startsWith('text/event-stream') || !response.body) {
-    const { message } = (await response.json()) as { message?: string };
-    if (message) onDelta(message);
-    return message ?? '';
+    const answer = (await response.json()) as { message?: string };
+    if (answer.message) onDelta(answer.message);
+    onDone?.(answer);
+    return answer.message ?? '';
   }
   const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
   let buffer = '';
@@ -87,6 +94,7 @@ export async function apiStream(path: string, body: unknown, onDelta: (text: str
         } else if (event === 'done' && typeof parsed.message === 'string') {
           text = parsed.message;
           onDelta(text);
+          onDone?.(parsed);
         }
       }
       boundary = buffer.indexOf('\n\n');

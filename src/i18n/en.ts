@@ -269,9 +269,10 @@ export const en = {
   'chat.open': 'Chat with us',
   'chat.close': 'Close chat',
   'chat.title': 'Tech expert',
+  'chat.aiLabel': 'AI assistant',
   'chat.subtitle': 'Usually answers in seconds',
   'chat.greeting':
-    'Hello, I’m the technology assistant on {ceo}’s team at Vantia Partners. What would you like to know about your company’s digital transformation?',
+    'Hello, I’m the AI assistant of Vantia Partners, working with {ceo}’s team. I’m an automated assistant, not a person. What would you like to know about your company’s digital transformation?',
   'chat.placeholder': 'Type your message…',
   'chat.send': 'Send',
   'chat.typing': 'The assistant is typing',

@@ -274,9 +274,10 @@ export const es: Record<DictionaryKey, string> = {
   'chat.open': 'Escríbanos',
   'chat.close': 'Cerrar chat',
   'chat.title': 'Experto en tecnología',
+  'chat.aiLabel': 'Asistente de IA',
   'chat.subtitle': 'Suele responder en segundos',
   'chat.greeting':
-    'Hola, soy el asistente tecnológico del equipo de {ceo} en Vantia Partners. ¿Qué le gustaría saber sobre la transformación digital de su empresa?',
+    'Hola, soy el asistente de inteligencia artificial (IA) de Vantia Partners y trabajo con el equipo de {ceo}. Soy un asistente automático, no una persona. ¿Qué le gustaría saber sobre la transformación digital de su empresa?',
   'chat.placeholder': 'Escriba su mensaje…',
   'chat.send': 'Enviar',
   'chat.typing': 'El asistente está escribiendo',

@@ -76,21 +76,35 @@ export function wantsEventStream(request: Request): boolean {
 
 /**
  * Server-sent events: a `delta` event per piece as it comes, then `done` with
- * the whole text, once `onDone` has had it (the stream stays open until then).
+ * the whole text (and `options.done`'s fields), once `onDone` has had it (the
+ * stream stays open until then). If the client goes away, the pieces stop being
+ * read, `options.onCancel` runs (to abort the work behind them), and `onDone`
+ * still gets what was sent.
  */
-export function eventStream(pieces: AsyncIterable<string>, onDone: (full: string) => Promise<void>): Response {
+export function eventStream(
+  pieces: AsyncIterable<string>,
+  onDone: (full: string) => Promise<void>,
+  options: { done?: Record<string, unknown>; onCancel?: () => void } = {},
+): Response {
   const encoder = new TextEncoder();
   const event = (name: string, data: unknown) => encoder.encode(`event: ${name}\ndata: ${JSON.stringify(data)}\n\n`);
+  let cancelled = false;
   const body = new ReadableStream<Uint8Array>({
     async start(controller) {
       let full = '';
       for await (const piece of pieces) {
+        if (cancelled) break;
         full += piece;
         controller.enqueue(event('delta', { text: piece }));
       }
       await onDone(full);
-      controller.enqueue(event('done', { message: full }));
+      if (cancelled) return;
+      controller.enqueue(event('done', { ...options.done, message: full }));
       controller.close();
+    },
+    cancel() {
+      cancelled = true;
+      options.onCancel?.();
     },
   });
   return new Response(body, {

@@ -38,8 +38,11 @@ describe('chat', () => {
     const page = await browser.page();
     await page.goto('/privacy-policy');
     await openChat(page);
+    // EU AI Act, Art. 50: the title and the first message say it is an AI assistant.
+    expect(await page.locator('#chat-title').textContent()).toBe(`${en['chat.title']} ${en['chat.aiLabel']}`);
     const greeting = await page.locator('[data-sender="bot"]').first().textContent();
     expect(greeting).toBe(en['chat.greeting'].replace('{ceo}', 'Alejandro Ríos'));
+    expect(greeting).toMatch(/\bAI assistant\b.*\bnot a person\b/);
     await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('chat-input');
     // Blank is never sent.
     await page.locator('#chat-input').fill('   ');
@@ -62,9 +65,10 @@ describe('chat', () => {
     const page = await browser.page({ width: 375 });
     await page.goto('/es/');
     await openChat(page);
-    expect(await page.locator('[data-sender="bot"]').first().textContent()).toBe(
-      es['chat.greeting'].replace('{ceo}', 'Alejandro Ríos'),
-    );
+    expect(await page.locator('#chat-title').textContent()).toBe(`${es['chat.title']} ${es['chat.aiLabel']}`);
+    const greeting = await page.locator('[data-sender="bot"]').first().textContent();
+    expect(greeting).toBe(es['chat.greeting'].replace('{ceo}', 'Alejandro Ríos'));
+    expect(greeting).toMatch(/inteligencia artificial.*no una persona/);
     expect(await say(page, '¿Qué hacen?')).toBe('Ayudamos a medianas empresas a modernizar sus operaciones.');
     const box = await page.locator('[data-chat-panel]').boundingBox();
     expect(box?.width).toBe(375);
@@ -93,6 +97,11 @@ describe('chat', () => {
 
   it('turns a conversation into a lead the admin can read', async () => {
     const page = await browser.page();
+    // The widget sends no session id at first, then the one the server gave with its first answer.
+    const sent: Array<string | undefined> = [];
+    page.on('request', (request) => {
+      if (request.url().endsWith('/api/chat')) sent.push((request.postDataJSON() as { sessionId?: string }).sessionId);
+    });
     await page.goto('/');
     await openChat(page);
     expect(await say(page, 'I would like to talk to your team')).toMatch(/^I'd be glad to put you in touch/);
@@ -101,6 +110,10 @@ describe('chat', () => {
     await say(page, 'elena@e2e.example');
     expect(await say(page, 'Martín Logística')).toMatch(/^Thank you, Elena Martín/);
     await page.close();
+    expect(sent).toHaveLength(5);
+    expect(sent[0]).toBeUndefined();
+    expect(sent[1]).toMatch(/^session_\d{13}_[A-Za-z0-9_-]{22}$/);
+    expect(new Set(sent.slice(1)).size).toBe(1);
 
     const login = await fetch(`${baseUrl()}/api/admin/login`, {
       method: 'POST',

@@ -8,16 +8,27 @@ export interface FakeOpenAi {
     body: { model: string; stream?: boolean; messages: Array<{ role: string; content: string }> };
     headers: IncomingMessage['headers'];
   }>;
-  /** What the next completions answer: a text, or a failure status. */
-  respondWith: (reply: { text: string } | { status: number }) => void;
+  /**
+   * What the next completions answer: a text, or a failure status. With `hang`, the answer's
+   * first piece is sent (streamed) and then nothing more until the client closes the connection.
+   */
+  respondWith: (reply: Reply) => void;
+  /** Answers whose connection the client closed before the fake had finished them. */
+  closedEarly: () => number;
   stop: () => Promise<void>;
 }
 
+type Reply = { text: string; hang?: boolean } | { status: number };
+
 /** An OpenAI-compatible server on 127.0.0.1 for the real `openai` client (Chat Completions, streamed or not). */
 export async function startFakeOpenAi(): Promise<FakeOpenAi> {
-  let reply: { text: string } | { status: number } = { text: 'Hello from the model.' };
+  let reply: Reply = { text: 'Hello from the model.' };
+  let closedEarly = 0;
   const requests: FakeOpenAi['requests'] = [];
   const server: Server = createServer(async (request, response) => {
+    response.on('close', () => {
+      if (!response.writableFinished) closedEarly += 1;
+    });
     const chunks: Buffer[] = [];
     for await (const chunk of request) chunks.push(chunk as Buffer);
     const body = JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}') as FakeOpenAi['requests'][number]['body'];
@@ -33,6 +44,17 @@ export async function startFakeOpenAi(): Promise<FakeOpenAi> {
       return void response.end(JSON.stringify({ error: { message: 'fake failure', type: 'server_error' } }));
     }
     const base = { id: 'chatcmpl-fake', created: 1, model: body.model };
+    if (reply.hang) {
+      // The first piece (when streaming), then silence until the client goes away.
+      response.writeHead(200, { 'content-type': body.stream ? 'text/event-stream' : 'application/json' });
+      const first = reply.text.match(/\S+\s*/)?.[0] ?? reply.text;
+      if (body.stream) {
+        response.write(
+          `data: ${JSON.stringify({ ...base, object: 'chat.completion.chunk', choices: [{ index: 0, delta: { content: first }, finish_reason: null }] })}\n\n`,
+        );
+      }
+      return;
+    }
     if (body.stream) {
       response.writeHead(200, { 'content-type': 'text/event-stream' });
       for (const piece of reply.text.match(/\S+\s*/g) ?? []) {
@@ -63,6 +85,11 @@ export async function startFakeOpenAi(): Promise<FakeOpenAi> {
     respondWith: (next) => {
       reply = next;
     },
-    stop: () => new Promise((resolve) => server.close(() => resolve())),
+    closedEarly: () => closedEarly,
+    stop: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }

@@ -10,6 +10,8 @@ export interface CallOptions {
   headers?: Record<string, string>;
   params?: Record<string, string>;
   ip?: string;
+  /** Aborts the request, as a client that goes away does. */
+  signal?: AbortSignal;
 }
 
 /**
@@ -26,6 +28,7 @@ export async function call(handler: FunctionHandler, path: string, options: Call
   const request = new Request(`http://localhost:8888${path}`, {
     method: options.method ?? (body === undefined ? 'GET' : 'POST'),
     headers,
+    ...(options.signal ? { signal: options.signal } : {}),
     ...(body === undefined ? {} : { body, duplex: 'half' }),
   });
   const context = {

@@ -139,6 +139,8 @@ export const adminTexts = {
     user: 'User',
     bot: 'Bot',
     viewTitle: 'Conversation',
+    unverified: 'Not verified: an older line that a client may have reported',
+    unverifiedShort: 'unverified',
   },
   video: {
     columns: {

@@ -3,6 +3,8 @@ import { apiStream } from '../../client/api';
 
 export interface ChatTexts {
   title: string;
+  /** Says, in the title, that the visitor talks to an AI (EU AI Act, Art. 50). */
+  aiLabel: string;
   subtitle: string;
   greeting: string;
   placeholder: string;
@@ -26,11 +28,6 @@ function messageId(): string {
   return String(lastId);
 }
 
-/** docs/product.md, "Chat widget": 'session_' + current time + a 9-character random suffix, once per widget. */
-function newSessionId(): string {
-  return `session_${Date.now()}_${Math.random().toString(36).slice(2, 11).padEnd(9, '0')}`;
-}
-
 /**
  * The chat panel (docs/product.md, "Chat widget"): greeting on first open only, newest
  * message in view, typing indicator, input disabled while waiting, Enter sends,
@@ -51,7 +48,8 @@ export function ChatPanel({
   const [messages, setMessages] = useState<Message[]>([]);
   const [input, setInput] = useState('');
   const [pending, setPending] = useState(false);
-  const sessionId = useRef(newSessionId());
+  // The server makes the session id with its first answer; the widget sends it back from then on.
+  const sessionId = useRef<string | null>(null);
   const greeted = useRef(false);
   const inputRef = useRef<HTMLInputElement>(null);
   const listRef = useRef<HTMLDivElement>(null);
@@ -92,8 +90,11 @@ export function ChatPanel({
     try {
       const reply = await apiStream(
         '/api/chat',
-        { messages: conversation, language: lang, sessionId: sessionId.current },
+        { messages: conversation, language: lang, ...(sessionId.current ? { sessionId: sessionId.current } : {}) },
         show,
+        (done) => {
+          if (typeof done['sessionId'] === 'string') sessionId.current = done['sessionId'];
+        },
       );
       if (!reply.trim()) show(texts.fallback);
     } catch {
@@ -122,7 +123,10 @@ export function ChatPanel({
       <div className="flex items-center justify-between rounded-t-xl bg-emerald-700 px-4 py-3 text-white">
         <div>
           <h2 id="chat-title" className="text-base font-semibold">
-            {texts.title}
+            {texts.title}{' '}
+            <span className="ml-1 rounded-sm border border-white/70 px-1.5 py-0.5 align-middle text-xs font-semibold">
+              {texts.aiLabel}
+            </span>
           </h2>
           <p className="text-xs text-emerald-50">{texts.subtitle}</p>
         </div>

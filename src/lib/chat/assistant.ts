@@ -1,11 +1,13 @@
 import { localePath, useTranslations } from '../../i18n';
 import type { Language } from '../../i18n/languages';
-import { logChatExchange } from '../conversations/logs';
-import type { ChatRequest } from '../schemas/chat';
+import { logChatExchange, newChatSessionId } from '../conversations/logs';
+import type { ChatMessage, ChatRequest } from '../schemas/chat';
+import type { LeadState } from '../schemas/conversation';
 import { site } from '../site';
 import { MODEL_CALLS, takeDailyQuota } from '../stores/daily-quota';
 import { bestMatches, siteKnowledge, type KnowledgeItem } from './knowledge';
 import { leadReply } from './lead';
+import { loadSession, MAX_CONVERSATION_CHARS, type SessionState } from './session';
 import {
   completeWithModel,
   modelConfig,
@@ -27,6 +29,11 @@ const EXTRACTION = [
 ];
 const GREETING =
   /^\s*(hi|hello|hey|good (morning|afternoon|evening)|hola|buenas|buenos d[ií]as|buenas tardes)\b[\s!.,¡]*$/i;
+
+/** Whether a visitor's turn tries to make the assistant leave its role or give away its instructions or secrets. */
+export function isExtractionAttempt(text: string): boolean {
+  return EXTRACTION.some((pattern) => pattern.test(text));
+}
 
 type ReplyPlan = { kind: 'text'; text: string } | { kind: 'model'; config: ModelConfig; prompt: ModelPrompt };
 
@@ -50,6 +57,7 @@ export function systemPrompt(lang: Language, knowledge: KnowledgeItem[], origin:
   const contactUrl = `${origin}${localePath(lang, '/')}#contact`;
   return [
     `You are the tech-expert assistant of ${site.name}, a digital-transformation consulting and strategic-investment firm; you work for its CEO, ${site.ceo.name}.`,
+    'You are an AI assistant, not a person: never claim or imply otherwise, and if asked, say plainly that you are an AI.',
     `Always answer in ${language}, briefly (at most about 120 words), warmly and precisely.`,
     'Use only the knowledge below. Do not invent clients, figures, prices, dates or people; if the knowledge does not answer the question, say that you do not know and offer to put the visitor in touch with the team.',
     'When you use an item, give its URL so the visitor can read more.',
@@ -60,48 +68,99 @@ export function systemPrompt(lang: Language, knowledge: KnowledgeItem[], origin:
   ].join('\n');
 }
 
+/** One visitor message in its session, as the server knows it. */
+interface ChatTurn {
+  sessionId: string;
+  language: Language;
+  /** The visitor's new message: the request's last one. */
+  message: string;
+  session: SessionState;
+}
+
+/**
+ * The request's last message in its session. The rest of the request's
+ * `messages` is not read: the conversation is rebuilt from what the server
+ * logged for the session (src/lib/chat/session.ts), so an assistant turn the
+ * server did not write never reaches the model or the lead flow. Without a
+ * `sessionId` the server makes one; it is new, so there is nothing to read.
+ */
+async function startTurn(request: ChatRequest): Promise<ChatTurn> {
+  const message = request.messages[request.messages.length - 1]!.content;
+  const sessionId = request.sessionId ?? newChatSessionId();
+  const session = request.sessionId
+    ? await loadSession(sessionId, MAX_CONVERSATION_CHARS - message.length, isExtractionAttempt)
+    : { history: [], lead: null };
+  return { sessionId, language: request.language, message, session };
+}
+
 /**
  * Decides how to answer: a refusal, the lead flow, the built-in assistant, or
- * the model (when one is configured and today's calls are under the cap).
+ * the model (when one is configured and today's calls are under the cap); and
+ * the lead flow's state after this exchange.
  */
-async function planReply(request: ChatRequest, origin: string): Promise<ReplyPlan> {
-  const t = useTranslations(request.language);
-  const last = request.messages[request.messages.length - 1]!;
-  if (EXTRACTION.some((pattern) => pattern.test(last.content))) return { kind: 'text', text: t('assistant.refuse') };
-  const lead = await leadReply(request.messages, request.language, origin);
-  if (lead) return { kind: 'text', text: lead };
-  const knowledge = await siteKnowledge(request.language, origin);
-  const fallback = builtInAnswer(knowledge, last.content, request.language, origin);
+async function planReply(turn: ChatTurn, origin: string): Promise<{ plan: ReplyPlan; lead: LeadState | null }> {
+  const { language, message, session } = turn;
+  const t = useTranslations(language);
+  // Earlier turns were screened when they came, and again when the session was read back.
+  if (isExtractionAttempt(message)) return { plan: { kind: 'text', text: t('assistant.refuse') }, lead: null };
+  const lead = await leadReply({ message, history: session.history, state: session.lead }, language, origin);
+  if (lead) return { plan: { kind: 'text', text: lead.text }, lead: lead.state };
+  const knowledge = await siteKnowledge(language, origin);
+  const fallback = builtInAnswer(knowledge, message, language, origin);
   const config = modelConfig();
-  if (!config || GREETING.test(last.content)) return { kind: 'text', text: fallback };
+  if (!config || GREETING.test(message)) return { plan: { kind: 'text', text: fallback }, lead: null };
   // Past the day's cap the built-in assistant answers.
-  if (!(await takeDailyQuota(MODEL_CALLS, config.dailyCap))) return { kind: 'text', text: fallback };
-  const prompt = { system: systemPrompt(request.language, knowledge, origin), messages: request.messages, fallback };
-  return { kind: 'model', config, prompt };
+  if (!(await takeDailyQuota(MODEL_CALLS, config.dailyCap)))
+    return { plan: { kind: 'text', text: fallback }, lead: null };
+  const messages: ChatMessage[] = [...session.history, { role: 'user', content: message }];
+  const prompt = { system: systemPrompt(language, knowledge, origin), messages, fallback };
+  return { plan: { kind: 'model', config, prompt }, lead: null };
 }
 
-/** The assistant's whole reply to the conversation's last message. */
-export async function chatReply(request: ChatRequest, origin: string): Promise<string> {
-  const plan = await planReply(request, origin);
-  return plan.kind === 'text' ? plan.text : completeWithModel(plan.config, plan.prompt);
+/** A reply decided for one request: its session, its text (whole or in pieces), and how it is logged. */
+export interface ChatReply {
+  /** The session the exchange belongs to (the request's, or the one the server made). */
+  sessionId: string;
+  /** The whole reply; empty if `signal` aborted the model call. */
+  complete: () => Promise<string>;
+  /** The reply in pieces as they come (the model's stream, or a fixed text word by word). */
+  pieces: () => AsyncIterable<string>;
+  /**
+   * Logs the exchange (the conversation's state for the session's next request); awaited before
+   * the answer is finished, so the next request of the session reads it. A lost log line never
+   * costs the visitor their answer.
+   */
+  log: (sent: string) => Promise<void>;
 }
 
-/** The assistant's reply in pieces, as they come (the model's stream, or a fixed text word by word). */
-export async function chatReplyPieces(request: ChatRequest, origin: string): Promise<AsyncIterable<string>> {
-  const plan = await planReply(request, origin);
-  return plan.kind === 'text' ? textPieces(plan.text) : streamFromModel(plan.config, plan.prompt);
+/**
+ * The assistant's reply to a chat request. `signal` aborts the model call (the
+ * visitor disconnected).
+ */
+export async function chatReply(request: ChatRequest, origin: string, signal?: AbortSignal): Promise<ChatReply> {
+  const turn = await startTurn(request);
+  const { plan, lead } = await planReply(turn, origin);
+  return {
+    sessionId: turn.sessionId,
+    complete: () =>
+      plan.kind === 'text' ? Promise.resolve(plan.text) : completeWithModel(plan.config, plan.prompt, signal),
+    pieces: () => (plan.kind === 'text' ? textPieces(plan.text) : streamFromModel(plan.config, plan.prompt, signal)),
+    // A fixed text was decided whole (a lead may already be filed): it is logged whole even if the visitor left.
+    log: (sent) => logReply(turn, plan.kind === 'text' ? plan.text : sent, lead),
+  };
 }
 
-/** Logs the exchange for the admin's WhatsApp Bot tab when the widget sent a session id. */
-export async function logReply(request: ChatRequest, reply: string): Promise<void> {
-  if (!request.sessionId) return;
-  const last = request.messages[request.messages.length - 1]!;
+/** Logs the exchange for the admin's WhatsApp Bot tab and as the session's state; nothing when there is no reply. */
+async function logReply(turn: ChatTurn, reply: string, lead: LeadState | null): Promise<void> {
+  const botResponse = reply.trim().slice(0, 4000);
+  if (!botResponse) return;
   try {
     await logChatExchange({
-      sessionId: request.sessionId,
-      userMessage: last.content,
-      botResponse: reply.slice(0, 4000),
-      language: request.language,
+      sessionId: turn.sessionId,
+      userMessage: turn.message.slice(0, 4000),
+      botResponse,
+      language: turn.language,
+      lead,
     });
   } catch (error) {
     // A lost log line never costs the visitor their answer.

@@ -2,14 +2,18 @@ import { localePath, useTranslations } from '../../i18n';
 import type { Language } from '../../i18n/languages';
 import { emailField, type ServiceOfInterest } from '../schemas/contact';
 import type { ChatMessage } from '../schemas/chat';
+import type { LeadState } from '../schemas/conversation';
 import { addContactMessage } from '../stores/contact-messages';
 
 /**
  * Turning interest into a lead, with or without a model: when the visitor asks
  * to talk to the team, the assistant asks for consent, then name, e-mail and
  * company, one at a time, and files a contact message marked as coming from
- * the chat. The step is read from the assistant's last question, so the
- * conversation the client sends back is the only state.
+ * the chat. The flow's state (the question just asked, the consent, what the
+ * visitor gave) is the server's: it is stored with each exchange the server
+ * logs (src/lib/conversations/logs.ts) and read back from there, never from
+ * the conversation a client sends, so a lead is filed only after a "yes" the
+ * server itself recorded in that session.
  */
 const WANTS_TEAM = [
   /\b(talk|speak|chat)\s+(to|with)\s+(someone|somebody|a person|a human|your team|the team|an? (expert|consultant|partner)|sales)\b/i,
@@ -20,38 +24,8 @@ const YES =
   /^\s*(yes|yeah|yep|sure|ok(ay)?|i agree|agreed|of course|s[ií]|claro|vale|de acuerdo|acepto|por supuesto)\b/i;
 const NO_COMPANY = /^\s*(none|no company|n\/a|-|ninguna|ninguno|sin empresa|no tengo)\s*\.?\s*$/i;
 
-type Step = 'consent' | 'name' | 'email' | 'company';
-
-function prefix(template: string): string {
-  return template.split('{')[0]!.trim();
-}
-
 export function wantsTeam(text: string): boolean {
   return WANTS_TEAM.some((pattern) => pattern.test(text));
-}
-
-function stepAsked(lang: Language, assistantText: string): Step | null {
-  const t = useTranslations(lang);
-  const steps: Array<[Step, string]> = [
-    ['consent', prefix(t('assistant.leadConsent'))],
-    ['name', prefix(t('assistant.leadName'))],
-    ['email', prefix(t('assistant.leadEmail'))],
-    ['email', prefix(t('assistant.leadEmailInvalid'))],
-    ['company', prefix(t('assistant.leadCompany'))],
-  ];
-  return steps.find(([, start]) => start && assistantText.startsWith(start))?.[0] ?? null;
-}
-
-/** The visitor's answer to the last question of the given step, searching back through the conversation. */
-function answerTo(lang: Language, messages: ChatMessage[], step: Step): string | null {
-  for (let i = messages.length - 2; i >= 0; i -= 1) {
-    const message = messages[i]!;
-    const next = messages[i + 1];
-    if (message.role === 'assistant' && next?.role === 'user' && stepAsked(lang, message.content) === step) {
-      if (step !== 'email' || emailField.safeParse(next.content).success) return next.content;
-    }
-  }
-  return null;
 }
 
 const SERVICE_HINTS: Array<[ServiceOfInterest, RegExp]> = [
@@ -78,47 +52,71 @@ function transcript(messages: ChatMessage[], lang: Language): string {
   return `${t('chatLead.transcriptHeader')}\n\n${lines.join('\n')}`.slice(0, 5000);
 }
 
-/**
- * The lead flow's reply to the last message, or null when the conversation
- * is not in (or entering) the flow. Messages arrive as chatMessageSchema
- * parsed them: trimmed and never empty.
- */
-export async function leadReply(messages: ChatMessage[], lang: Language, origin: string): Promise<string | null> {
-  const t = useTranslations(lang);
-  const last = messages[messages.length - 1]!;
-  const previous = messages[messages.length - 2];
-  const step = previous?.role === 'assistant' ? stepAsked(lang, previous.content) : null;
-  const contactUrl = `${origin}${localePath(lang, '/')}#contact`;
+/** Where a conversation stands: what the server logged before (oldest first), and the lead flow's state after it. */
+export interface LeadTurn {
+  /** The visitor's new message (trimmed, never empty). */
+  message: string;
+  /** The session's earlier messages, as the server logged them. */
+  history: ChatMessage[];
+  /** The lead flow's state after the session's last logged exchange (null: not in the flow). */
+  state: LeadState | null;
+}
 
-  switch (step) {
+/**
+ * The lead flow's reply to the visitor's new message and its state after it,
+ * or null when the conversation is not in (or entering) the flow.
+ */
+export async function leadReply(
+  turn: LeadTurn,
+  lang: Language,
+  origin: string,
+): Promise<{ text: string; state: LeadState | null } | null> {
+  const t = useTranslations(lang);
+  const { message, state } = turn;
+  const contactUrl = `${origin}${localePath(lang, '/')}#contact`;
+  const askConsent = () => ({
+    text: t('assistant.leadConsent', { privacyUrl: `${origin}${localePath(lang, '/privacy-policy')}` }),
+    state: { step: 'consent', consent: false, name: null, email: null } satisfies LeadState,
+  });
+
+  switch (state?.step) {
     case 'consent':
-      return YES.test(last.content) ? t('assistant.leadName') : t('assistant.leadDeclined', { contactUrl });
-    case 'name':
-      return t('assistant.leadEmail', { name: last.content.slice(0, 200) });
-    case 'email':
-      return emailField.safeParse(last.content).success ? t('assistant.leadCompany') : t('assistant.leadEmailInvalid');
+      return YES.test(message)
+        ? { text: t('assistant.leadName'), state: { ...state, step: 'name', consent: true } }
+        : { text: t('assistant.leadDeclined', { contactUrl }), state: null };
+    case 'name': {
+      const name = message.slice(0, 200);
+      return { text: t('assistant.leadEmail', { name }), state: { ...state, step: 'email', name } };
+    }
+    case 'email': {
+      const email = emailField.safeParse(message);
+      return email.success
+        ? { text: t('assistant.leadCompany'), state: { ...state, step: 'company', email: email.data } }
+        : { text: t('assistant.leadEmailInvalid'), state };
+    }
     case 'company': {
-      const name = answerTo(lang, messages, 'name');
-      const email = answerTo(lang, messages, 'email');
-      if (!name || !email) return t('assistant.leadName');
-      const company = NO_COMPANY.test(last.content) ? null : last.content.slice(0, 200);
-      const parsedEmail = emailField.parse(email);
+      // Only a consent the server recorded in this session files a lead.
+      if (!state.consent) return askConsent();
+      if (!state.name) return { text: t('assistant.leadName'), state: { ...state, step: 'name' } };
+      const email = state.email ? emailField.safeParse(state.email) : null;
+      if (!email?.success)
+        return { text: t('assistant.leadEmail', { name: state.name }), state: { ...state, step: 'email' } };
+      const company = NO_COMPANY.test(message) ? null : message.slice(0, 200);
+      const conversation: ChatMessage[] = [...turn.history, { role: 'user', content: message }];
       await addContactMessage(
         {
-          name: name.slice(0, 200),
-          email: parsedEmail,
+          name: state.name,
+          email: email.data,
           company,
           phone: null,
-          serviceOfInterest: inferService(messages),
-          message: transcript(messages, lang),
+          serviceOfInterest: inferService(conversation),
+          message: transcript(conversation, lang),
         },
         'chat',
       );
-      return t('assistant.leadDone', { name, email: parsedEmail });
+      return { text: t('assistant.leadDone', { name: state.name, email: email.data }), state: null };
     }
     default:
-      return wantsTeam(last.content)
-        ? t('assistant.leadConsent', { privacyUrl: `${origin}${localePath(lang, '/privacy-policy')}` })
-        : null;
+      return wantsTeam(message) ? askConsent() : null;
   }
 }

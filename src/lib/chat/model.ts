@@ -43,22 +43,40 @@ export async function* textPieces(text: string): AsyncGenerator<string> {
   for (const piece of text.match(/\S+\s*/g) ?? [text]) yield piece;
 }
 
-/** The model's whole reply; if the call fails or answers nothing, the fallback. */
-export async function completeWithModel(config: ModelConfig, prompt: ModelPrompt): Promise<string> {
+/**
+ * The model's whole reply; if the call fails or answers nothing, the fallback.
+ * When `signal` aborts (the visitor left), the call is cancelled and the reply is empty.
+ */
+export async function completeWithModel(
+  config: ModelConfig,
+  prompt: ModelPrompt,
+  signal?: AbortSignal,
+): Promise<string> {
   try {
-    const completion = await openAiClient(config).chat.completions.create(request(config, prompt));
+    const completion = await openAiClient(config).chat.completions.create(request(config, prompt), { signal });
     return completion.choices[0]?.message.content?.trim() || prompt.fallback;
   } catch (error) {
+    if (signal?.aborted) return '';
     console.error('Model call failed; the built-in assistant answers', error);
     return prompt.fallback;
   }
 }
 
-/** The model's reply as it streams; if the stream fails before sending anything, the fallback in pieces. */
-export async function* streamFromModel(config: ModelConfig, prompt: ModelPrompt): AsyncGenerator<string> {
+/**
+ * The model's reply as it streams; if the stream fails before sending anything, the fallback in pieces.
+ * When `signal` aborts (the visitor left), the call is cancelled and nothing more comes.
+ */
+export async function* streamFromModel(
+  config: ModelConfig,
+  prompt: ModelPrompt,
+  signal?: AbortSignal,
+): AsyncGenerator<string> {
   let sent = false;
   try {
-    const stream = await openAiClient(config).chat.completions.create({ ...request(config, prompt), stream: true });
+    const stream = await openAiClient(config).chat.completions.create(
+      { ...request(config, prompt), stream: true },
+      { signal },
+    );
     for await (const chunk of stream) {
       const delta = chunk.choices[0]?.delta?.content;
       if (delta) {
@@ -67,7 +85,8 @@ export async function* streamFromModel(config: ModelConfig, prompt: ModelPrompt)
       }
     }
   } catch (error) {
+    if (signal?.aborted) return;
     console.error('Model stream failed', error);
   }
-  if (!sent) yield* textPieces(prompt.fallback);
+  if (!sent && !signal?.aborted) yield* textPieces(prompt.fallback);
 }

@@ -1,8 +1,11 @@
+import { randomBytes } from 'node:crypto';
 import {
   chatExchangeSchema,
   videoEventSchema,
   type ChatConversation,
+  type ChatExchange,
   type ChatExchangeInput,
+  type LeadState,
   type VideoConversation,
   type VideoEvent,
   type VideoLogInput,
@@ -12,9 +15,57 @@ import { EventLog } from '../stores/event-log';
 const chatLog = new EventLog('chat-log', chatExchangeSchema);
 const videoLog = new EventLog('video-log', videoEventSchema);
 
-/** Appends one exchange of a chat; a conversation is every exchange under its session id. */
-export async function logChatExchange(input: ChatExchangeInput, at: Date = new Date()): Promise<void> {
-  await chatLog.append(`sessions/${input.sessionId}/`, { ...input, timestamp: at.toISOString() });
+const sessionPrefix = (sessionId: string) => `sessions/${sessionId}/`;
+
+/**
+ * A new chat session id, made by the server: the shape docs/product.md gives
+ * (`session_{time}_{suffix}`), with 128 random bits as the suffix, so nobody
+ * can guess another visitor's session.
+ */
+export function newChatSessionId(now: number = Date.now()): string {
+  return `session_${now}_${randomBytes(16).toString('base64url')}`;
+}
+
+/**
+ * Logs one exchange the server answered, with the lead flow's state after it;
+ * a conversation is every exchange under its session id. Called by `/api/chat`
+ * only: this record is what later requests of the session are rebuilt from.
+ */
+export async function logChatExchange(
+  input: ChatExchangeInput & { lead?: LeadState | null },
+  at: Date = new Date(),
+): Promise<void> {
+  const exchange: ChatExchange = {
+    ...input,
+    lead: input.lead ?? null,
+    timestamp: at.toISOString(),
+    loggedBy: 'server',
+  };
+  await chatLog.append(sessionPrefix(input.sessionId), exchange);
+}
+
+/**
+ * The exchanges the server itself logged for a session, newest first, read
+ * back in small batches so a caller that has enough stops reading. Unverified
+ * lines (no `loggedBy`) are skipped.
+ */
+export async function* serverExchangesNewestFirst(sessionId: string): AsyncGenerator<ChatExchange> {
+  const keys = await chatLog.keys(sessionPrefix(sessionId));
+  const batch = 8;
+  for (let end = keys.length; end > 0; end -= batch) {
+    const events = await chatLog.readKeys(keys.slice(Math.max(0, end - batch), end));
+    for (const { event } of events.reverse()) if (event.loggedBy === 'server') yield event;
+  }
+}
+
+/**
+ * What a client may post to `POST /api/whatsapp-conversations`. Nothing is
+ * stored: an exchange of a session the server answered is already in its log
+ * (written before the answer left), and any other line is one the server cannot
+ * verify, so keeping it would let a stranger write what the firm reads as fact.
+ */
+export async function acceptClientChatLog(input: ChatExchangeInput): Promise<void> {
+  void input;
 }
 
 function groupBySession<T extends { sessionId: string }>(events: Array<{ event: T }>): Map<string, T[]> {
@@ -27,17 +78,20 @@ function groupBySession<T extends { sessionId: string }>(events: Array<{ event: 
   return groups;
 }
 
-/** Every chat conversation, most recently active first. */
+/** Every chat conversation, most recently active first; each message says whether the server wrote it. */
 export async function listChatConversations(): Promise<ChatConversation[]> {
   const groups = groupBySession(await chatLog.read('sessions/'));
   const conversations: ChatConversation[] = [];
   for (const [sessionId, exchanges] of groups) {
     const first = exchanges[0]!;
     const last = exchanges[exchanges.length - 1]!;
-    const messages = exchanges.flatMap((exchange) => [
-      { role: 'user' as const, content: exchange.userMessage, timestamp: exchange.timestamp },
-      { role: 'bot' as const, content: exchange.botResponse, timestamp: exchange.timestamp },
-    ]);
+    const messages = exchanges.flatMap((exchange) => {
+      const verified = exchange.loggedBy === 'server';
+      return [
+        { role: 'user' as const, content: exchange.userMessage, timestamp: exchange.timestamp, verified },
+        { role: 'bot' as const, content: exchange.botResponse, timestamp: exchange.timestamp, verified },
+      ];
+    });
     conversations.push({
       id: sessionId,
       sessionId,

@@ -26,13 +26,37 @@ export const chatExchangeInputSchema = z.object({
 });
 export type ChatExchangeInput = z.infer<typeof chatExchangeInputSchema>;
 
-export const chatExchangeSchema = chatExchangeInputSchema.extend({ timestamp: z.string() });
+/**
+ * Where the chat's lead flow stands after an exchange (src/lib/chat/lead.ts): the question the
+ * assistant just asked, whether the visitor said yes to the consent question, and what they gave.
+ */
+export const leadStateSchema = z.object({
+  step: z.enum(['consent', 'name', 'email', 'company']),
+  consent: z.boolean(),
+  name: z.string().max(200).nullable(),
+  email: z.string().max(254).nullable(),
+});
+export type LeadState = z.infer<typeof leadStateSchema>;
+
+/**
+ * One exchange as stored. `loggedBy: "server"` marks an exchange `/api/chat` wrote from what it
+ * answered, with the lead flow's state after it; records without it (written through
+ * `POST /api/whatsapp-conversations` before it stopped storing posts) are unverified and never
+ * read back as conversation state.
+ */
+export const chatExchangeSchema = chatExchangeInputSchema.extend({
+  timestamp: z.string(),
+  loggedBy: z.literal('server').optional(),
+  lead: leadStateSchema.nullish(),
+});
+export type ChatExchange = z.infer<typeof chatExchangeSchema>;
 
 /** A conversation as the admin reads it (docs/product.md, "Chat conversation record"). */
 export interface ChatConversation {
   id: string;
   sessionId: string;
-  messages: Array<{ role: 'user' | 'bot'; content: string; timestamp: string }>;
+  /** `verified`: written by the server from what it answered (false: an older, possibly client-reported line). */
+  messages: Array<{ role: 'user' | 'bot'; content: string; timestamp: string; verified: boolean }>;
   language: 'en' | 'es';
   conversationStarted: string;
   lastActivity: string;

@@ -41,8 +41,12 @@ export class EventLog<T> {
 
   /** Every event under the prefix, oldest first; malformed ones are skipped and logged. */
   async read(prefix: string): Promise<Array<{ key: string; event: T }>> {
+    return this.readKeys(await this.keys(prefix));
+  }
+
+  /** The events under the given keys, in their order; missing and malformed ones are skipped (malformed: logged). */
+  async readKeys(keys: string[]): Promise<Array<{ key: string; event: T }>> {
     const store = this.store();
-    const keys = await this.keys(prefix);
     const out: Array<{ key: string; event: T }> = [];
     for (let i = 0; i < keys.length; i += 50) {
       const batch = keys.slice(i, i + 50);
