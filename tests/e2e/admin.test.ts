@@ -34,9 +34,7 @@ describe('admin dashboard', () => {
     expect(await dialog.getByLabel('Password', { exact: true }).getAttribute('type')).toBe('text');
     await dialog.getByRole('button', { name: 'Sign in' }).click();
     // The first sign-in of a run meets a cold function and a deliberately slow password check.
-    await expect
-      .poll(() => dialog.getByRole('alert').textContent(), { timeout: 10_000 })
-      .toBe('Invalid credentials');
+    await expect.poll(() => dialog.getByRole('alert').textContent(), { timeout: 10_000 }).toBe('Invalid credentials');
     await dialog.getByLabel('Password', { exact: true }).fill(E2E_ADMIN.password);
     await dialog.getByRole('button', { name: 'Sign in' }).click();
     await page.getByRole('heading', { name: 'Admin Dashboard' }).waitFor({ timeout: 20_000 });
@@ -226,8 +224,8 @@ describe('admin dashboard', () => {
     ]);
     expect(download.suggestedFilename()).toMatch(/^newsletter-subscribers-\d{4}-\d{2}-\d{2}\.csv$/);
     const csv = readFileSync((await download.path())!, 'utf8');
-    expect(csv.split('\r\n')[0]).toBe('Full Name,Email,Registration Date');
-    expect(csv).toContain(`"'=HYPERLINK(""x"")",formula@e2e.example`);
+    expect(csv.split('\r\n')[0]).toBe('"Full Name","Email","Registration Date"');
+    expect(csv).toContain(`"'=HYPERLINK(""x"")","formula@e2e.example"`);
     await page.getByRole('button', { name: 'Delete: formula@e2e.example' }).click();
     await expect
       .poll(() => page.locator('[data-toast]').textContent(), { timeout: 15_000 })
@@ -235,8 +233,11 @@ describe('admin dashboard', () => {
     await expect.poll(() => page.locator('#admin-panel').textContent()).not.toContain('formula@e2e.example');
 
     for (const [tab, header] of [
-      ['WhatsApp Bot', 'Session ID,Message Role,Message Content,Timestamp,Language,Started,Message Count'],
-      ['Video Calls', 'Session ID,Speaker,Text,Timestamp,Language,Started,Duration,URL'],
+      [
+        'WhatsApp Bot',
+        '"Session ID","Message Role","Message Content","Timestamp","Language","Started","Message Count"',
+      ],
+      ['Video Calls', '"Session ID","Speaker","Text","Timestamp","Language","Started","Duration","URL"'],
     ] as const) {
       await page.getByRole('tab', { name: tab }).click();
       const [file] = await Promise.all([
