@@ -152,7 +152,7 @@ describe('conversation logs', () => {
       '"Session ID","Message Role","Message Content","Timestamp","Language","Started","Message Count"',
     );
     expect(lines).toHaveLength(5);
-    expect(lines[4]).toMatch(new RegExp(`^"${sessionId}","bot","'=Depende del alcance,`));
+    expect(lines[4]).toMatch(new RegExp(`^"${sessionId}","bot","'=Depende del alcance",`));
     expect((await callJson(whatsappFunction, '/api/whatsapp-conversations')).status).toBe(401);
   });
 
