@@ -1,11 +1,12 @@
 // `npm run admin:create -- --username NAME [--role admin|investor] [--remote --scope production]`
-// Creates a dashboard user, or sets a new password and role for an existing one.
-// The password is read from ADMIN_CREATE_PASSWORD or asked for (not echoed).
+// Creates a dashboard user, or sets a new password and role for an existing one
+// (and reactivates it): a new password ends the user's existing sessions.
+// The password (12+ characters) is read from ADMIN_CREATE_PASSWORD or asked for (not echoed).
 // Local by default (the store `npm run dev` uses); with --remote it writes to the
 // site's Netlify Blobs using NETLIFY_SITE_ID and NETLIFY_AUTH_TOKEN.
 import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
-import { roleSchema } from '../src/lib/schemas/user';
+import { MIN_PASSWORD_LENGTH, passwordProblem, roleSchema } from '../src/lib/schemas/user';
 import { openLocalBlobs } from './local-blobs';
 
 const { values } = parseArgs({
@@ -27,7 +28,7 @@ async function askPassword(): Promise<string> {
   if (!process.stdin.isTTY) fail('Set ADMIN_CREATE_PASSWORD, or run this in a terminal to be asked.');
   const rl = createInterface({ input: process.stdin, output: process.stdout, terminal: true });
   const mute = rl as unknown as { _writeToOutput: (text: string) => void };
-  process.stdout.write('Password (12+ characters): ');
+  process.stdout.write(`Password (${MIN_PASSWORD_LENGTH}+ characters): `);
   mute._writeToOutput = () => undefined;
   const password = await new Promise<string>((resolve) => rl.question('', resolve));
   rl.close();
@@ -39,6 +40,11 @@ if (!values.username)
   fail('Usage: npm run admin:create -- --username NAME [--role admin|investor] [--remote --scope production]');
 const role = roleSchema.safeParse(values.role);
 if (!role.success) fail('--role is admin or investor');
+
+// Refused before anything is opened or written.
+const password = await askPassword();
+const problem = passwordProblem(password);
+if (problem) fail(`Refused: ${problem}. Nothing was saved.`);
 
 let close = async () => undefined as void;
 if (values.remote) {
@@ -52,7 +58,6 @@ if (values.remote) {
 }
 
 try {
-  const password = await askPassword();
   const { saveUser } = await import('../src/lib/stores/users');
   const user = await saveUser({ username: values.username, password, role: role.data });
   console.log(`Saved ${user.role} "${user.username}".`);

@@ -19,6 +19,10 @@ process.env['ADMIN_PASSWORD'] = PASSWORD;
 const { resetEnvCache } = await import('../src/lib/env');
 resetEnvCache();
 const adminLogin = (await import('../netlify/functions/admin-login')).default;
+const { USERNAME_DELAY, usernameDelayMs } = await import('../src/lib/auth/login-throttle');
+// The password check alone first: the per-username delay (measured last) would otherwise slow the wrong passwords.
+const { unitMs } = USERNAME_DELAY;
+USERNAME_DELAY.unitMs = 0;
 
 const KINDS = ['good password', 'wrong password', 'unknown username', 'password over 1 KB'] as const;
 type Kind = (typeof KINDS)[number];
@@ -72,4 +76,26 @@ console.table(
 const ratio = (medians.get('unknown username') ?? Number.NaN) / (medians.get('wrong password') ?? Number.NaN);
 console.log(`unknown username / wrong password (medians): ${ratio.toFixed(2)}`);
 console.log(`(${RUNS} runs per kind, Node ${process.version})`);
+
+// One username guessed from many IPs: each attempt from an IP of its own, so only the per-username delay acts.
+USERNAME_DELAY.unitMs = unitMs;
+const delays = [];
+for (let attempt = 1; attempt <= 11; attempt += 1) {
+  const start = performance.now();
+  const response = await call(adminLogin, '/api/admin/login', {
+    method: 'POST',
+    body: { username: 'bench-target', password: `guess ${attempt}` },
+    headers: { origin: 'http://localhost:8888' },
+    ip: `10.9.${attempt}.1`,
+  });
+  await response.arrayBuffer();
+  if (response.status !== 401) throw new Error(`guess ${attempt}: expected 401, got ${response.status}`);
+  delays.push({
+    attempt,
+    'failures before': attempt - 1,
+    'delay ms': usernameDelayMs(attempt - 1),
+    'answered after ms': Math.round(performance.now() - start),
+  });
+}
+console.table(delays);
 await blobs.stop();

@@ -23,6 +23,19 @@ function createLocalEnv() {
 
 if (!existsSync(envPath)) createLocalEnv();
 
+// The same rule as the site's (src/lib/schemas/user.ts, MIN_PASSWORD_LENGTH): the local admin would never be created.
+const adminPassword = (/^ADMIN_PASSWORD=(.*)$/m.exec(readFileSync(envPath, 'utf8'))?.[1]?.trim() ?? '').replace(
+  /^(['"])(.*)\1$/,
+  '$2',
+);
+if (adminPassword && [...adminPassword].length < 12) {
+  console.error(
+    `ADMIN_PASSWORD in .env has ${[...adminPassword].length} characters; it must have at least 12. ` +
+      'Set a longer one in .env (or delete .env to have a new random one written).',
+  );
+  process.exit(1);
+}
+
 const seed = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/seed-local.ts'], { stdio: 'inherit' });
 if (seed.status !== 0) process.exit(seed.status ?? 1);
 

@@ -1,7 +1,7 @@
 import type { Config } from '@netlify/functions';
 import { assertSameOrigin } from '../../src/lib/auth/guard';
 import { authenticate } from '../../src/lib/auth/login';
-import { startSession } from '../../src/lib/auth/session';
+import { assertSessionSecret, startSession } from '../../src/lib/auth/session';
 import { json, parseJsonBody, route, withCookies } from '../../src/lib/http';
 import { adminAuthRateLimit } from '../../src/lib/rate-limits';
 import { loginInputSchema, publicUser } from '../../src/lib/schemas/user';
@@ -10,6 +10,8 @@ import { loginInputSchema, publicUser } from '../../src/lib/schemas/user';
 export default route({
   POST: async (request, context) => {
     assertSameOrigin(request);
+    // Without JWT_SECRET no session can be made: say so before any password is checked.
+    assertSessionSecret();
     const { username, password } = await parseJsonBody(request, loginInputSchema);
     const user = await authenticate(username, password, context.ip);
     // The token only ever travels in the HttpOnly cookie, never in a body.

@@ -3,18 +3,37 @@ import type { ChatConversation, VideoConversation } from './schemas/conversation
 import type { NewsletterSubscription } from './schemas/newsletter';
 
 /**
- * A cell a spreadsheet would run as a formula (= + - @, or a leading tab, CR
- * or NUL) gets an apostrophe in front, so it stays text (OWASP "CSV injection").
+ * What a spreadsheet may skip before it reads a cell: whitespace (Unicode's, the BOM included), control
+ * characters and zero-width characters.
+ */
+const SKIPPED = '\\s\\u0000-\\u001f\\u007f-\\u009f\\u200b-\\u200d\\u2060';
+/** What makes a cell a formula: = + - @, and their full-width forms, which some spreadsheets read alike. */
+const FORMULA_START = new RegExp(`^[${SKIPPED}]*[=+\\-@\\uff1d\\uff0b\\uff0d\\uff20]`);
+/** A cell starting with a tab, CR or NUL is refused as such too (OWASP, "CSV Injection"). */
+const CONTROL_START = /^[\t\r\0]/;
+
+/**
+ * A cell a spreadsheet could run as a formula gets an apostrophe in front, so it stays text (OWASP "CSV
+ * injection"): one starting with = + - @, also after leading whitespace or control characters (" =1+1",
+ * "\t=1+1", "\r\n@SUM(A1)"), which some spreadsheets strip before they look, and one starting with a tab, CR or
+ * NUL.
  */
 export function neutraliseFormula(value: string): string {
-  return /^[=+\-@\t\r\0]/.test(value) ? `'${value}` : value;
+  return FORMULA_START.test(value) || CONTROL_START.test(value) ? `'${value}` : value;
 }
 
-/** RFC 4180: comma-separated, CRLF line ends, fields quoted where needed. */
+/**
+ * RFC 4180 with every field quoted: comma-separated, CRLF line ends, each field in double quotes (a quote inside
+ * doubled). Quoting every field also guards a spreadsheet that splits on `;` (Spain's Excel and LibreOffice): a
+ * `;` can then only appear inside quotes, so a line never splits into a cell the formula check did not see.
+ */
 export function toCsv(header: readonly string[], rows: ReadonlyArray<ReadonlyArray<string | number | null>>): string {
   const cells = rows.map((row) => row.map((cell) => neutraliseFormula(cell === null ? '' : String(cell))));
-  // csv-stringify quotes only the record delimiter by itself; RFC 4180 quotes any line break.
-  return stringify([header as string[], ...cells], { record_delimiter: '\r\n', quoted_match: /[\r\n]/ });
+  return stringify([[...header], ...cells], {
+    record_delimiter: '\r\n',
+    quoted: true,
+    quoted_empty: true,
+  });
 }
 
 /** docs/product.md, "CSV exports": "{type}-{date}.csv". */

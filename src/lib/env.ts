@@ -73,6 +73,12 @@ export function isProduction(): boolean {
 /** A secret that must exist; a clear error where it does not (never a silent default in production). */
 export function requireSecret(name: 'JWT_SECRET'): string {
   const value = env()[name];
-  if (!value) throw new ConfigError(`${name} is not set. See README.md, "Configuration".`);
+  if (!value) {
+    throw new ConfigError(
+      `${name} is not set. Set it to at least 32 random characters (for example the output of ` +
+        "`openssl rand -base64 48`) in the site's environment variables with the Functions scope, then redeploy. " +
+        'See README.md, "Configuration".',
+    );
+  }
   return value;
 }

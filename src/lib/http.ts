@@ -2,6 +2,7 @@ import type { Context } from '@netlify/functions';
 import type { z } from 'zod';
 import { cdnCacheHeaders } from './cdn-cache';
 import { csvFileName } from './csv';
+import { ConfigError } from './env';
 import { isId } from './ids';
 import { SECURITY_HEADERS } from './security-headers';
 
@@ -12,6 +13,9 @@ export interface ErrorBody {
 }
 
 export const MAX_JSON_BODY_BYTES = 1024 * 1024;
+
+/** What a client is told when the site lacks a setting (the function log says which). */
+export const CONFIG_ERROR_MESSAGE = 'The site is not configured correctly. Please try again later.';
 
 /** Headers every API answer carries. */
 const BASE_HEADERS: Record<string, string> = {
@@ -192,6 +196,11 @@ export function route(
     } catch (error) {
       if (error instanceof HttpError) {
         return errorResponse(error.status, error.message, error.field, error.headers);
+      }
+      if (error instanceof ConfigError) {
+        // A setting is missing or wrong: one line saying what to set, and a 500 the client can read.
+        console.error(`Configuration error on ${request.method} ${new URL(request.url).pathname}: ${error.message}`);
+        return errorResponse(500, CONFIG_ERROR_MESSAGE);
       }
       console.error(`${request.method} ${new URL(request.url).pathname} failed`, error);
       return errorResponse(500, 'Something went wrong on our side. Please try again.');

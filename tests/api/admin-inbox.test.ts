@@ -55,8 +55,8 @@ describe('inbox', () => {
       /^attachment; filename="newsletter-subscribers-\d{4}-\d{2}-\d{2}\.csv"$/,
     );
     const lines = (await csv.text()).split('\r\n');
-    expect(lines[0]).toBe('Full Name,Email,Registration Date');
-    expect(lines).toContainEqual(expect.stringMatching(/^'=cmd\|calc,evil@example\.com,/));
+    expect(lines[0]).toBe('"Full Name","Email","Registration Date"');
+    expect(lines).toContainEqual(expect.stringMatching(/^"'=cmd\|calc","evil@example\.com",/));
 
     const target = list.body[1]!;
     expect(
@@ -145,9 +145,11 @@ describe('conversation logs', () => {
       await call(whatsappFunction, '/api/whatsapp-conversations?format=csv', asAdmin(bench.cookie()))
     ).text();
     const lines = csv.trim().split('\r\n');
-    expect(lines[0]).toBe('Session ID,Message Role,Message Content,Timestamp,Language,Started,Message Count');
+    expect(lines[0]).toBe(
+      '"Session ID","Message Role","Message Content","Timestamp","Language","Started","Message Count"',
+    );
     expect(lines).toHaveLength(5);
-    expect(lines[4]).toMatch(new RegExp(`^${sessionId},bot,'=Depende del alcance,`));
+    expect(lines[4]).toMatch(new RegExp(`^"${sessionId}","bot","'=Depende del alcance",`));
     expect((await callJson(whatsappFunction, '/api/whatsapp-conversations')).status).toBe(401);
   });
 
@@ -201,9 +203,11 @@ describe('conversation logs', () => {
       await call(tavusConversationsFunction, '/api/tavus-conversations?format=csv', asAdmin(bench.cookie()))
     ).text();
     const lines = csv.trim().split('\r\n');
-    expect(lines[0]).toBe('Session ID,Speaker,Text,Timestamp,Language,Started,Duration,URL');
+    expect(lines[0]).toBe('"Session ID","Speaker","Text","Timestamp","Language","Started","Duration","URL"');
     expect(lines).toContainEqual(
-      expect.stringMatching(/^c123,assistant,Welcome,2025-01-01T10:00:07Z,en,.*,95,https:\/\/tavus\.daily\.co\/c123$/),
+      expect.stringMatching(
+        /^"c123","assistant","Welcome","2025-01-01T10:00:07Z","en",".*","95","https:\/\/tavus\.daily\.co\/c123"$/,
+      ),
     );
   });
 });

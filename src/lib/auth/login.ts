@@ -2,7 +2,7 @@ import bcrypt from 'bcryptjs';
 import { HttpError } from '../http';
 import { MAX_PASSWORD_BYTES, type User } from '../schemas/user';
 import { bootstrapAdmin, getUser } from '../stores/users';
-import { beginLoginAttempt } from './login-throttle';
+import { beginLoginAttempt, USERNAME_DELAY } from './login-throttle';
 
 export const EMPTY_CREDENTIALS = 'Please enter both username and password';
 export const INVALID_CREDENTIALS = 'Invalid credentials';
@@ -30,6 +30,9 @@ export async function authenticate(username: string, password: string, ip: strin
       { 'Retry-After': String(attempt.retryAfterSeconds) },
     );
   }
+
+  // A username under attack from many IPs is slowed, never locked: after the wait a good password still works.
+  if (attempt.delayMs > 0) await USERNAME_DELAY.wait(attempt.delayMs);
 
   const user = (await getUser(username)) ?? (await bootstrapAdmin(username));
   const matches = await bcrypt.compare(password, user?.passwordHash ?? DUMMY_HASH);

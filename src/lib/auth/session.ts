@@ -3,10 +3,15 @@ import { parse, serialize } from 'cookie';
 import { jwtVerify, SignJWT } from 'jose';
 import { isProduction, requireSecret } from '../env';
 import type { Session, User } from '../schemas/user';
-import { deleteSession, getSession, saveSession } from '../stores/sessions';
+import { deleteSession, getSession, getSessionActivity, recordSessionActivity, saveSession } from '../stores/sessions';
 import { getUserById } from '../stores/users';
 
+/** The longest a session lasts, however active. */
 export const SESSION_TTL_SECONDS = 8 * 60 * 60;
+/** A session unused this long is over. */
+export const SESSION_IDLE_SECONDS = 30 * 60;
+/** How stale the recorded last use may get before a request rewrites it: at most one write a minute per session. */
+export const ACTIVITY_REFRESH_SECONDS = 60;
 const ISSUER = 'vantia-site';
 const AUDIENCE = 'vantia-admin';
 /**
@@ -21,8 +26,18 @@ export function sessionCookieName(): string {
   return isProduction() ? '__Host-session' : 'session';
 }
 
+/**
+ * The key sessions are signed with. Without JWT_SECRET this throws a ConfigError, which `route()` logs as one
+ * clear line and answers as a 500: every sign-in route asks for it first, so a deploy without the secret fails
+ * loudly at its first such request instead of answering a stream of 401s.
+ */
 function secretKey(): Uint8Array {
   return new TextEncoder().encode(requireSecret('JWT_SECRET'));
+}
+
+/** Throws the ConfigError when sessions cannot be signed (called before a sign-in spends a password check). */
+export function assertSessionSecret(): void {
+  secretKey();
 }
 
 function cookieHeader(name: string, value: string, maxAge: number, httpOnly: boolean): string {
@@ -45,6 +60,7 @@ export async function startSession(user: User): Promise<string[]> {
     username: user.username,
     createdAt: new Date(now).toISOString(),
     expiresAt: new Date(now + SESSION_TTL_SECONDS * 1000).toISOString(),
+    generation: user.sessionGeneration,
   };
   await saveSession(sessionId, session);
   const token = await new SignJWT({ sid: sessionId, name: user.username })
@@ -74,14 +90,18 @@ interface VerifiedSession {
 /**
  * The signed-in user, or null. The token must be HS256 (no other algorithm is
  * ever accepted), from this issuer for this audience, unexpired, and name a
- * session that still exists (logout deletes it) of a user who still exists.
+ * session that still exists (logout deletes it), was used within the last 30
+ * minutes, is under 8 hours old, and belongs to a user who still exists and
+ * has not ended it since (a new password, a reactivation: `sessionGeneration`).
  */
 export async function readSession(request: Request): Promise<VerifiedSession | null> {
+  // Outside the try below: a missing secret is a configuration error, not a bad token.
+  const key = secretKey();
   const token = parse(request.headers.get('cookie') ?? '')[sessionCookieName()];
   if (!token || token.length > 4096) return null;
   let payload;
   try {
-    ({ payload } = await jwtVerify(token, secretKey(), {
+    ({ payload } = await jwtVerify(token, key, {
       algorithms: ['HS256'],
       issuer: ISSUER,
       audience: AUDIENCE,
@@ -92,12 +112,22 @@ export async function readSession(request: Request): Promise<VerifiedSession | n
   }
   const { sid, name, sub } = payload;
   if (typeof sid !== 'string' || typeof name !== 'string' || typeof sub !== 'string') return null;
-  const session = await getSession(sid);
-  if (!session || session.userId !== sub || Date.parse(session.expiresAt) <= Date.now()) return null;
+  const [session, activity, user] = await Promise.all([
+    getSession(sid),
+    getSessionActivity(sid),
+    getUserById(sub, name),
+  ]);
+  const now = Date.now();
+  if (!session || session.userId !== sub || Date.parse(session.expiresAt) <= now) return null;
+  const lastUsed = Math.max(activity ?? 0, Date.parse(session.createdAt));
+  if (now - lastUsed >= SESSION_IDLE_SECONDS * 1000) {
+    await deleteSession(sid).catch(() => undefined);
+    return null;
+  }
   // A deactivated user keeps a session, so the dashboard can say "Access Denied" rather than
-  // "logged out"; requireUser refuses them every write and read.
-  const user = await getUserById(sub, name);
-  if (!user) return null;
+  // "logged out"; requireUser refuses them every write and read, and reactivating them ends it.
+  if (!user || session.generation !== user.sessionGeneration) return null;
+  if (now - lastUsed >= ACTIVITY_REFRESH_SECONDS * 1000) await recordSessionActivity(sid, now);
   return { sessionId: sid, user };
 }
 

@@ -13,6 +13,12 @@ export const userSchema = z.object({
   role: roleSchema,
   isActive: z.boolean(),
   createdAt: z.string(),
+  /**
+   * Sessions carry the generation they were started in; changing the password, deactivating the account or
+   * ending its sessions moves it on, so every older session is over for good (a record from before this field
+   * reads as 0).
+   */
+  sessionGeneration: z.number().int().min(0).default(0),
 });
 export type User = z.infer<typeof userSchema>;
 
@@ -38,6 +44,21 @@ export function publicUser(user: User): PublicUser {
 /** The most a password may be: bcrypt reads 72 bytes; anything past 1 KB is refused before hashing. */
 export const MAX_PASSWORD_BYTES = 1024;
 
+/** The fewest characters a password may have (the first admin's `ADMIN_PASSWORD` included). */
+export const MIN_PASSWORD_LENGTH = 12;
+
+/** Why a new password is refused, or null when it is acceptable. Characters are counted as Unicode code points. */
+export function passwordProblem(password: string): string | null {
+  const length = [...password].length;
+  if (length < MIN_PASSWORD_LENGTH) {
+    return `A password must be at least ${MIN_PASSWORD_LENGTH} characters (this one has ${length})`;
+  }
+  if (new TextEncoder().encode(password).length > MAX_PASSWORD_BYTES) {
+    return `A password must be at most ${MAX_PASSWORD_BYTES} bytes`;
+  }
+  return null;
+}
+
 export const loginInputSchema = z.object({
   username: z
     .string({ error: 'Please enter both username and password' })
@@ -50,6 +71,9 @@ export const sessionSchema = z.object({
   userId: z.string(),
   username: z.string(),
   createdAt: z.string(),
+  /** The hard end: 8 hours after sign-in, however active the session is. */
   expiresAt: z.string(),
+  /** The user's `sessionGeneration` at sign-in; a session from an older generation is over. */
+  generation: z.number().int().min(0).default(0),
 });
 export type Session = z.infer<typeof sessionSchema>;

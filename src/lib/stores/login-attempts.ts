@@ -3,12 +3,12 @@ import { listKeys } from './list-keys';
 
 /**
  * Sign-in attempts, one key each under their counter (a hashed username-and-IP
- * pair, or a hashed IP), never a shared count that racing attempts could
+ * pair, a hashed IP, or a hashed username), never a shared count that racing attempts could
  * overwrite (docs/architecture.md, "Storage"). A key is the attempt's time-sorted id, so
  * listing a counter tells when each attempt was made without reading any.
  */
 export interface AttemptCounter {
-  kind: 'pair' | 'ip';
+  kind: 'pair' | 'ip' | 'user';
   /** A hash: no username or IP is stored in the clear. */
   subject: string;
 }

@@ -1,8 +1,8 @@
 import bcrypt from 'bcryptjs';
 import { dataStore } from '../blobs';
-import { env } from '../env';
 import { newId } from '../ids';
-import { USERNAME_PATTERN, userSchema, type Role, type User } from '../schemas/user';
+import { ConfigError, env } from '../env';
+import { USERNAME_PATTERN, passwordProblem, userSchema, type Role, type User } from '../schemas/user';
 
 export const BCRYPT_COST = 12;
 
@@ -32,7 +32,52 @@ export async function getUserById(id: string, username: string): Promise<User | 
   return user?.id === id ? user : null;
 }
 
-/** Creates a user, or replaces the password and role of an existing one. */
+/** A new user or password the store refuses; `field` names the input at fault. */
+export class UserInputError extends Error {
+  override name = 'UserInputError';
+  constructor(
+    message: string,
+    readonly field: 'username' | 'password',
+  ) {
+    super(message);
+  }
+}
+
+function checkPassword(password: string): void {
+  const problem = passwordProblem(password);
+  if (problem) throw new UserInputError(problem, 'password');
+}
+
+async function writeUser(user: User): Promise<User> {
+  await dataStore('users').setJSON(userKey(user.username), user);
+  return user;
+}
+
+/**
+ * The record after a change. Sessions end (the generation moves on) when the password changes, when asked, and
+ * when a deactivated account is reactivated: while deactivated its sessions are refused everything (403 Access
+ * Denied, docs/product.md "Roles and access"), and once reactivated they never come back. Racing changes on the
+ * local Blobs server may overwrite each other (docs/architecture.md, "Local Blobs quirks"), but each writes a
+ * generation above the one they read, so the sessions they meant to end are ended whichever write wins.
+ */
+function changed(
+  user: User,
+  change: { passwordHash?: string; passwordChanged?: boolean; isActive?: boolean; endSessions?: boolean },
+): User {
+  const reactivated = change.isActive === true && !user.isActive;
+  const endsSessions = change.endSessions === true || change.passwordChanged === true || reactivated;
+  return {
+    ...user,
+    passwordHash: change.passwordHash ?? user.passwordHash,
+    isActive: change.isActive ?? user.isActive,
+    sessionGeneration: user.sessionGeneration + (endsSessions ? 1 : 0),
+  };
+}
+
+/**
+ * Creates a user, or replaces the password and role of an existing one (`npm run admin:create`, also how a
+ * forgotten password is reset): a new password ends the user's existing sessions (the same one again does not).
+ */
 export async function saveUser(input: {
   username: string;
   password: string;
@@ -41,20 +86,52 @@ export async function saveUser(input: {
 }): Promise<User> {
   const username = normaliseUsername(input.username);
   if (!USERNAME_PATTERN.test(username)) {
-    throw new Error('A username is 2 to 63 characters: letters, digits, dot, dash or underscore');
+    throw new UserInputError('A username is 2 to 63 characters: letters, digits, dot, dash or underscore', 'username');
   }
-  if (input.password.length < 12) throw new Error('A password must be at least 12 characters');
+  checkPassword(input.password);
+  const passwordHash = await bcrypt.hash(input.password, BCRYPT_COST);
   const existing = await getUser(username);
-  const user: User = {
-    id: existing?.id ?? newId(),
+  if (existing) {
+    const passwordChanged = !(await bcrypt.compare(input.password, existing.passwordHash));
+    return writeUser({
+      ...changed(existing, { passwordHash, passwordChanged, isActive: input.isActive ?? true }),
+      role: input.role,
+    });
+  }
+  return writeUser({
+    id: newId(),
     username,
-    passwordHash: await bcrypt.hash(input.password, BCRYPT_COST),
+    passwordHash,
     role: input.role,
     isActive: input.isActive ?? true,
-    createdAt: existing?.createdAt ?? new Date().toISOString(),
-  };
-  await dataStore('users').setJSON(userKey(username), user);
-  return user;
+    createdAt: new Date().toISOString(),
+    sessionGeneration: 0,
+  });
+}
+
+/** Sets a user's password and ends their sessions; null when there is no such user. */
+export async function setUserPassword(username: string, password: string): Promise<User | null> {
+  checkPassword(password);
+  const passwordHash = await bcrypt.hash(password, BCRYPT_COST);
+  const user = await getUser(username);
+  return user ? writeUser(changed(user, { passwordHash, passwordChanged: true })) : null;
+}
+
+/**
+ * Deactivates a user (every session of theirs is refused from then on, and they cannot sign in) or reactivates
+ * one (their sessions from before stay ended); null when there is no such user.
+ */
+export async function setUserActive(username: string, isActive: boolean): Promise<User | null> {
+  const user = await getUser(username);
+  if (!user) return null;
+  if (user.isActive === isActive) return user;
+  return writeUser(changed(user, { isActive }));
+}
+
+/** Ends every session of a user ("sign out everywhere"); null when there is no such user. */
+export async function endUserSessions(username: string): Promise<User | null> {
+  const user = await getUser(username);
+  return user ? writeUser(changed(user, { endSessions: true })) : null;
 }
 
 /**
@@ -67,6 +144,14 @@ export async function bootstrapAdmin(username: string): Promise<User | null> {
   const { ADMIN_USERNAME, ADMIN_PASSWORD } = env();
   if (!ADMIN_USERNAME || !ADMIN_PASSWORD) return null;
   if (normaliseUsername(username) !== normaliseUsername(ADMIN_USERNAME)) return null;
+  // Refused loudly (a 500 and this line in the function log), never created with a weak password.
+  const problem = passwordProblem(ADMIN_PASSWORD);
+  if (problem) {
+    throw new ConfigError(
+      `ADMIN_PASSWORD is refused: ${problem}. Set a longer one in the site's environment variables ` +
+        '(Functions scope) and redeploy; the first admin is not created until then.',
+    );
+  }
   const user: User = {
     id: newId(),
     username: normaliseUsername(ADMIN_USERNAME),
@@ -74,6 +159,7 @@ export async function bootstrapAdmin(username: string): Promise<User | null> {
     role: 'admin',
     isActive: true,
     createdAt: new Date().toISOString(),
+    sessionGeneration: 0,
   };
   await dataStore('users').setJSON(userKey(user.username), user, { onlyIfNew: true });
   return getUser(user.username);
