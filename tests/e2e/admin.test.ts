@@ -34,9 +34,7 @@ describe('admin dashboard', () => {
     expect(await dialog.getByLabel('Password', { exact: true }).getAttribute('type')).toBe('text');
     await dialog.getByRole('button', { name: 'Sign in' }).click();
     // The first sign-in of a run meets a cold function and a deliberately slow password check.
-    await expect
-      .poll(() => dialog.getByRole('alert').textContent(), { timeout: 10_000 })
-      .toBe('Invalid credentials');
+    await expect.poll(() => dialog.getByRole('alert').textContent(), { timeout: 10_000 }).toBe('Invalid credentials');
     await dialog.getByLabel('Password', { exact: true }).fill(E2E_ADMIN.password);
     await dialog.getByRole('button', { name: 'Sign in' }).click();
     await page.getByRole('heading', { name: 'Admin Dashboard' }).waitFor({ timeout: 20_000 });
@@ -236,7 +234,7 @@ describe('admin dashboard', () => {
 
     for (const [tab, header] of [
       ['WhatsApp Bot', 'Session ID,Message Role,Message Content,Timestamp,Language,Started,Message Count'],
-      ['Video Calls', 'Session ID,Speaker,Text,Timestamp,Language,Started,Duration,URL'],
+      ['Video Calls', 'Session ID,Speaker,Text,Timestamp,Language,Started,Duration,URL,Client-Reported'],
     ] as const) {
       await page.getByRole('tab', { name: tab }).click();
       const [file] = await Promise.all([
