@@ -62,11 +62,12 @@ export async function startFakeTavus(): Promise<FakeTavus> {
       response.writeHead(status, { 'content-type': 'application/json' });
       response.end(JSON.stringify(data));
     };
-    // Browser tests steer the fake from another process.
+    // Browser tests steer and read the fake from another process.
     if (request.url === '/__control') {
       answer = body as { status: number; body: unknown };
       return void response.writeHead(204).end();
     }
+    if (request.url === '/__requests') return send(200, { requests, persona: fake.persona });
     const method = request.method ?? 'GET';
     const path = request.url ?? '';
     requests.push({ method, path, headers: request.headers, body });
