@@ -157,6 +157,31 @@ describe('video call', () => {
     const created = seen.requests.filter((r) => r.method === 'POST' && r.path === '/v2/conversations').at(-1)!;
     expect(String(created.body['custom_greeting'])).toMatch(/^Hello, I'm the AI avatar of Alejandro Ríos/);
     expect(String(created.body['callback_url']).startsWith(`${baseUrl()}/api/tavus/callback?`)).toBe(true);
+
+    // The card's log of a call the server started is kept, and what only the page said is labelled.
+    const login = await fetch(`${baseUrl()}/api/admin/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: baseUrl() },
+      body: JSON.stringify(E2E_ADMIN),
+    });
+    const cookie = login.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; ');
+    const call = async () =>
+      (
+        (await (await fetch(`${baseUrl()}/api/tavus-conversations`, { headers: { cookie } })).json()) as Array<{
+          sessionId: string;
+          conversationUrl: string;
+          conversationEnded: string | null;
+          clientReported: string[];
+        }>
+      ).find((c) => c.sessionId === 'ce2e0001');
+    await expect.poll(async () => (await call())?.conversationEnded ?? null, { timeout: 10_000 }).not.toBeNull();
+    expect(await call()).toMatchObject({
+      conversationUrl: 'https://tavus.daily.co/ce2e0001',
+      clientReported: ['end'],
+    });
   });
 
   it('keeps the placeholder and shows the contractual error when the call cannot start', async () => {
