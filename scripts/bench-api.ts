@@ -40,7 +40,7 @@ const contactMessagesFunction = (await import('../netlify/functions/contact-mess
 const newslettersFunction = (await import('../netlify/functions/newsletters')).default;
 const whatsappFunction = (await import('../netlify/functions/whatsapp-conversations')).default;
 const tavusFunction = (await import('../netlify/functions/tavus-conversations')).default;
-const { logChatExchange, logVideoFromClient } = await import('../src/lib/conversations/logs');
+const { logChatExchange, logVideoFromClient, recordVideoCallStart } = await import('../src/lib/conversations/logs');
 
 type Handler = (request: Request, context: Context) => Promise<Response>;
 
@@ -91,15 +91,23 @@ await inBatches(RECORDS, (i) =>
     language: i % 2 ? 'es' : 'en',
   }),
 );
-await inBatches(RECORDS, (i) =>
-  logVideoFromClient({
+// A page's log is kept only for a call the server started: each call is its start record and the page's log.
+await inBatches(RECORDS, async (i) => {
+  await recordVideoCallStart({
+    sessionId: `call${i}`,
+    kind: 'started',
+    at: at(i),
+    language: 'en',
+    conversationUrl: `https://tavus.daily.co/call${i}`,
+  });
+  await logVideoFromClient({
     sessionId: `call${i}`,
     transcript: [{ speaker: 'user', text: 'Hello', timestamp: at(i) }],
     language: 'en',
     conversationUrl: `https://tavus.daily.co/call${i}`,
     duration: 120,
-  }),
-);
+  });
+});
 
 const signIn = await (adminLoginFunction as unknown as Handler)(
   new Request('http://localhost/api/admin/login', {

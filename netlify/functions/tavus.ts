@@ -18,7 +18,7 @@ const startSchema = z.object({
 export default route({
   POST: async (request) => {
     const { language } = await parseJsonBody(request, startSchema);
-    return json(await startConversation(language, new URL(request.url).origin), { status: 201 });
+    return json(await startConversation(language), { status: 201 });
   },
 });
 

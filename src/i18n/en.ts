@@ -264,6 +264,8 @@ export const en = {
   'video.successTitle': 'Conversation Started',
   'video.successText': 'Your video call is now ready. Please allow camera and microphone access.',
   'video.error': 'Failed to start conversation. Please try again.',
+  'video.aiDisclosure':
+    'AI avatar: this call is with an artificial-intelligence avatar of {name}, not with {name} in person.',
 
   // chat widget
   'chat.open': 'Chat with us',
@@ -314,7 +316,7 @@ export const en = {
   'assistant.found': 'Here is what I can tell you from our site:',
   'assistant.offerContact': 'Would you like me to put you in touch with our team?',
   'video.greeting':
-    "Hello, I'm {name}. Thank you for calling. Tell me about your company and what you would like to achieve.",
+    "Hello, I'm the AI avatar of {name}, CEO of Vantia Partners: you are talking to an artificial intelligence, not to {name} in person. Thank you for calling. Tell me about your company and what you would like to achieve.",
   // stored categories (an English string in each record) and how Spanish pages show them
   'category.aiInnovation': 'AI Innovation',
   'category.digitalTransformation': 'Digital Transformation',

@@ -269,6 +269,8 @@ export const es: Record<DictionaryKey, string> = {
   'video.successTitle': 'Conversación Iniciada',
   'video.successText': 'Su videollamada ya está lista. Permita el acceso a la cámara y al micrófono.',
   'video.error': 'No se ha podido iniciar la conversación. Inténtelo de nuevo.',
+  'video.aiDisclosure':
+    'Avatar de IA: esta llamada es con un avatar de inteligencia artificial de {name}, no con {name} en persona.',
 
   // chat widget
   'chat.open': 'Escríbanos',
@@ -320,7 +322,8 @@ export const es: Record<DictionaryKey, string> = {
     'No tengo información sobre eso y prefiero no suponer. Nuestro equipo le responderá con gusto directamente: escríbanos en {contactUrl} o pídame que le ponga en contacto.',
   'assistant.found': 'Esto es lo que puedo contarle a partir de nuestra web:',
   'assistant.offerContact': '¿Quiere que le ponga en contacto con nuestro equipo?',
-  'video.greeting': 'Hola, soy {name}. Gracias por llamar. Cuénteme sobre su empresa y qué le gustaría conseguir.',
+  'video.greeting':
+    'Hola, soy el avatar de IA de {name}, CEO de Vantia Partners: está hablando con una inteligencia artificial, no con {name} en persona. Gracias por llamar. Cuénteme sobre su empresa y qué le gustaría conseguir.',
   // stored categories (an English string in each record) and how Spanish pages show them
   'category.aiInnovation': 'Innovación en IA',
   'category.digitalTransformation': 'Transformación Digital',

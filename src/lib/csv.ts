@@ -60,6 +60,8 @@ export const VIDEO_CSV_HEADER = [
   'Started',
   'Duration',
   'URL',
+  // Added after docs/product.md's columns: what of the row only the visitor's page reported (call, transcript, end).
+  'Client-Reported',
 ] as const;
 
 export function newsletterCsv(subscriptions: NewsletterSubscription[]): string {
@@ -102,6 +104,7 @@ export function videoCsv(conversations: VideoConversation[]): string {
         c.conversationStarted,
         c.duration,
         c.conversationUrl,
+        c.clientReported.join('; '),
       ]);
     }),
   );

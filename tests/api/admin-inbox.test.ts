@@ -5,7 +5,7 @@ import newsletterFunction from '../../netlify/functions/newsletter';
 import newslettersFunction from '../../netlify/functions/newsletters';
 import tavusConversationsFunction from '../../netlify/functions/tavus-conversations';
 import whatsappFunction from '../../netlify/functions/whatsapp-conversations';
-import { appendVideoEvent, logChatExchange } from '../../src/lib/conversations/logs';
+import { logChatExchange, recordVideoCallStart } from '../../src/lib/conversations/logs';
 import type { ContactMessage } from '../../src/lib/schemas/contact';
 import type { ChatConversation, VideoConversation } from '../../src/lib/schemas/conversation';
 import type { NewsletterSubscription } from '../../src/lib/schemas/newsletter';
@@ -154,6 +154,14 @@ describe('conversation logs', () => {
   });
 
   it('folds call events into video conversations with status and duration', async () => {
+    // The page's log is kept only for a call the server started (tests/api/video.test.ts has the rest).
+    await recordVideoCallStart({
+      sessionId: 'c123',
+      kind: 'started',
+      at: new Date(Date.now() - 95_000).toISOString(),
+      language: 'en',
+      conversationUrl: 'https://tavus.daily.co/c123',
+    });
     await callJson(tavusConversationsFunction, '/api/tavus-conversations', {
       method: 'POST',
       body: {
@@ -167,7 +175,7 @@ describe('conversation logs', () => {
         duration: 95,
       },
     });
-    await appendVideoEvent({
+    await recordVideoCallStart({
       sessionId: 'c456',
       kind: 'started',
       at: new Date().toISOString(),
@@ -191,11 +199,14 @@ describe('conversation logs', () => {
     const done = body.find((c) => c.sessionId === 'c123')!;
     const live = body.find((c) => c.sessionId === 'c456')!;
     expect(done).toMatchObject({
-      duration: 95,
       language: 'en',
       messageCount: 2,
       conversationUrl: 'https://tavus.daily.co/c123',
+      clientReported: ['transcript', 'end'],
     });
+    // The duration is the server's: from its start record to the page's log arriving (not the 95 s the page says).
+    expect(done.duration).toBeGreaterThanOrEqual(95);
+    expect(done.duration).toBeLessThanOrEqual(97);
     expect(done.conversationEnded).not.toBeNull();
     expect(live).toMatchObject({ conversationEnded: null, language: 'es', transcript: [] });
 
@@ -203,10 +214,12 @@ describe('conversation logs', () => {
       await call(tavusConversationsFunction, '/api/tavus-conversations?format=csv', asAdmin(bench.cookie()))
     ).text();
     const lines = csv.trim().split('\r\n');
-    expect(lines[0]).toBe('"Session ID","Speaker","Text","Timestamp","Language","Started","Duration","URL"');
+    expect(lines[0]).toBe(
+      '"Session ID","Speaker","Text","Timestamp","Language","Started","Duration","URL","Client-Reported"',
+    );
     expect(lines).toContainEqual(
       expect.stringMatching(
-        /^"c123","assistant","Welcome","2025-01-01T10:00:07Z","en",".*","95","https:\/\/tavus\.daily\.co\/c123"$/,
+        /^"c123","assistant","Welcome","2025-01-01T10:00:07Z","en",".*","9[5-7]","https:\/\/tavus\.daily\.co\/c123","transcript; end"$/,
       ),
     );
   });

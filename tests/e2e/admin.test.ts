@@ -237,7 +237,10 @@ describe('admin dashboard', () => {
         'WhatsApp Bot',
         '"Session ID","Message Role","Message Content","Timestamp","Language","Started","Message Count"',
       ],
-      ['Video Calls', '"Session ID","Speaker","Text","Timestamp","Language","Started","Duration","URL"'],
+      [
+        'Video Calls',
+        '"Session ID","Speaker","Text","Timestamp","Language","Started","Duration","URL","Client-Reported"',
+      ],
     ] as const) {
       await page.getByRole('tab', { name: tab }).click();
       const [file] = await Promise.all([

@@ -13,6 +13,13 @@ async function steerOpenAi(reply: { text: string } | { status: number }) {
 async function steerTavus(status: number, body: unknown) {
   await fetch(`${inject('fakeTavus')}/__control`, { method: 'POST', body: JSON.stringify({ status, body }) });
 }
+/** What the site has sent the fake Tavus so far, and its persona now. */
+async function tavusSeen() {
+  return (await (await fetch(`${inject('fakeTavus')}/__requests`)).json()) as {
+    requests: Array<{ method: string; path: string; body: Record<string, unknown> }>;
+    persona: { layers?: { perception?: { perception_model?: string } } };
+  };
+}
 
 async function openChat(page: Page) {
   await page
@@ -142,6 +149,10 @@ describe('video call', () => {
       route.fulfill({ contentType: 'text/html', body: '<p>call</p>' }),
     );
     await page.goto('/#contact');
+    // EU AI Act Art. 50: before the call starts, the card says the CEO on screen is an AI avatar.
+    const disclosure = page.locator('[data-video-placeholder] [data-ai-disclosure]');
+    expect(await disclosure.isVisible()).toBe(true);
+    expect(await disclosure.textContent()).toBe(en['video.aiDisclosure'].replaceAll('{name}', 'Alejandro Ríos'));
     await page.getByRole('button', { name: en['video.start'] }).click();
     const frame = page.locator('[data-video-call] iframe');
     await frame.waitFor();
@@ -151,12 +162,48 @@ describe('video call', () => {
     await page.getByRole('button', { name: en['video.end'] }).click();
     await page.locator('[data-video-placeholder]').waitFor();
     await page.close();
+
+    // What the site sent Tavus: perception (emotion analysis) off, a greeting that says it is an AI,
+    // and a callback on the site's configured address (netlify serve sets URL to its own).
+    const seen = await tavusSeen();
+    expect(seen.persona.layers?.perception?.perception_model).toBe('off');
+    const created = seen.requests.filter((r) => r.method === 'POST' && r.path === '/v2/conversations').at(-1)!;
+    expect(String(created.body['custom_greeting'])).toMatch(/^Hello, I'm the AI avatar of Alejandro Ríos/);
+    expect(String(created.body['callback_url']).startsWith(`${baseUrl()}/api/tavus/callback?`)).toBe(true);
+
+    // The card's log of a call the server started is kept, and what only the page said is labelled.
+    const login = await fetch(`${baseUrl()}/api/admin/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: baseUrl() },
+      body: JSON.stringify(E2E_ADMIN),
+    });
+    const cookie = login.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; ');
+    const call = async () =>
+      (
+        (await (await fetch(`${baseUrl()}/api/tavus-conversations`, { headers: { cookie } })).json()) as Array<{
+          sessionId: string;
+          conversationUrl: string;
+          conversationEnded: string | null;
+          clientReported: string[];
+        }>
+      ).find((c) => c.sessionId === 'ce2e0001');
+    await expect.poll(async () => (await call())?.conversationEnded ?? null, { timeout: 10_000 }).not.toBeNull();
+    expect(await call()).toMatchObject({
+      conversationUrl: 'https://tavus.daily.co/ce2e0001',
+      clientReported: ['end'],
+    });
   });
 
   it('keeps the placeholder and shows the contractual error when the call cannot start', async () => {
     await steerTavus(500, { error: 'down' });
     const page = await browser.page({ allowFailedRequests: true });
     await page.goto('/es/#contact');
+    expect(await page.locator('[data-ai-disclosure]').textContent()).toBe(
+      es['video.aiDisclosure'].replaceAll('{name}', 'Alejandro Ríos'),
+    );
     await page.getByRole('button', { name: es['video.start'] }).click();
     await expect.poll(() => page.locator('[data-toast="error"]').textContent()).toContain(es['video.error']);
     expect(await page.locator('[data-video-placeholder]').isVisible()).toBe(true);

@@ -137,8 +137,9 @@ describe('CSV', () => {
     expect(chatCsv([]).split('\r\n')[0]).toBe(
       '"Session ID","Message Role","Message Content","Timestamp","Language","Started","Message Count"',
     );
+    // The video export keeps the SPEC's columns first and adds what only the visitor's page reported.
     expect(videoCsv([]).split('\r\n')[0]).toBe(
-      '"Session ID","Speaker","Text","Timestamp","Language","Started","Duration","URL"',
+      '"Session ID","Speaker","Text","Timestamp","Language","Started","Duration","URL","Client-Reported"',
     );
     expect(csvFileName('newsletter-subscribers', new Date('2026-03-04T10:00:00Z'))).toBe(
       'newsletter-subscribers-2026-03-04.csv',

@@ -159,6 +159,12 @@ export const adminTexts = {
     status: 'Status',
     url: 'Conversation URL',
     viewTitle: 'Video conversation',
+    clientReported: 'Client-reported',
+    clientReportedNote: {
+      call: 'The site has no record of starting this call: everything shown was reported by the visitor’s page and is unverified.',
+      transcript: 'Transcript reported by the visitor’s page (unverified); Tavus has not sent one.',
+      end: 'End time reported by the visitor’s page (when it said the call was over); Tavus has not reported the end.',
+    },
   },
   error: 'Error',
 } as const;

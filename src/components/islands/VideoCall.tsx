@@ -4,6 +4,8 @@ import { showToast } from '../../client/toast';
 
 export interface VideoTexts {
   calling: string;
+  /** EU AI Act Art. 50: the visitor is told before the call that the CEO on screen is an AI avatar. */
+  aiDisclosure: string;
   start: string;
   starting: string;
   fullscreen: string;
@@ -146,6 +148,9 @@ export function VideoCall({ lang, texts }: { lang: 'en' | 'es'; texts: VideoText
       />
       <div className="relative">
         <p className="text-lg font-semibold text-white">{texts.calling}</p>
+        <p className="mx-auto mt-2 max-w-sm text-sm font-medium text-white" data-ai-disclosure>
+          {texts.aiDisclosure}
+        </p>
         <button type="button" onClick={start} disabled={starting} aria-busy={starting} className="btn-primary mt-4">
           {starting ? texts.starting : texts.start}
         </button>

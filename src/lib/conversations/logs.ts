@@ -4,6 +4,7 @@ import {
   videoEventSchema,
   type ChatConversation,
   type ChatExchange,
+  type ClientReported,
   type ChatExchangeInput,
   type LeadState,
   type VideoConversation,
@@ -105,8 +106,19 @@ export async function listChatConversations(): Promise<ChatConversation[]> {
   return conversations.sort((a, b) => b.lastActivity.localeCompare(a.lastActivity));
 }
 
-export async function appendVideoEvent(event: VideoEvent): Promise<void> {
-  await videoLog.append(`calls/${event.sessionId}/`, event);
+function startedKey(sessionId: string): string {
+  return `calls/${sessionId}/started`;
+}
+
+/** The server's record of a call it started: written once, when Tavus has answered with the call's id and URL. */
+export async function recordVideoCallStart(event: VideoEvent): Promise<void> {
+  await videoLog.put(startedKey(event.sessionId), { ...event, kind: 'started' });
+}
+
+/** The server's record of starting this call, or null for a call it did not start. */
+export async function videoCallStart(sessionId: string): Promise<VideoEvent | null> {
+  const event = await videoLog.get(startedKey(sessionId));
+  return event?.kind === 'started' ? event : null;
 }
 
 /** A provider event that may be delivered again: one key per call and kind, so a replay is stored once. */
@@ -114,42 +126,70 @@ export async function putVideoEvent(event: VideoEvent): Promise<void> {
   await videoLog.put(`calls/${event.sessionId}/${event.kind}`, event);
 }
 
-/** What the page reports when a call ends or the page is left. */
-export function logVideoFromClient(input: VideoLogInput, at: Date = new Date()): Promise<void> {
-  return appendVideoEvent({ ...input, kind: 'client-log', at: at.toISOString() });
+/**
+ * What the page reports when a call ends or the page is left. Kept only for a
+ * call the server itself started, only once per call (one key), and only what
+ * the server cannot know better: the page's transcript (shown while Tavus has
+ * sent none) and the time the report arrived, by the server's clock (the end
+ * until Tavus reports one). Both are shown as client-reported. The page's URL,
+ * language and duration are not kept: the server has its own.
+ */
+export async function logVideoFromClient(input: VideoLogInput, at: Date = new Date()): Promise<void> {
+  if (!(await videoCallStart(input.sessionId))) return;
+  await videoLog.putIfNew(`calls/${input.sessionId}/client-log`, {
+    sessionId: input.sessionId,
+    kind: 'client-log',
+    at: at.toISOString(),
+    transcript: input.transcript,
+  });
 }
 
-/** Folds a call's events, oldest first, into the admin's view of it. */
+function seconds(from: string, to: string): number {
+  return Math.max(0, Math.round((Date.parse(to) - Date.parse(from)) / 1000));
+}
+
+/**
+ * Folds a call's events, oldest first, into the admin's view of it. The
+ * server's start record gives the start, language and URL; Tavus's callbacks
+ * give the transcript and the end. The page's report only fills in what Tavus
+ * has not sent, and says so in `clientReported`.
+ */
 export function foldVideoEvents(sessionId: string, events: VideoEvent[]): VideoConversation {
-  let transcript: VideoConversation['transcript'] = [];
-  let language: VideoConversation['language'] = 'en';
-  let conversationUrl: string | null = null;
-  let duration: number | null = null;
-  let ended: string | null = null;
-  let leftAt: string | null = null;
+  const start = events.find((event) => event.kind === 'started');
+  let tavusTranscript: VideoConversation['transcript'] | null = null;
+  let tavusEnd: string | null = null;
+  let page: VideoEvent | undefined;
   for (const event of events) {
-    if (event.language) language = event.language;
-    if (event.conversationUrl) conversationUrl = event.conversationUrl;
-    // The provider's transcript (kind "transcript") is the record; a client's copy fills in until it comes.
-    if (event.transcript?.length && (event.kind === 'transcript' || !transcript.length)) transcript = event.transcript;
-    if (typeof event.duration === 'number') duration = event.duration;
-    if (event.kind === 'ended') ended = event.at;
-    // The page logs when the call ends or the visitor leaves: an end, unless the provider says otherwise.
-    if (event.kind === 'client-log') leftAt = event.at;
+    if (event.kind === 'transcript') tavusTranscript = event.transcript ?? [];
+    else if (event.kind === 'ended') tavusEnd = event.at;
+    else if (event.kind === 'client-log') page ??= event;
   }
-  ended ??= leftAt;
-  const started = events.find((event) => event.kind === 'started')?.at ?? events[0]!.at;
-  if (ended && duration === null) duration = Math.max(0, Math.round((Date.parse(ended) - Date.parse(started)) / 1000));
+  const clientReported: ClientReported[] = start ? [] : ['call'];
+  let transcript = tavusTranscript ?? [];
+  if (tavusTranscript === null && page?.transcript?.length) {
+    transcript = page.transcript;
+    clientReported.push('transcript');
+  }
+  const started = start?.at ?? events[0]!.at;
+  let ended = tavusEnd;
+  if (ended === null && page) {
+    // A call cannot outlast the maximum length the server gave Tavus.
+    ended = start?.endsBy && page.at > start.endsBy ? start.endsBy : page.at;
+    clientReported.push('end');
+  }
+  // Before the server recorded its calls, a page's log was all there was (older records, read as they are).
+  const legacyDuration = start ? null : (page?.duration ?? null);
   return {
     id: sessionId,
     sessionId,
     transcript,
-    language,
+    language: start?.language ?? page?.language ?? 'en',
     conversationStarted: started,
     conversationEnded: ended,
-    duration,
-    conversationUrl,
+    duration: legacyDuration ?? (ended ? seconds(started, ended) : null),
+    conversationUrl: (start ? start.conversationUrl : page?.conversationUrl) ?? null,
     messageCount: transcript.length,
+    clientReported,
   };
 }
 

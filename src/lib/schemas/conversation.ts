@@ -101,8 +101,21 @@ export const videoEventSchema = z.object({
   conversationUrl: z.string().nullish(),
   transcript: z.array(transcriptLineSchema).nullish(),
   duration: z.number().nullish(),
+  /** On a `started` event: the nonce the call's callback URL carries (binds the URL to this conversation). */
+  callbackNonce: z.string().nullish(),
+  /** On a `started` event: the call's longest possible end (start + the maximum length sent to Tavus). */
+  endsBy: z.string().nullish(),
 });
 export type VideoEvent = z.infer<typeof videoEventSchema>;
+
+/**
+ * What in a call's record only the visitor's page reported, unchecked by the server:
+ * `transcript` (Tavus sent none), `end` (Tavus has not reported the end; the end is
+ * when the page said the call was over), `call` (a log kept from before the server
+ * recorded the calls it starts: nothing of it is verified).
+ */
+export const CLIENT_REPORTED = ['call', 'transcript', 'end'] as const;
+export type ClientReported = (typeof CLIENT_REPORTED)[number];
 
 /** A call as the admin reads it (docs/product.md, "Video conversation record"). */
 export interface VideoConversation {
@@ -115,4 +128,6 @@ export interface VideoConversation {
   duration: number | null;
   conversationUrl: string | null;
   messageCount: number;
+  /** Empty when everything comes from the server and Tavus. */
+  clientReported: ClientReported[];
 }

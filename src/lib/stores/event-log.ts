@@ -35,6 +35,28 @@ export class EventLog<T> {
     await this.store().setJSON(key, event);
   }
 
+  /**
+   * Writes an event under a key the caller names unless one is there: for an
+   * event that happens once (a call's start, its page's log). Answers whether it
+   * wrote. The key keeps it unique even where the local server does not make
+   * `onlyIfNew` atomic: racing writers leave one record.
+   */
+  async putIfNew(key: string, event: T): Promise<boolean> {
+    if ((await this.get(key)) !== null) return false;
+    const { modified } = await this.store().setJSON(key, event, { onlyIfNew: true });
+    return modified;
+  }
+
+  /** The event under a key, or null when there is none (or it no longer parses, which is logged). */
+  async get(key: string): Promise<T | null> {
+    const raw = (await this.store().get(key, { type: 'json' })) as unknown;
+    if (raw === null) return null;
+    const parsed = this.schema.safeParse(raw);
+    if (parsed.success) return parsed.data;
+    console.error(`Skipping a malformed ${this.kind} event`, parsed.error.issues.slice(0, 3));
+    return null;
+  }
+
   async keys(prefix: string): Promise<string[]> {
     return listKeys(this.store(), prefix);
   }

@@ -1,16 +1,17 @@
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
 import { useTranslations } from '../../i18n';
-import { appendVideoEvent, putVideoEvent } from '../conversations/logs';
-import { env, requireSecret } from '../env';
+import { putVideoEvent, recordVideoCallStart, videoCallStart } from '../conversations/logs';
+import { env, type Env } from '../env';
 import { HttpError } from '../http';
 import type { Language } from '../../i18n/languages';
 import { site } from '../site';
 import { takeDailyQuota, VIDEO_CALLS } from '../stores/daily-quota';
+import { callbackUrl, newCallbackGrant, type CallbackGrant } from './callback-token';
 
 export const NOT_CONFIGURED = 'Video calls are not configured on this site.';
 export const DAILY_CAP_REACHED =
   'Video calls are not available right now. Please try again tomorrow or use the contact form.';
+const FAILED = 'Failed to start conversation';
 
 const conversationAnswer = z.object({
   conversation_id: z
@@ -22,71 +23,129 @@ const conversationAnswer = z.object({
   url: z.url().optional(),
 });
 
-function callbackToken(nonce: string): string {
-  return createHmac('sha256', requireSecret('JWT_SECRET')).update(`tavus-callback:${nonce}`).digest('base64url');
+/** The part of a Tavus persona the server checks: its perception layer (docs.tavus.io, "Perception"). */
+const personaAnswer = z.object({
+  layers: z.object({ perception: z.object({ perception_model: z.string().nullish() }).nullish() }).nullish(),
+});
+
+type TavusConfig = Env & { TAVUS_API_KEY: string; TAVUS_REPLICA_ID: string; TAVUS_PERSONA_ID: string };
+
+function tavusFetch(config: TavusConfig, path: string, init: { method?: string; body?: unknown } = {}) {
+  return fetch(`${config.TAVUS_BASE_URL.replace(/\/+$/, '')}${path}`, {
+    method: init.method ?? 'GET',
+    headers: { 'content-type': 'application/json', 'x-api-key': config.TAVUS_API_KEY },
+    signal: AbortSignal.timeout(15_000),
+    ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
+  });
 }
 
-export function verifyCallbackToken(nonce: string | null, token: string | null): boolean {
-  if (!nonce || !token || nonce.length > 100) return false;
-  const expected = Buffer.from(callbackToken(nonce));
-  const given = Buffer.from(token);
-  return expected.length === given.length && timingSafeEqual(expected, given);
+async function refused(what: string, response: Response): Promise<HttpError> {
+  console.error(what, response.status, (await response.text()).slice(0, 500));
+  return new HttpError(502, FAILED);
+}
+
+/**
+ * Tavus's perception layer (Raven) reads the visitor's face, surroundings and
+ * tone of voice, emotions included. The card and the privacy policy promise
+ * no emotion analysis, so before each call the server reads the configured
+ * persona and, unless its perception model is already `off`, switches it off
+ * (Patch Persona, JSON Patch). If that cannot be done, no call is started.
+ */
+async function ensurePerceptionOff(config: TavusConfig): Promise<void> {
+  const path = `/v2/personas/${encodeURIComponent(config.TAVUS_PERSONA_ID)}`;
+  const response = await tavusFetch(config, path);
+  if (!response.ok) throw await refused('Tavus did not return the persona', response);
+  const persona = personaAnswer.safeParse(await response.json());
+  if (!persona.success) {
+    console.error('Unexpected Tavus persona', persona.error.issues.slice(0, 3));
+    throw new HttpError(502, FAILED);
+  }
+  const perception = persona.data.layers?.perception;
+  if (perception?.perception_model === 'off') return;
+  // Each operation names a path whose parent exists, as JSON Patch requires.
+  const operation = !persona.data.layers
+    ? { op: 'add', path: '/layers', value: { perception: { perception_model: 'off' } } }
+    : !perception
+      ? { op: 'add', path: '/layers/perception', value: { perception_model: 'off' } }
+      : {
+          op: perception.perception_model === undefined ? 'add' : 'replace',
+          path: '/layers/perception/perception_model',
+          value: 'off',
+        };
+  const patched = await tavusFetch(config, path, { method: 'PATCH', body: [operation] });
+  if (!patched.ok) throw await refused('Tavus did not switch off the persona’s perception', patched);
+}
+
+/**
+ * The site's own address for Tavus's callbacks: `URL`, which Netlify sets to
+ * the site's primary address (and `netlify dev`/`serve` to the local one).
+ * Never the request's Host header, which the visitor controls.
+ */
+function configuredSiteUrl(config: Env): string {
+  if (!config.URL) {
+    console.error('URL is not set, so Tavus could not report calls back; see README.md, "Configuration".');
+    throw new HttpError(503, NOT_CONFIGURED);
+  }
+  return config.URL;
 }
 
 /**
  * Starts a call with the CEO's avatar. The server alone talks to Tavus, with
  * the configured replica and persona (a client cannot choose others), the
- * greeting in the visitor's language, a maximum length and absence timeouts so
- * a forgotten tab cannot run up a bill, and a callback URL carrying an HMAC
- * token for the transcript and the end of the call.
+ * persona's perception switched off, a greeting in the visitor's language
+ * that says it is an AI avatar, a maximum length and absence timeouts so a
+ * forgotten tab cannot run up a bill, and a callback URL on the site's own
+ * address that is valid for this call only, until a day after its longest
+ * possible end. The call is recorded (id, URL from Tavus, start, the
+ * callback's nonce): only a call recorded here can be logged or called back.
  */
 export async function startConversation(
   language: Language,
-  origin: string,
-): Promise<{ conversation_id: string | undefined; conversation_url: string }> {
+): Promise<{ conversation_id: string; conversation_url: string }> {
   const config = env();
   if (!config.TAVUS_API_KEY || !config.TAVUS_REPLICA_ID || !config.TAVUS_PERSONA_ID)
     throw new HttpError(503, NOT_CONFIGURED);
+  const tavus = config as TavusConfig;
+  const siteUrl = configuredSiteUrl(config);
   if (!(await takeDailyQuota(VIDEO_CALLS, config.TAVUS_DAILY_CALLS))) throw new HttpError(503, DAILY_CAP_REACHED);
-  const nonce = randomBytes(16).toString('base64url');
+  await ensurePerceptionOff(tavus);
+  const grant = newCallbackGrant(config.TAVUS_MAX_CALL_SECONDS);
   const t = useTranslations(language);
-  const response = await fetch(`${config.TAVUS_BASE_URL.replace(/\/+$/, '')}/v2/conversations`, {
+  const response = await tavusFetch(tavus, '/v2/conversations', {
     method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-api-key': config.TAVUS_API_KEY },
-    signal: AbortSignal.timeout(15_000),
-    body: JSON.stringify({
+    body: {
       replica_id: config.TAVUS_REPLICA_ID,
       persona_id: config.TAVUS_PERSONA_ID,
       conversation_name: `${site.name} website (${language})`,
       custom_greeting: t('video.greeting', { name: site.ceo.name }),
-      callback_url: `${origin}/api/tavus/callback?nonce=${nonce}&token=${callbackToken(nonce)}`,
+      callback_url: callbackUrl(siteUrl, grant),
       properties: {
         max_call_duration: config.TAVUS_MAX_CALL_SECONDS,
         participant_left_timeout: 30,
         participant_absent_timeout: 120,
         language: language === 'es' ? 'spanish' : 'english',
       },
-    }),
+    },
   });
-  if (!response.ok) {
-    console.error('Tavus refused the conversation', response.status, (await response.text()).slice(0, 500));
-    throw new HttpError(502, 'Failed to start conversation');
-  }
+  if (!response.ok) throw await refused('Tavus refused the conversation', response);
   const answer = conversationAnswer.safeParse(await response.json());
   const conversationUrl = answer.success
     ? (answer.data.conversation_url ?? answer.data.meeting_url ?? answer.data.url)
     : undefined;
-  if (!answer.success || !conversationUrl) throw new HttpError(502, 'No conversation URL or ID received');
-  if (answer.data.conversation_id) {
-    await appendVideoEvent({
-      sessionId: answer.data.conversation_id,
-      kind: 'started',
-      at: new Date().toISOString(),
-      language,
-      conversationUrl,
-    });
-  }
-  return { conversation_id: answer.data.conversation_id, conversation_url: conversationUrl };
+  const conversationId = answer.success ? answer.data.conversation_id : undefined;
+  // Without its id the call could not be recorded, logged or called back.
+  if (!conversationUrl || !conversationId) throw new HttpError(502, 'No conversation URL or ID received');
+  const startedAt = new Date();
+  await recordVideoCallStart({
+    sessionId: conversationId,
+    kind: 'started',
+    at: startedAt.toISOString(),
+    language,
+    conversationUrl,
+    callbackNonce: grant.nonce,
+    endsBy: new Date(startedAt.getTime() + config.TAVUS_MAX_CALL_SECONDS * 1000).toISOString(),
+  });
+  return { conversation_id: conversationId, conversation_url: conversationUrl };
 }
 
 const callbackSchema = z.object({
@@ -104,11 +163,18 @@ const callbackSchema = z.object({
     .optional(),
 });
 
-/** Stores the transcript and the end time Tavus reports; a repeated delivery overwrites itself. */
-export async function handleCallback(body: unknown): Promise<void> {
+/**
+ * Stores the transcript and the end time Tavus reports for the call its
+ * callback URL was made for (a repeated delivery overwrites itself). An event
+ * naming any other conversation is refused with 403.
+ */
+export async function handleCallback(grant: CallbackGrant, body: unknown): Promise<void> {
   const event = callbackSchema.safeParse(body);
   if (!event.success) throw new HttpError(400, 'Unrecognised callback');
   const { conversation_id: sessionId, event_type: type, properties } = event.data;
+  const start = await videoCallStart(sessionId);
+  if (!start || start.callbackNonce !== grant.nonce)
+    throw new HttpError(403, 'This callback address is not for that conversation');
   const at =
     event.data.timestamp && !Number.isNaN(Date.parse(event.data.timestamp))
       ? new Date(event.data.timestamp).toISOString()

@@ -1,13 +1,37 @@
-import type { VideoConversation } from '../../../lib/schemas/conversation';
+import type { ClientReported, VideoConversation } from '../../../lib/schemas/conversation';
 import { formatDateTime, formatDuration } from '../format';
 import { adminTexts } from '../texts';
 import type { ConversationKind } from './conversation-tab';
 
 const t = adminTexts.video;
 
+/** Marks what only the visitor's page reported (the server could not check it). */
+function ClientReportedBadge({ title }: { title?: string }) {
+  return (
+    <span
+      className="ml-2 rounded-sm bg-amber-100 px-1.5 py-0.5 text-xs font-semibold text-amber-900"
+      title={title}
+      data-client-reported
+    >
+      {t.clientReported}
+    </span>
+  );
+}
+
+function Note({ what }: { what: ClientReported }) {
+  return (
+    <p className="rounded-sm bg-amber-50 p-2 text-amber-900" data-client-reported-note={what}>
+      <strong>{t.clientReported}:</strong> {t.clientReportedNote[what]}
+    </p>
+  );
+}
+
 function VideoDetail({ conversation }: { conversation: VideoConversation }) {
   return (
     <div className="space-y-4 text-sm">
+      {conversation.clientReported.map((what) => (
+        <Note key={what} what={what} />
+      ))}
       <dl className="grid grid-cols-2 gap-2">
         <dt className="font-semibold">{t.columns.started}</dt>
         <dd>{formatDateTime(conversation.conversationStarted)}</dd>
@@ -43,6 +67,18 @@ export const videoConversations: ConversationKind<VideoConversation> = {
   label: adminTexts.tabs.video,
   texts: t,
   session: (conversation) => conversation.sessionId,
-  last: { header: t.columns.duration, cell: (conversation) => formatDuration(conversation.duration) },
+  last: {
+    header: t.columns.duration,
+    cell: (conversation) => (
+      <>
+        {formatDuration(conversation.duration)}
+        {conversation.clientReported.length > 0 && (
+          <ClientReportedBadge
+            title={conversation.clientReported.map((what) => t.clientReportedNote[what]).join(' ')}
+          />
+        )}
+      </>
+    ),
+  },
   Detail: VideoDetail,
 };
