@@ -318,8 +318,8 @@ describe('POST /api/tavus-conversations (the video card’s log)', () => {
       (await (await call(tavusConversationsFunction, '/api/tavus-conversations?format=csv', asAdmin(cookie))).text())
         .trim()
         .split('\r\n')
-        .filter((line) => line.startsWith(`${id},`));
-    expect(await csvRows()).toEqual([expect.stringMatching(/,Your project is approved,.*,transcript; end$/)]);
+        .filter((line) => line.startsWith(`"${id}",`));
+    expect(await csvRows()).toEqual([expect.stringMatching(/,"Your project is approved",.*,"transcript; end"$/)]);
 
     await callback(query, {
       conversation_id: id,
@@ -331,7 +331,7 @@ describe('POST /api/tavus-conversations (the video card’s log)', () => {
       transcript: [{ speaker: 'assistant', text: 'Tell me about your company' }],
       clientReported: ['end'],
     });
-    expect(await csvRows()).toEqual([expect.stringMatching(/,Tell me about your company,.*,end$/)]);
+    expect(await csvRows()).toEqual([expect.stringMatching(/,"Tell me about your company",.*,"end"$/)]);
   });
 });
 

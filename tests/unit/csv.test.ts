@@ -97,6 +97,7 @@ function video(text: string): VideoConversation {
     duration: null,
     conversationUrl: text,
     transcript: [{ speaker: text, text, timestamp: text }],
+    clientReported: [],
   } as unknown as VideoConversation;
 }
 
