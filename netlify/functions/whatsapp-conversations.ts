@@ -3,6 +3,7 @@ import { requireUser } from '../../src/lib/auth/guard';
 import { listChatConversations, logChatExchange } from '../../src/lib/conversations/logs';
 import { chatCsv } from '../../src/lib/csv';
 import { logRoute } from '../../src/lib/conversations/log-route';
+import { BODY_LIMITS, QUOTAS } from '../../src/lib/quotas';
 import { publicWriteRateLimit } from '../../src/lib/rate-limits';
 import { chatExchangeInputSchema } from '../../src/lib/schemas/conversation';
 
@@ -12,6 +13,8 @@ export default logRoute({
   append: logChatExchange,
   authorise: requireUser,
   list: listChatConversations,
+  maxBodyBytes: BODY_LIMITS.chatLog,
+  quota: QUOTAS.chatLog,
   csv: { name: 'whatsapp-conversations', write: chatCsv },
 });
 

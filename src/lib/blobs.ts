@@ -11,7 +11,8 @@ export type StoreKind =
   | 'video-log'
   | 'uploads'
   | 'users'
-  | 'auth';
+  | 'auth'
+  | 'quotas';
 
 /**
  * Site-wide stores are shared by every deploy of a site, previews included, so
@@ -36,4 +37,35 @@ export function storeName(kind: StoreKind, scope: string = dataScope()): string 
 export function dataStore(kind: StoreKind): Store {
   // Strong consistency: an admin who saves and reloads sees the change.
   return getStore({ name: storeName(kind), consistency: 'strong' });
+}
+
+/**
+ * Whether this process talks to the local Blobs server (`netlify dev`, `netlify serve`, tests, scripts), whose
+ * conditional writes are not atomic (docs/architecture.md, "Local Blobs quirks"), and the site the Blobs belong to.
+ */
+export function blobsServer(): { local: boolean; siteID: string } {
+  const encoded =
+    (globalThis as { netlifyBlobsContext?: unknown }).netlifyBlobsContext ?? process.env['NETLIFY_BLOBS_CONTEXT'];
+  let edgeURL = '';
+  let siteID = '';
+  if (typeof encoded === 'string' && encoded) {
+    try {
+      const context = JSON.parse(Buffer.from(encoded, 'base64').toString('utf8')) as {
+        edgeURL?: unknown;
+        siteID?: unknown;
+      };
+      edgeURL = typeof context.edgeURL === 'string' ? context.edgeURL : '';
+      siteID = typeof context.siteID === 'string' ? context.siteID : '';
+    } catch {
+      // Not ours to judge: getStore reports a bad context.
+    }
+  }
+  let loopback = false;
+  try {
+    loopback = ['localhost', '127.0.0.1', '[::1]'].includes(new URL(edgeURL).hostname);
+  } catch {
+    loopback = false;
+  }
+  const local = loopback || Boolean(process.env['NETLIFY_DEV'] || process.env['NETLIFY_LOCAL']);
+  return { local, siteID };
 }

@@ -1,9 +1,9 @@
 import { localePath, useTranslations } from '../../i18n';
 import type { Language } from '../../i18n/languages';
 import { logChatExchange } from '../conversations/logs';
+import { takeModelCall } from '../quotas';
 import type { ChatRequest } from '../schemas/chat';
 import { site } from '../site';
-import { MODEL_CALLS, takeDailyQuota } from '../stores/daily-quota';
 import { bestMatches, siteKnowledge, type KnowledgeItem } from './knowledge';
 import { leadReply } from './lead';
 import {
@@ -64,7 +64,7 @@ export function systemPrompt(lang: Language, knowledge: KnowledgeItem[], origin:
  * Decides how to answer: a refusal, the lead flow, the built-in assistant, or
  * the model (when one is configured and today's calls are under the cap).
  */
-async function planReply(request: ChatRequest, origin: string): Promise<ReplyPlan> {
+async function planReply(request: ChatRequest, origin: string, ip: string): Promise<ReplyPlan> {
   const t = useTranslations(request.language);
   const last = request.messages[request.messages.length - 1]!;
   if (EXTRACTION.some((pattern) => pattern.test(last.content))) return { kind: 'text', text: t('assistant.refuse') };
@@ -74,21 +74,25 @@ async function planReply(request: ChatRequest, origin: string): Promise<ReplyPla
   const fallback = builtInAnswer(knowledge, last.content, request.language, origin);
   const config = modelConfig();
   if (!config || GREETING.test(last.content)) return { kind: 'text', text: fallback };
-  // Past the day's cap the built-in assistant answers.
-  if (!(await takeDailyQuota(MODEL_CALLS, config.dailyCap))) return { kind: 'text', text: fallback };
+  // Past the day's cap, or the visitor's share of it (src/lib/quotas.ts), the built-in assistant answers.
+  if (!(await takeModelCall(ip, config.dailyCap))) return { kind: 'text', text: fallback };
   const prompt = { system: systemPrompt(request.language, knowledge, origin), messages: request.messages, fallback };
   return { kind: 'model', config, prompt };
 }
 
 /** The assistant's whole reply to the conversation's last message. */
-export async function chatReply(request: ChatRequest, origin: string): Promise<string> {
-  const plan = await planReply(request, origin);
+export async function chatReply(request: ChatRequest, origin: string, ip: string): Promise<string> {
+  const plan = await planReply(request, origin, ip);
   return plan.kind === 'text' ? plan.text : completeWithModel(plan.config, plan.prompt);
 }
 
 /** The assistant's reply in pieces, as they come (the model's stream, or a fixed text word by word). */
-export async function chatReplyPieces(request: ChatRequest, origin: string): Promise<AsyncIterable<string>> {
-  const plan = await planReply(request, origin);
+export async function chatReplyPieces(
+  request: ChatRequest,
+  origin: string,
+  ip: string,
+): Promise<AsyncIterable<string>> {
+  const plan = await planReply(request, origin, ip);
   return plan.kind === 'text' ? textPieces(plan.text) : streamFromModel(plan.config, plan.prompt);
 }
 

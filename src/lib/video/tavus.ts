@@ -6,11 +6,13 @@ import { env, requireSecret } from '../env';
 import { HttpError } from '../http';
 import type { Language } from '../../i18n/languages';
 import { site } from '../site';
-import { takeDailyQuota, VIDEO_CALLS } from '../stores/daily-quota';
+import { quotaRefusal, takeVideoCall } from '../quotas';
 
 export const NOT_CONFIGURED = 'Video calls are not configured on this site.';
 export const DAILY_CAP_REACHED =
   'Video calls are not available right now. Please try again tomorrow or use the contact form.';
+export const VISITOR_CAP_REACHED =
+  'You have started as many video calls as we allow from one connection today. Please try again tomorrow or use the contact form.';
 
 const conversationAnswer = z.object({
   conversation_id: z
@@ -43,11 +45,16 @@ export function verifyCallbackToken(nonce: string | null, token: string | null):
 export async function startConversation(
   language: Language,
   origin: string,
+  ip: string,
 ): Promise<{ conversation_id: string | undefined; conversation_url: string }> {
   const config = env();
   if (!config.TAVUS_API_KEY || !config.TAVUS_REPLICA_ID || !config.TAVUS_PERSONA_ID)
     throw new HttpError(503, NOT_CONFIGURED);
-  if (!(await takeDailyQuota(VIDEO_CALLS, config.TAVUS_DAILY_CALLS))) throw new HttpError(503, DAILY_CAP_REACHED);
+  // The day's calls (TAVUS_DAILY_CALLS) and one IP's share of them (src/lib/quotas.ts), held under concurrency.
+  const now = new Date();
+  const quota = await takeVideoCall(ip, config.TAVUS_DAILY_CALLS, now);
+  if (quota === 'visitor') throw quotaRefusal(429, VISITOR_CAP_REACHED, now);
+  if (quota === 'site') throw quotaRefusal(503, DAILY_CAP_REACHED, now);
   const nonce = randomBytes(16).toString('base64url');
   const t = useTranslations(language);
   const response = await fetch(`${config.TAVUS_BASE_URL.replace(/\/+$/, '')}/v2/conversations`, {
