@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { getStore, type Store } from '@netlify/blobs';
 import { deployContext } from './env';
 
@@ -39,33 +40,40 @@ export function dataStore(kind: StoreKind): Store {
   return getStore({ name: storeName(kind), consistency: 'strong' });
 }
 
-/**
- * Whether this process talks to the local Blobs server (`netlify dev`, `netlify serve`, tests, scripts), whose
- * conditional writes are not atomic (docs/architecture.md, "Local Blobs quirks"), and the site the Blobs belong to.
- */
-export function blobsServer(): { local: boolean; siteID: string } {
+/** The Blobs context of this process, as `getStore` reads it (a base64 JSON set by Netlify or netlify-cli). */
+function blobsContext(): Record<string, unknown> {
   const encoded =
     (globalThis as { netlifyBlobsContext?: unknown }).netlifyBlobsContext ?? process.env['NETLIFY_BLOBS_CONTEXT'];
-  let edgeURL = '';
-  let siteID = '';
-  if (typeof encoded === 'string' && encoded) {
-    try {
-      const context = JSON.parse(Buffer.from(encoded, 'base64').toString('utf8')) as {
-        edgeURL?: unknown;
-        siteID?: unknown;
-      };
-      edgeURL = typeof context.edgeURL === 'string' ? context.edgeURL : '';
-      siteID = typeof context.siteID === 'string' ? context.siteID : '';
-    } catch {
-      // Not ours to judge: getStore reports a bad context.
-    }
+  if (typeof encoded !== 'string' || !encoded) return {};
+  try {
+    const context: unknown = JSON.parse(Buffer.from(encoded, 'base64').toString('utf8'));
+    return typeof context === 'object' && context !== null ? (context as Record<string, unknown>) : {};
+  } catch {
+    // Not ours to judge: getStore reports a bad context.
+    return {};
   }
+}
+
+/**
+ * Whether this process talks to the local Blobs server (`netlify dev`, `netlify serve`, tests, scripts), whose
+ * conditional writes are not atomic (docs/architecture.md, "Local Blobs quirks"); the site the Blobs belong to; and
+ * which running server it is (a hash of its address and token: each test's server is another).
+ */
+export function blobsServer(): { local: boolean; siteID: string; instance: string } {
+  const context = blobsContext();
+  const text = (name: string) => (typeof context[name] === 'string' ? context[name] : '');
   let loopback = false;
   try {
-    loopback = ['localhost', '127.0.0.1', '[::1]'].includes(new URL(edgeURL).hostname);
+    loopback = ['localhost', '127.0.0.1', '[::1]'].includes(new URL(text('edgeURL')).hostname);
   } catch {
     loopback = false;
   }
-  const local = loopback || Boolean(process.env['NETLIFY_DEV'] || process.env['NETLIFY_LOCAL']);
-  return { local, siteID };
+  return {
+    local: loopback || Boolean(process.env['NETLIFY_DEV'] || process.env['NETLIFY_LOCAL']),
+    siteID: text('siteID'),
+    instance: createHash('sha256')
+      .update(`${text('edgeURL')}\n${text('token')}`)
+      .digest('hex')
+      .slice(0, 16),
+  };
 }

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { blobsServer, dataStore, storeName, type StoreKind } from '../blobs';
 import { listKeys } from './list-keys';
-import { withKeyLock } from './slot-lock';
+import { knownTaken, markTaken, withKeyLock } from './slot-lock';
 
 /**
  * Where a daily quota counts its uses: a store, a key prefix under which each UTC day has a folder, and optionally
@@ -64,7 +64,17 @@ async function claimSlot(kind: StoreKind, key: string): Promise<boolean> {
   };
   const server = blobsServer();
   if (!server.local) return claim();
-  return withKeyLock(`${server.siteID}/${storeName(kind)}/${key}`, claim);
+  const seen = `${server.instance}/${storeName(kind)}/${key}`;
+  if (knownTaken(seen)) return false;
+  return withKeyLock(`${server.siteID}/${storeName(kind)}/${key}`, async () => {
+    if (knownTaken(seen)) return false;
+    try {
+      return await claim();
+    } finally {
+      // Written now, by this claim or an earlier one (or unknown after an error: skipping it only wastes a slot).
+      markTaken(seen);
+    }
+  });
 }
 
 /**

@@ -29,6 +29,7 @@ import { join } from 'node:path';
 
 interface LockState {
   chains: Map<string, Promise<void>>;
+  taken: Set<string>;
 }
 
 const STATE_KEY = Symbol.for('firm-site.blobs-slot-locks');
@@ -36,7 +37,7 @@ const STALE_MS = 10_000;
 
 function state(): LockState {
   const holder = globalThis as { [STATE_KEY]?: LockState };
-  holder[STATE_KEY] ??= { chains: new Map() };
+  holder[STATE_KEY] ??= { chains: new Map(), taken: new Set() };
   return holder[STATE_KEY];
 }
 
@@ -67,6 +68,21 @@ async function withDirectoryLock<T>(name: string, work: () => Promise<T>): Promi
   } finally {
     await rm(path, { recursive: true, force: true });
   }
+}
+
+/**
+ * Keys this thread has seen written, named with the running server they live on: a slot key, once claimed, is never
+ * freed, so a racer need not ask the server again (without this, 100 racers for one slot make 99 failed writes in a
+ * row, then 98 for the next...). Only an optimisation: forgetting is safe, so the set is emptied when large.
+ */
+export function knownTaken(name: string): boolean {
+  return state().taken.has(name);
+}
+
+export function markTaken(name: string): void {
+  const { taken } = state();
+  if (taken.size >= 50_000) taken.clear();
+  taken.add(name);
 }
 
 /** Runs `work` while this thread, and any other thread or process on the machine, holds no lock on `name`. */
