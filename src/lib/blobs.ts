@@ -62,12 +62,9 @@ function blobsContext(): Record<string, unknown> {
 export function blobsServer(): { local: boolean; siteID: string; instance: string } {
   const context = blobsContext();
   const text = (name: string) => (typeof context[name] === 'string' ? context[name] : '');
-  let loopback = false;
-  try {
-    loopback = ['localhost', '127.0.0.1', '[::1]'].includes(new URL(text('edgeURL')).hostname);
-  } catch {
-    loopback = false;
-  }
+  const loopback = URL.canParse(text('edgeURL'))
+    ? ['localhost', '127.0.0.1', '[::1]'].includes(new URL(text('edgeURL')).hostname)
+    : false;
   return {
     local: loopback || Boolean(process.env['NETLIFY_DEV'] || process.env['NETLIFY_LOCAL']),
     siteID: text('siteID'),
