@@ -1,4 +1,5 @@
 import { createHmac } from 'node:crypto';
+import { isIPv6 } from 'node:net';
 import type { Context } from '@netlify/functions';
 import { ConfigError, deployContext, env } from './env';
 import { HttpError } from './http';
@@ -98,6 +99,27 @@ export function clientIp(request: Request, context?: Partial<Pick<Context, 'ip'>
   return context?.ip?.trim() || request.headers.get('x-nf-client-connection-ip')?.trim() || 'unknown';
 }
 
+/**
+ * Whom a quota counts: an IPv4 address as it is; an IPv6 address by its /64 network, since one subscriber (and so one
+ * attacker) usually holds a whole /64 and could otherwise take a fresh quota with every address in it.
+ */
+export function visitorNetwork(ip: string): string {
+  const address = ip.replace(/%.*$/, '');
+  if (!isIPv6(address)) return address;
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
+  if (mapped) return mapped[1]!;
+  const groups = (part: string) =>
+    part ? part.split(':').flatMap((group) => (group.includes('.') ? ['0', '0'] : [group])) : [];
+  const [head = '', tail] = address.split('::');
+  const left = groups(head);
+  const right = tail === undefined ? [] : groups(tail);
+  const full = [...left, ...Array<string>(8 - left.length - right.length).fill('0'), ...right];
+  return `${full
+    .slice(0, 4)
+    .map((group) => parseInt(group, 16).toString(16))
+    .join(':')}::/64`;
+}
+
 function ipHashSecret(): string {
   const { IP_HASH_SECRET, JWT_SECRET } = env();
   const secret = IP_HASH_SECRET ?? JWT_SECRET;
@@ -108,12 +130,13 @@ function ipHashSecret(): string {
 }
 
 /**
- * What a quota stores for a visitor: HMAC-SHA256 of the day and the IP under a secret, never the address. Without
- * the secret a hash cannot be tested against guessed addresses, and the same IP hashes differently each day.
+ * What a quota stores for a visitor: HMAC-SHA256 of the day and the IP (its /64 for IPv6) under a secret, never the
+ * address. Without the secret a hash cannot be tested against guessed addresses, and the same IP hashes differently
+ * each day.
  */
 export function visitorHash(ip: string, now: Date): string {
   return createHmac('sha256', ipHashSecret())
-    .update(`${utcDay(now)}\n${ip}`)
+    .update(`${utcDay(now)}\n${visitorNetwork(ip)}`)
     .digest('hex')
     .slice(0, 32);
 }

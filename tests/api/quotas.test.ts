@@ -236,6 +236,14 @@ describe('per-IP daily quotas on anonymous writes', () => {
     expectRetryTomorrow(videoLogs.find(({ status }) => status === 429)!);
   });
 
+  it('counts an IPv6 visitor by their /64, which one subscriber holds whole', async () => {
+    const start = (ip: string) => post(tavusFunction, '/api/tavus/conversation', {}, ip);
+    expect((await start('2001:db8:1:2::a')).status).toBe(201);
+    expect((await start('2001:db8:1:2:ffff:1:2:3')).status).toBe(201);
+    expect((await start('2001:DB8:1:2::c')).status).toBe(429);
+    expect((await start('2001:db8:1:3::a')).status).toBe(201);
+  });
+
   it('stores an HMAC of the day and the IP under the secret, never the address', async () => {
     const ip = '203.0.113.77';
     await post(contactFunction, '/api/contact', contact(1), ip);
