@@ -66,9 +66,6 @@ export const QUOTAS = {
 export const MODEL_CALLS_PER_IP = 30;
 export const VIDEO_CALLS_PER_IP = 2;
 
-const VISITOR_MODEL_CALLS = 'model-calls-ip';
-const VISITOR_VIDEO_CALLS = 'video-calls-ip';
-
 function capFromEnv(variable: string, fallback: number): number {
   const raw = process.env[variable]?.trim();
   if (!raw) return fallback;
@@ -154,6 +151,15 @@ export function quotaRefusal(status: 429 | 503, message: string, now: Date): Htt
 
 type Outcome = 'granted' | 'visitor' | 'site';
 
+/** A site-wide quota (`{name}/{day}/…`) and where one visitor's share of it is counted: `{name}-ip/{day}/{hash}/…`. */
+export function siteQuota(name: string): DailyQuota {
+  return { kind: 'quotas', prefix: name };
+}
+
+export function visitorQuota(site: DailyQuota, ip: string, now: Date): DailyQuota {
+  return { kind: site.kind, prefix: `${site.prefix}-ip`, subject: visitorHash(ip, now) };
+}
+
 /**
  * Takes one use from the visitor's share and one from the site's. The site's is looked at first and a spent one
  * refuses without writing anything, so once the site is full no visitor adds keys; the visitor's share is taken
@@ -162,22 +168,20 @@ type Outcome = 'granted' | 'visitor' | 'site';
 async function takeShared(
   site: DailyQuota,
   siteCap: number,
-  visitorPrefix: string,
   visitorCap: number,
   ip: string,
   now: Date,
 ): Promise<Outcome> {
   const seen = await dailyQuotaSeen(site, now);
   if (seen >= Math.min(siteCap, MAX_QUOTA_CAP)) return 'site';
-  const visitor: DailyQuota = { kind: site.kind, prefix: visitorPrefix, subject: visitorHash(ip, now) };
-  if (!(await takeDailyQuota(visitor, visitorCap, now))) return 'visitor';
+  if (!(await takeDailyQuota(visitorQuota(site, ip, now), visitorCap, now))) return 'visitor';
   return (await takeDailyQuota(site, siteCap, now, seen)) ? 'granted' : 'site';
 }
 
 /** Takes one use of an anonymous write's quota, or throws 429 with Retry-After and a message saying whose is spent. */
 export async function takeVisitorQuota(quota: VisitorQuota, ip: string, now = new Date()): Promise<void> {
   const { perIp, perDay } = quotaCaps(quota);
-  const outcome = await takeShared({ kind: 'quotas', prefix: quota.name }, perDay, `${quota.name}-ip`, perIp, ip, now);
+  const outcome = await takeShared(siteQuota(quota.name), perDay, perIp, ip, now);
   if (outcome === 'visitor') {
     throw quotaRefusal(429, `Too many ${quota.what} from your connection today. Please try again tomorrow.`, now);
   }
@@ -189,11 +193,11 @@ export async function takeVisitorQuota(quota: VisitorQuota, ip: string, now = ne
 /** Whether the visitor may have one more model call today: their share (QUOTA_MODEL_CALLS_PER_IP) and the site's. */
 export async function takeModelCall(ip: string, siteCap: number, now = new Date()): Promise<boolean> {
   const perIp = capFromEnv('QUOTA_MODEL_CALLS_PER_IP', MODEL_CALLS_PER_IP);
-  return (await takeShared(MODEL_CALLS, siteCap, VISITOR_MODEL_CALLS, perIp, ip, now)) === 'granted';
+  return (await takeShared(MODEL_CALLS, siteCap, perIp, ip, now)) === 'granted';
 }
 
 /** One video call: granted, or refused because the visitor's share (QUOTA_VIDEO_CALLS_PER_IP) or the site's is spent. */
 export function takeVideoCall(ip: string, siteCap: number, now = new Date()): Promise<Outcome> {
   const perIp = capFromEnv('QUOTA_VIDEO_CALLS_PER_IP', VIDEO_CALLS_PER_IP);
-  return takeShared(VIDEO_CALLS, siteCap, VISITOR_VIDEO_CALLS, perIp, ip, now);
+  return takeShared(VIDEO_CALLS, siteCap, perIp, ip, now);
 }

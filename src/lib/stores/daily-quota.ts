@@ -34,6 +34,11 @@ function slotKey(folder: string, slot: number): string {
   return `${folder}${String(slot).padStart(6, '0')}`;
 }
 
+/** The key of one use (slot) of a quota on `now`'s UTC day: what a claim writes. */
+export function dailyQuotaKey(quota: DailyQuota, now: Date, slot: number): string {
+  return slotKey(dayFolder(quota, now), slot);
+}
+
 /** How many uses the quota has counted on `now`'s UTC day. */
 export async function dailyQuotaUsed(quota: DailyQuota, now = new Date()): Promise<number> {
   return (await listKeys(dataStore(quota.kind), dayFolder(quota, now))).length;
