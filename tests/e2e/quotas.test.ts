@@ -54,6 +54,12 @@ async function steerTavus(status: number, body: unknown) {
   await fetch(`${inject('fakeTavus')}/__control`, { method: 'POST', body: JSON.stringify({ status, body }) });
 }
 
+/** Waits until the island holding `selector` has hydrated (Astro drops the island's `ssr` attribute then). */
+async function hydrated(page: Page, selector: string) {
+  const island = page.locator('astro-island').filter({ has: page.locator(selector) });
+  await expect.poll(() => island.evaluate((element) => element.hasAttribute('ssr')), { timeout: 15_000 }).toBe(false);
+}
+
 async function errorToast(page: Page): Promise<string> {
   await expect.poll(() => page.locator('[data-toast="error"]').count(), { timeout: 15_000 }).toBe(1);
   return (await page.locator('[data-toast="error"]').textContent()) ?? '';
@@ -109,6 +115,7 @@ describe('forms and chat past the day’s quota', () => {
     const page = await browser.page({ allowFailedRequests: true });
     await page.goto(`${site()}/es/#contact`);
     const form = page.locator('[data-contact-form]');
+    await hydrated(page, '[data-contact-form]');
     await form.getByLabel(es['form.name']).fill('Pablo Ortega');
     await form.getByLabel(es['form.email'], { exact: true }).fill('pablo.quota@e2e.example');
     await form.getByLabel(es['form.message']).fill('¿Pueden llamarme esta semana?');
@@ -130,6 +137,8 @@ describe('forms and chat past the day’s quota', () => {
       ['fullName', es['form.fullName']],
     ] as const) {
       const newsletter = page.locator(`[data-newsletter-form="${form}"]`);
+      await newsletter.scrollIntoViewIfNeeded();
+      await hydrated(page, `[data-newsletter-form="${form}"]`);
       await newsletter.getByLabel(label).fill('Lucía Gómez');
       await newsletter.getByLabel(es['form.email']).fill(`lucia.${form}@e2e.example`);
       await newsletter.getByRole('button', { name: es['form.subscribe'] }).click();
