@@ -1,6 +1,7 @@
 import type { Config } from '@netlify/functions';
 import { chatReply } from '../../src/lib/chat/assistant';
 import { eventStream, json, parseJsonBody, route, wantsEventStream } from '../../src/lib/http';
+import { BODY_LIMITS, clientIp, QUOTAS, takeVisitorQuota } from '../../src/lib/quotas';
 import { chatRateLimit } from '../../src/lib/rate-limits';
 import { chatRequestSchema } from '../../src/lib/schemas/chat';
 
@@ -12,13 +13,15 @@ import { chatRequestSchema } from '../../src/lib/schemas/chat';
  * server makes one, and the client sends it back with its next message.
  */
 export default route({
-  POST: async (request) => {
-    const chat = await parseJsonBody(request, chatRequestSchema);
+  POST: async (request, context) => {
+    const chat = await parseJsonBody(request, chatRequestSchema, BODY_LIMITS.chat);
+    const ip = clientIp(request, context);
+    await takeVisitorQuota(QUOTAS.chat, ip);
     const origin = new URL(request.url).origin;
     // The visitor leaving (the request aborted, or the stream cancelled) aborts the model call.
     const left = new AbortController();
     const signal = AbortSignal.any([request.signal, left.signal]);
-    const reply = await chatReply(chat, origin, signal);
+    const reply = await chatReply(chat, origin, ip, signal);
     if (wantsEventStream(request)) {
       return eventStream(reply.pieces(), reply.log, {
         done: { sessionId: reply.sessionId },

@@ -1,15 +1,17 @@
 import type { Config } from '@netlify/functions';
 import { json, parseJsonBody, route } from '../../src/lib/http';
 import { newId } from '../../src/lib/ids';
+import { BODY_LIMITS, clientIp, QUOTAS, takeVisitorQuota } from '../../src/lib/quotas';
 import { publicWriteRateLimit } from '../../src/lib/rate-limits';
 import { contactInputSchema } from '../../src/lib/schemas/contact';
 import { addContactMessage } from '../../src/lib/stores/contact-messages';
 
 export default route({
-  POST: async (request) => {
-    const { website, ...input } = await parseJsonBody(request, contactInputSchema);
+  POST: async (request, context) => {
+    const { website, ...input } = await parseJsonBody(request, contactInputSchema, BODY_LIMITS.contact);
     // The honeypot was filled in: a bot. It gets the same answer and nothing is stored.
     if (website) return json({ success: true, id: newId() }, { status: 201 });
+    await takeVisitorQuota(QUOTAS.contact, clientIp(request, context));
     const message = await addContactMessage(input);
     return json({ success: true, id: message.id }, { status: 201 });
   },

@@ -3,6 +3,7 @@ import { requireUser } from '../../src/lib/auth/guard';
 import { listVideoConversations, logVideoFromClient } from '../../src/lib/conversations/logs';
 import { videoCsv } from '../../src/lib/csv';
 import { logRoute } from '../../src/lib/conversations/log-route';
+import { BODY_LIMITS, QUOTAS } from '../../src/lib/quotas';
 import { publicWriteRateLimit } from '../../src/lib/rate-limits';
 import { videoLogInputSchema } from '../../src/lib/schemas/conversation';
 
@@ -12,6 +13,8 @@ export default logRoute({
   append: logVideoFromClient,
   authorise: requireUser,
   list: listVideoConversations,
+  maxBodyBytes: BODY_LIMITS.videoLog,
+  quota: QUOTAS.videoLog,
   csv: { name: 'video-conversations', write: videoCsv },
 });
 

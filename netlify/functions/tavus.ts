@@ -1,6 +1,7 @@
 import type { Config } from '@netlify/functions';
 import { z } from 'zod';
 import { json, parseJsonBody, route } from '../../src/lib/http';
+import { BODY_LIMITS, clientIp } from '../../src/lib/quotas';
 import { videoCallRateLimit } from '../../src/lib/rate-limits';
 import { languageSchema } from '../../src/lib/schemas/common';
 import { startConversation } from '../../src/lib/video/tavus';
@@ -16,9 +17,9 @@ const startSchema = z.object({
 
 /** POST /api/tavus/conversation: starts a video call with the CEO's avatar. */
 export default route({
-  POST: async (request) => {
-    const { language } = await parseJsonBody(request, startSchema);
-    return json(await startConversation(language), { status: 201 });
+  POST: async (request, context) => {
+    const { language } = await parseJsonBody(request, startSchema, BODY_LIMITS.videoStart);
+    return json(await startConversation(language, clientIp(request, context)), { status: 201 });
   },
 });
 

@@ -3,6 +3,7 @@ import { requireUser } from '../../src/lib/auth/guard';
 import { acceptClientChatLog, listChatConversations } from '../../src/lib/conversations/logs';
 import { chatCsv } from '../../src/lib/csv';
 import { logRoute } from '../../src/lib/conversations/log-route';
+import { BODY_LIMITS, QUOTAS } from '../../src/lib/quotas';
 import { publicWriteRateLimit } from '../../src/lib/rate-limits';
 import { chatExchangeInputSchema } from '../../src/lib/schemas/conversation';
 
@@ -16,6 +17,8 @@ export default logRoute({
   append: acceptClientChatLog,
   authorise: requireUser,
   list: listChatConversations,
+  maxBodyBytes: BODY_LIMITS.chatLog,
+  quota: QUOTAS.chatLog,
   csv: { name: 'whatsapp-conversations', write: chatCsv },
 });
 

@@ -331,5 +331,13 @@ export const en = {
   'chatLead.visitor': 'Visitor',
   'chatLead.assistant': 'Assistant',
   'footer.country': 'Spain',
+  // daily limits on what one visitor can send (docs/security-quotas.md): shown on a 429
+  'limit.title': 'Daily limit reached',
+  'limit.contact': "Today's limit for messages has been reached. Please try again tomorrow.",
+  'limit.newsletter': "Today's limit for sign-ups has been reached. Please try again tomorrow.",
+  'limit.chat':
+    "We've reached today's limit for chat messages, so I can't answer any more today. Please come back tomorrow or use the contact form.",
+  'limit.video':
+    "Today's limit for video calls from your connection has been reached. Please try again tomorrow or use the contact form.",
 } as const;
 export type DictionaryKey = keyof typeof en;

@@ -338,4 +338,12 @@ export const es: Record<DictionaryKey, string> = {
   'chatLead.visitor': 'Visitante',
   'chatLead.assistant': 'Asistente',
   'footer.country': 'España',
+  // daily limits on what one visitor can send (docs/security-quotas.md): shown on a 429
+  'limit.title': 'Límite diario alcanzado',
+  'limit.contact': 'Se ha alcanzado el límite de mensajes de hoy. Inténtelo de nuevo mañana.',
+  'limit.newsletter': 'Se ha alcanzado el límite de suscripciones de hoy. Inténtelo de nuevo mañana.',
+  'limit.chat':
+    'Hemos alcanzado el límite de mensajes del chat de hoy, así que no puedo responder más por hoy. Vuelva mañana o utilice el formulario de contacto.',
+  'limit.video':
+    'Se ha alcanzado el límite de videollamadas de hoy desde su conexión. Inténtelo de nuevo mañana o utilice el formulario de contacto.',
 };

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { getStore, type Store } from '@netlify/blobs';
 import { deployContext } from './env';
 
@@ -11,7 +12,8 @@ export type StoreKind =
   | 'video-log'
   | 'uploads'
   | 'users'
-  | 'auth';
+  | 'auth'
+  | 'quotas';
 
 /**
  * Site-wide stores are shared by every deploy of a site, previews included, so
@@ -36,4 +38,39 @@ export function storeName(kind: StoreKind, scope: string = dataScope()): string 
 export function dataStore(kind: StoreKind): Store {
   // Strong consistency: an admin who saves and reloads sees the change.
   return getStore({ name: storeName(kind), consistency: 'strong' });
+}
+
+/** The Blobs context of this process, as `getStore` reads it (a base64 JSON set by Netlify or netlify-cli). */
+function blobsContext(): Record<string, unknown> {
+  const encoded =
+    (globalThis as { netlifyBlobsContext?: unknown }).netlifyBlobsContext ?? process.env['NETLIFY_BLOBS_CONTEXT'];
+  if (typeof encoded !== 'string' || !encoded) return {};
+  try {
+    const context: unknown = JSON.parse(Buffer.from(encoded, 'base64').toString('utf8'));
+    return typeof context === 'object' && context !== null ? (context as Record<string, unknown>) : {};
+  } catch {
+    // Not ours to judge: getStore reports a bad context.
+    return {};
+  }
+}
+
+/**
+ * Whether this process talks to the local Blobs server (`netlify dev`, `netlify serve`, tests, scripts), whose
+ * conditional writes are not atomic (docs/architecture.md, "Local Blobs quirks"); the site the Blobs belong to; and
+ * which running server it is (a hash of its address and token: each test's server is another).
+ */
+export function blobsServer(): { local: boolean; siteID: string; instance: string } {
+  const context = blobsContext();
+  const text = (name: string) => (typeof context[name] === 'string' ? context[name] : '');
+  const loopback = URL.canParse(text('edgeURL'))
+    ? ['localhost', '127.0.0.1', '[::1]'].includes(new URL(text('edgeURL')).hostname)
+    : false;
+  return {
+    local: loopback || Boolean(process.env['NETLIFY_DEV'] || process.env['NETLIFY_LOCAL']),
+    siteID: text('siteID'),
+    instance: createHash('sha256')
+      .update(`${text('edgeURL')}\n${text('token')}`)
+      .digest('hex')
+      .slice(0, 16),
+  };
 }

@@ -8,6 +8,10 @@ const optional = z
 const envSchema = z.object({
   /** Signs admin session tokens. Required outside local development. */
   JWT_SECRET: optional.pipe(z.string().min(32, { error: 'JWT_SECRET must be at least 32 characters' }).optional()),
+  /** Keys the hashes of visitor IPs in daily quotas (src/lib/quotas.ts); JWT_SECRET when unset. */
+  IP_HASH_SECRET: optional.pipe(
+    z.string().min(32, { error: 'IP_HASH_SECRET must be at least 32 characters' }).optional(),
+  ),
   ADMIN_USERNAME: optional,
   ADMIN_PASSWORD: optional,
   /** Netlify sets URL to the site's primary address. */

@@ -146,11 +146,18 @@ export async function readBody(
   return Buffer.concat(chunks);
 }
 
-/** Parses a JSON body with a schema: 415, 413, 400 (malformed, or naming the first bad field). */
-export async function parseJsonBody<S extends z.ZodType>(request: Request, schema: S): Promise<z.output<S>> {
+/**
+ * Parses a JSON body with a schema: 415, 413 past `maxBytes` (each public route passes its own, src/lib/quotas.ts,
+ * BODY_LIMITS), 400 (malformed, or naming the first bad field).
+ */
+export async function parseJsonBody<S extends z.ZodType>(
+  request: Request,
+  schema: S,
+  maxBytes: number = MAX_JSON_BODY_BYTES,
+): Promise<z.output<S>> {
   const type = request.headers.get('content-type') ?? '';
   if (!/^application\/json\b/i.test(type)) throw new HttpError(415, 'Send the body as application/json');
-  const text = (await readBody(request, MAX_JSON_BODY_BYTES)).toString('utf8');
+  const text = (await readBody(request, maxBytes)).toString('utf8');
   let data: unknown;
   try {
     data = JSON.parse(text) as unknown;

@@ -38,6 +38,8 @@ function configure({ on = true, dailyCalls = 50, siteUrl = SITE_URL as string | 
       TAVUS_REPLICA_ID: 'r-configured',
       TAVUS_PERSONA_ID: 'p-configured',
       TAVUS_DAILY_CALLS: String(dailyCalls),
+      // Every start here comes from one IP; its share of the day's calls is tested in tests/api/quotas.test.ts.
+      QUOTA_VIDEO_CALLS_PER_IP: '1000',
       TAVUS_MAX_CALL_SECONDS: '600',
     });
   } else {

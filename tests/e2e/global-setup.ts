@@ -7,6 +7,8 @@ import type { TestProject } from 'vitest/node';
 // E2E_PORT lets two checkouts run their browser tests side by side.
 const PORT = Number(process.env['E2E_PORT'] ?? 8899);
 export const E2E_ADMIN = { username: 'e2e-admin', password: 'e2e password that is long enough' };
+/** The served site's key for visitor IPs in daily quotas (tests/e2e/quotas.test.ts fills a visitor's quota). */
+export const E2E_IP_HASH_SECRET = 'e2e-ip-hash-secret-that-is-long-enough-0123456789';
 
 async function waitForSite(url: string, child: ChildProcess, timeoutMs: number): Promise<void> {
   const start = Date.now();
@@ -47,6 +49,7 @@ export default async function setup(project: TestProject) {
     ...process.env,
     DATA_SCOPE: 'e2e',
     JWT_SECRET: 'e2e-secret-that-is-long-enough-0123456789abcdef',
+    IP_HASH_SECRET: E2E_IP_HASH_SECRET,
     ADMIN_USERNAME: E2E_ADMIN.username,
     ADMIN_PASSWORD: E2E_ADMIN.password,
     BROWSER: 'none',

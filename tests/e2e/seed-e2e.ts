@@ -12,6 +12,7 @@ const KINDS: StoreKind[] = [
   'uploads',
   'users',
   'auth',
+  'quotas',
 ];
 
 /** Empties every store of a scope (e2e, bench) in the local Blobs folder, then seeds the demo content. */

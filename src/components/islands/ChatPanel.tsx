@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
-import { apiStream } from '../../client/api';
+import { ApiError, apiStream } from '../../client/api';
 
 export interface ChatTexts {
   title: string;
@@ -12,6 +12,8 @@ export interface ChatTexts {
   typing: string;
   close: string;
   fallback: string;
+  /** A 429: today's limit for chat messages is reached (docs/security-quotas.md). */
+  limit: string;
 }
 
 interface Message {
@@ -97,8 +99,8 @@ export function ChatPanel({
         },
       );
       if (!reply.trim()) show(texts.fallback);
-    } catch {
-      show(texts.fallback);
+    } catch (error) {
+      show(error instanceof ApiError && error.status === 429 ? texts.limit : texts.fallback);
     } finally {
       setPending(false);
       window.setTimeout(() => inputRef.current?.focus(), 50);

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { apiFetch } from '../../client/api';
+import { ApiError, apiFetch } from '../../client/api';
 import { showToast } from '../../client/toast';
 import { contactInputSchema } from '../../lib/schemas/contact';
 import { Field } from '../react-ui/field';
@@ -26,6 +26,9 @@ export interface ContactFormTexts {
   successText: string;
   errorTitle: string;
   errorText: string;
+  /** A 429: today's limit is reached (docs/security-quotas.md). */
+  limitTitle: string;
+  limitText: string;
   close: string;
 }
 
@@ -77,8 +80,14 @@ export function ContactForm({
       await apiFetch('/api/contact', { body: values });
       showToast({ title: texts.successTitle, description: texts.successText, closeLabel: texts.close });
       setValues(EMPTY);
-    } catch {
-      showToast({ title: texts.errorTitle, description: texts.errorText, variant: 'error', closeLabel: texts.close });
+    } catch (error) {
+      const limited = error instanceof ApiError && error.status === 429;
+      showToast({
+        title: limited ? texts.limitTitle : texts.errorTitle,
+        description: limited ? texts.limitText : texts.errorText,
+        variant: 'error',
+        closeLabel: texts.close,
+      });
     } finally {
       setSubmitting(false);
     }

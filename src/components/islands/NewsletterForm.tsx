@@ -17,6 +17,8 @@ export interface NewsletterFormTexts {
   successText: string;
   duplicate: string;
   error: string;
+  /** A 429: today's limit is reached (docs/security-quotas.md). */
+  limit: string;
   close: string;
 }
 
@@ -61,7 +63,9 @@ export function NewsletterForm({
     } catch (error) {
       const duplicate =
         error instanceof ApiError && (error.status === 409 || error.message.includes('already subscribed'));
-      showToast({ title: duplicate ? texts.duplicate : texts.error, variant: 'error', closeLabel: texts.close });
+      const limited = error instanceof ApiError && error.status === 429;
+      const title = duplicate ? texts.duplicate : limited ? texts.limit : texts.error;
+      showToast({ title, variant: 'error', closeLabel: texts.close });
     } finally {
       setSubmitting(false);
     }

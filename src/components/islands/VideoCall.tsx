@@ -15,6 +15,8 @@ export interface VideoTexts {
   successTitle: string;
   successText: string;
   error: string;
+  /** A 429: this connection's video calls for today are spent (docs/security-quotas.md). */
+  limit: string;
   frameTitle: string;
   close: string;
 }
@@ -88,9 +90,11 @@ export function VideoCall({ lang, texts }: { lang: 'en' | 'es'; texts: VideoText
       });
       showToast({ title: texts.successTitle, description: texts.successText, closeLabel: texts.close });
     } catch (error) {
+      // 503: not configured, or the site's calls for today are spent; 429: this connection's are.
       const notConfigured = error instanceof ApiError && error.status === 503;
+      const limited = error instanceof ApiError && error.status === 429;
       showToast({
-        title: notConfigured ? texts.notConfigured : texts.error,
+        title: limited ? texts.limit : notConfigured ? texts.notConfigured : texts.error,
         variant: 'error',
         closeLabel: texts.close,
       });

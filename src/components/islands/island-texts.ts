@@ -23,6 +23,8 @@ export function contactFormTexts(t: Translate): ContactFormTexts {
     successText: t('toast.contactSuccessText'),
     errorTitle: t('toast.contactErrorTitle'),
     errorText: t('toast.contactErrorText'),
+    limitTitle: t('limit.title'),
+    limitText: t('limit.contact'),
     close: t('toast.close'),
   };
 }
@@ -39,6 +41,7 @@ export function newsletterFormTexts(t: Translate, nameLabel: 'form.name' | 'form
     successText: t('toast.newsletterSuccessText'),
     duplicate: t('toast.newsletterDuplicate'),
     error: t('toast.newsletterError'),
+    limit: t('limit.newsletter'),
     close: t('toast.close'),
   };
 }

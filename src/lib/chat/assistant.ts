@@ -1,10 +1,10 @@
 import { localePath, useTranslations } from '../../i18n';
 import type { Language } from '../../i18n/languages';
 import { logChatExchange, newChatSessionId } from '../conversations/logs';
+import { takeModelCall } from '../quotas';
 import type { ChatMessage, ChatRequest } from '../schemas/chat';
 import type { LeadState } from '../schemas/conversation';
 import { site } from '../site';
-import { MODEL_CALLS, takeDailyQuota } from '../stores/daily-quota';
 import { bestMatches, siteKnowledge, type KnowledgeItem } from './knowledge';
 import { leadReply } from './lead';
 import { loadSession, MAX_CONVERSATION_CHARS, type SessionState } from './session';
@@ -98,7 +98,11 @@ async function startTurn(request: ChatRequest): Promise<ChatTurn> {
  * the model (when one is configured and today's calls are under the cap); and
  * the lead flow's state after this exchange.
  */
-async function planReply(turn: ChatTurn, origin: string): Promise<{ plan: ReplyPlan; lead: LeadState | null }> {
+async function planReply(
+  turn: ChatTurn,
+  origin: string,
+  ip: string,
+): Promise<{ plan: ReplyPlan; lead: LeadState | null }> {
   const { language, message, session } = turn;
   const t = useTranslations(language);
   // Earlier turns were screened when they came, and again when the session was read back.
@@ -109,9 +113,8 @@ async function planReply(turn: ChatTurn, origin: string): Promise<{ plan: ReplyP
   const fallback = builtInAnswer(knowledge, message, language, origin);
   const config = modelConfig();
   if (!config || GREETING.test(message)) return { plan: { kind: 'text', text: fallback }, lead: null };
-  // Past the day's cap the built-in assistant answers.
-  if (!(await takeDailyQuota(MODEL_CALLS, config.dailyCap)))
-    return { plan: { kind: 'text', text: fallback }, lead: null };
+  // Past the day's cap, or the visitor's share of it (src/lib/quotas.ts), the built-in assistant answers.
+  if (!(await takeModelCall(ip, config.dailyCap))) return { plan: { kind: 'text', text: fallback }, lead: null };
   const messages: ChatMessage[] = [...session.history, { role: 'user', content: message }];
   const prompt = { system: systemPrompt(language, knowledge, origin), messages, fallback };
   return { plan: { kind: 'model', config, prompt }, lead: null };
@@ -134,12 +137,17 @@ export interface ChatReply {
 }
 
 /**
- * The assistant's reply to a chat request. `signal` aborts the model call (the
- * visitor disconnected).
+ * The assistant's reply to a chat request from `ip` (its share of the model calls).
+ * `signal` aborts the model call (the visitor disconnected).
  */
-export async function chatReply(request: ChatRequest, origin: string, signal?: AbortSignal): Promise<ChatReply> {
+export async function chatReply(
+  request: ChatRequest,
+  origin: string,
+  ip: string,
+  signal?: AbortSignal,
+): Promise<ChatReply> {
   const turn = await startTurn(request);
-  const { plan, lead } = await planReply(turn, origin);
+  const { plan, lead } = await planReply(turn, origin, ip);
   return {
     sessionId: turn.sessionId,
     complete: () =>

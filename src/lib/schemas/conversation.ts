@@ -70,10 +70,22 @@ export const transcriptLineSchema = z.object({
 });
 export type TranscriptLine = z.infer<typeof transcriptLineSchema>;
 
+/** What a page may report of a call: at most 200 lines of 1,000 characters (and 64 KB in all, src/lib/quotas.ts). */
+export const MAX_CLIENT_TRANSCRIPT_LINES = 200;
+export const MAX_CLIENT_TRANSCRIPT_LINE = 1000;
+const clientTranscriptLineSchema = transcriptLineSchema.extend({
+  text: z.string().max(MAX_CLIENT_TRANSCRIPT_LINE, {
+    error: `A transcript line is at most ${MAX_CLIENT_TRANSCRIPT_LINE} characters`,
+  }),
+});
+
 /** POST /api/tavus-conversations: what the page logs when a call ends (docs/product.md, "Conversation logs"). */
 export const videoLogInputSchema = z.object({
   sessionId: sessionIdSchema,
-  transcript: z.array(transcriptLineSchema).max(500).default([]),
+  transcript: z
+    .array(clientTranscriptLineSchema)
+    .max(MAX_CLIENT_TRANSCRIPT_LINES, { error: `At most ${MAX_CLIENT_TRANSCRIPT_LINES} transcript lines` })
+    .default([]),
   language: languageSchema,
   conversationUrl: z
     .string()

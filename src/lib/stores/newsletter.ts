@@ -17,7 +17,11 @@ export function subscriberKey(email: string): string {
 
 export type SubscribeResult = { status: 'created'; subscription: NewsletterSubscription } | { status: 'duplicate' };
 
-export async function subscribe(input: Pick<NewsletterInput, 'fullName' | 'email'>): Promise<SubscribeResult> {
+/** `beforeCreate` runs once the address is not known to be subscribed, before the write (the visitor's quota). */
+export async function subscribe(
+  input: Pick<NewsletterInput, 'fullName' | 'email'>,
+  beforeCreate?: () => Promise<void>,
+): Promise<SubscribeResult> {
   const store = dataStore('newsletter');
   const key = subscriberKey(input.email);
   const now = new Date();
@@ -29,6 +33,7 @@ export async function subscribe(input: Pick<NewsletterInput, 'fullName' | 'email
   };
   // Cheap early answer for the common case of a repeat sign-up.
   if ((await store.getMetadata(key)) !== null) return { status: 'duplicate' };
+  await beforeCreate?.();
   const { modified } = await store.setJSON(key, subscription, { onlyIfNew: true });
   return modified ? { status: 'created', subscription } : { status: 'duplicate' };
 }

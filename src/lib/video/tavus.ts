@@ -5,13 +5,15 @@ import { env, type Env } from '../env';
 import { HttpError } from '../http';
 import type { Language } from '../../i18n/languages';
 import { site } from '../site';
-import { takeDailyQuota, VIDEO_CALLS } from '../stores/daily-quota';
+import { quotaRefusal, takeVideoCall } from '../quotas';
 import { callbackUrl, newCallbackGrant, type CallbackGrant } from './callback-token';
 
 export const NOT_CONFIGURED = 'Video calls are not configured on this site.';
 export const DAILY_CAP_REACHED =
   'Video calls are not available right now. Please try again tomorrow or use the contact form.';
 const FAILED = 'Failed to start conversation';
+export const VISITOR_CAP_REACHED =
+  'You have started as many video calls as we allow from one connection today. Please try again tomorrow or use the contact form.';
 
 const conversationAnswer = z.object({
   conversation_id: z
@@ -101,13 +103,18 @@ function configuredSiteUrl(config: Env): string {
  */
 export async function startConversation(
   language: Language,
+  ip: string,
 ): Promise<{ conversation_id: string; conversation_url: string }> {
   const config = env();
   if (!config.TAVUS_API_KEY || !config.TAVUS_REPLICA_ID || !config.TAVUS_PERSONA_ID)
     throw new HttpError(503, NOT_CONFIGURED);
   const tavus = config as TavusConfig;
   const siteUrl = configuredSiteUrl(config);
-  if (!(await takeDailyQuota(VIDEO_CALLS, config.TAVUS_DAILY_CALLS))) throw new HttpError(503, DAILY_CAP_REACHED);
+  // The day's calls (TAVUS_DAILY_CALLS) and one IP's share of them (src/lib/quotas.ts), held under concurrency.
+  const now = new Date();
+  const quota = await takeVideoCall(ip, config.TAVUS_DAILY_CALLS, now);
+  if (quota === 'visitor') throw quotaRefusal(429, VISITOR_CAP_REACHED, now);
+  if (quota === 'site') throw quotaRefusal(503, DAILY_CAP_REACHED, now);
   await ensurePerceptionOff(tavus);
   const grant = newCallbackGrant(config.TAVUS_MAX_CALL_SECONDS);
   const t = useTranslations(language);
