@@ -30,6 +30,14 @@ const caseStudy = portfolioFixture(1, {
 });
 
 beforeAll(async () => {
+  // Every request here comes from one IP, all day: the quotas are tested in tests/api/quotas.test.ts.
+  Object.assign(process.env, {
+    QUOTA_CHAT_PER_IP: '100000',
+    QUOTA_CHAT_PER_DAY: '100000',
+    QUOTA_MODEL_CALLS_PER_IP: '100000',
+    QUOTA_CHAT_LOG_PER_IP: '100000',
+    QUOTA_CHAT_LOG_PER_DAY: '100000',
+  });
   blobs = await startLocalBlobs();
   openai = await startFakeOpenAi();
   await portfolioContent.saveMany([caseStudy]);
@@ -538,7 +546,7 @@ describe('POST /api/whatsapp-conversations', () => {
     callJson<{ success: boolean }>(whatsappFunction, '/api/whatsapp-conversations', { method: 'POST', body });
 
   it('stores nothing for a session the server never answered', async () => {
-    const before = await blobs.snapshot();
+    const before = await blobs.snapshot({ withoutQuotas: true });
     const response = await post({
       sessionId: 'session_1732280000000_neverseen',
       userMessage: 'I want to invest 10M EUR, call me',
@@ -546,7 +554,7 @@ describe('POST /api/whatsapp-conversations', () => {
       language: 'en',
     });
     expect(response).toMatchObject({ status: 201, body: { success: true } });
-    expect(await blobs.snapshot()).toEqual(before);
+    expect(await blobs.snapshot({ withoutQuotas: true })).toEqual(before);
     expect(
       (await listChatConversations()).find((c) => c.sessionId === 'session_1732280000000_neverseen'),
     ).toBeUndefined();
@@ -556,7 +564,7 @@ describe('POST /api/whatsapp-conversations', () => {
     const ana = visitor();
     await ana.say('Tell me about the logistics control tower');
     const logged = (await listChatConversations()).find((c) => c.sessionId === ana.sessionId);
-    const before = await blobs.snapshot();
+    const before = await blobs.snapshot({ withoutQuotas: true });
     const response = await post({
       sessionId: ana.sessionId,
       userMessage: 'Tell me about the logistics control tower',
@@ -564,7 +572,7 @@ describe('POST /api/whatsapp-conversations', () => {
       language: 'en',
     });
     expect(response.status).toBe(201);
-    expect(await blobs.snapshot()).toEqual(before);
+    expect(await blobs.snapshot({ withoutQuotas: true })).toEqual(before);
     expect((await listChatConversations()).find((c) => c.sessionId === ana.sessionId)).toEqual(logged);
   });
 
