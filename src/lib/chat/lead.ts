@@ -25,8 +25,9 @@ const WANTS_TEAM = [
 /** Who a visitor may ask to talk to: not a topic of their question. */
 const TEAM_WORDS =
   /\b(team|person|people|someone|somebody|human|sales|expert|consultant|partner|equipo|persona|alguien|humano|ventas|experto|consultor|socio)s?\b/i;
+// The word must end there (not \b, which does not see the end of "sí").
 const YES =
-  /^\s*(yes|yeah|yep|sure|ok(ay)?|i agree|agreed|of course|s[ií]|claro|vale|de acuerdo|acepto|por supuesto)\b/i;
+  /^\s*(yes|yeah|yep|sure|ok(ay)?|i agree|agreed|of course|s[ií]|claro|vale|de acuerdo|acepto|por supuesto)(?![\p{L}\p{N}])/iu;
 const NO_COMPANY = /^\s*(none|no company|n\/a|-|ninguna|ninguno|sin empresa|no tengo)\s*\.?\s*$/i;
 
 export function wantsTeam(text: string): boolean {
