@@ -6,9 +6,10 @@ import { chatRateLimit } from '../../src/lib/rate-limits';
 import { chatRequestSchema } from '../../src/lib/schemas/chat';
 
 /**
- * POST /api/chat {messages, language, sessionId?} answers {message, sessionId}; with
+ * POST /api/chat {messages, language, sessionId?} answers {message, sessionId, sources}; with
  * `Accept: text/event-stream` the reply streams as server-sent events
- * (`delta` pieces, then `done` with the whole message and the session id).
+ * (`delta` pieces, then `done` with the whole message, the session id and the sources:
+ * the site's pages the reply links to, `{title, url, type}`).
  * The exchange is logged before the answer ends; without a `sessionId` the
  * server makes one, and the client sends it back with its next message.
  */
@@ -24,13 +25,13 @@ export default route({
     const reply = await chatReply(chat, origin, ip, signal);
     if (wantsEventStream(request)) {
       return eventStream(reply.pieces(), reply.log, {
-        done: { sessionId: reply.sessionId },
+        done: (message) => ({ sessionId: reply.sessionId, sources: reply.sources(message) }),
         onCancel: () => left.abort(),
       });
     }
     const message = await reply.complete();
     await reply.log(message);
-    return json({ message, sessionId: reply.sessionId });
+    return json({ message, sessionId: reply.sessionId, sources: reply.sources(message) });
   },
 });
 

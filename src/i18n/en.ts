@@ -280,6 +280,11 @@ export const en = {
   'chat.typing': 'The assistant is typing',
   'chat.fallback':
     'I apologize, it seems there was a technical issue. Could you tell me more about your company and how we can help you with our digital transformation solutions?',
+  'chat.talkToPerson': 'Talk to a person',
+  'chat.talkToPersonMessage': 'I would like to talk to a person on your team.',
+  'chat.sources': 'Sources',
+  'chat.source.portfolio': 'Case study',
+  'chat.source.insight': 'Insight',
 
   // footer
   'footer.tagline': 'We help companies grow through technology and connect them with strategic capital.',
@@ -300,7 +305,7 @@ export const en = {
   // policy pages
   'policy.effective': 'Effective: {date}',
   'assistant.leadConsent':
-    "I'd be glad to put you in touch with our team. To do that I need to keep your name, e-mail and company and pass them to our partners, as our privacy policy explains ({privacyUrl}). Do you agree? Please answer yes or no.",
+    "I'd be glad to put you in touch with our team. To do that I need to keep your name, e-mail and company and pass them to our partners, as our [privacy policy]({privacyUrl}) explains. Do you agree? Please answer yes or no.",
   'assistant.leadName': 'Thank you. What is your name?',
   'assistant.leadEmail': 'What e-mail address should we use, {name}?',
   'assistant.leadEmailInvalid': "That doesn't look like an e-mail address. Could you check it and send it again?",
@@ -308,13 +313,14 @@ export const en = {
   'assistant.leadDone':
     "Thank you, {name}. I've passed your details to our team, and someone will write to you at {email} within one business day.",
   'assistant.leadDeclined':
-    "No problem: I haven't stored anything. You can also reach us through the contact form at {contactUrl}.",
+    "No problem: I haven't stored anything. You can also reach us through the [contact form]({contactUrl}).",
   'assistant.refuse':
     "I'm here to help with questions about Vantia Partners' services, investment approach, case studies and insights, so I can't help with that. Is there anything about digital transformation or investment I can help you with?",
   'assistant.unknown':
-    "I don't have information about that, and I'd rather not guess. Our team will gladly answer directly: write to us at {contactUrl}, or ask me to put you in touch.",
+    "I don't have information about that, and I'd rather not guess. Our team will gladly answer directly: write to us through the [contact form]({contactUrl}), or ask me to put you in touch.",
   'assistant.found': 'Here is what I can tell you from our site:',
   'assistant.offerContact': 'Would you like me to put you in touch with our team?',
+  'assistant.overview': 'Here is what we do, in short:',
   'video.greeting':
     "Hello, I'm the AI avatar of {name}, CEO of Vantia Partners: you are talking to an artificial intelligence, not to {name} in person. Thank you for calling. Tell me about your company and what you would like to achieve.",
   // stored categories (an English string in each record) and how Spanish pages show them

@@ -285,6 +285,11 @@ export const es: Record<DictionaryKey, string> = {
   'chat.typing': 'El asistente está escribiendo',
   'chat.fallback':
     'Disculpe, parece que ha habido un problema técnico. ¿Podría contarme algo más sobre su empresa y sobre cómo podemos ayudarle con nuestras soluciones de transformación digital?',
+  'chat.talkToPerson': 'Hablar con una persona',
+  'chat.talkToPersonMessage': 'Quisiera hablar con una persona de su equipo.',
+  'chat.sources': 'Fuentes',
+  'chat.source.portfolio': 'Caso de éxito',
+  'chat.source.insight': 'Análisis',
 
   // footer
   'footer.tagline':
@@ -306,7 +311,7 @@ export const es: Record<DictionaryKey, string> = {
   // policy pages
   'policy.effective': 'En vigor desde: {date}',
   'assistant.leadConsent':
-    'Con mucho gusto le pongo en contacto con nuestro equipo. Para ello necesito guardar su nombre, su correo electrónico y su empresa y trasladarlos a nuestros socios, como explica nuestra política de privacidad ({privacyUrl}). ¿Está de acuerdo? Responda sí o no, por favor.',
+    'Con mucho gusto le pongo en contacto con nuestro equipo. Para ello necesito guardar su nombre, su correo electrónico y su empresa y trasladarlos a nuestros socios, como explica nuestra [política de privacidad]({privacyUrl}). ¿Está de acuerdo? Responda sí o no, por favor.',
   'assistant.leadName': 'Gracias. ¿Cuál es su nombre?',
   'assistant.leadEmail': '¿A qué correo electrónico le escribimos, {name}?',
   'assistant.leadEmailInvalid':
@@ -315,13 +320,14 @@ export const es: Record<DictionaryKey, string> = {
   'assistant.leadDone':
     'Gracias, {name}. He trasladado sus datos a nuestro equipo y alguien le escribirá a {email} en un plazo de un día hábil.',
   'assistant.leadDeclined':
-    'Ningún problema: no he guardado nada. También puede escribirnos mediante el formulario de contacto en {contactUrl}.',
+    'Ningún problema: no he guardado nada. También puede escribirnos mediante el [formulario de contacto]({contactUrl}).',
   'assistant.refuse':
     'Estoy aquí para ayudarle con preguntas sobre los servicios, el enfoque de inversión, los casos de éxito y los análisis de Vantia Partners, así que no puedo ayudarle con eso. ¿Hay algo sobre transformación digital o inversión en lo que pueda ayudarle?',
   'assistant.unknown':
-    'No tengo información sobre eso y prefiero no suponer. Nuestro equipo le responderá con gusto directamente: escríbanos en {contactUrl} o pídame que le ponga en contacto.',
+    'No tengo información sobre eso y prefiero no suponer. Nuestro equipo le responderá con gusto directamente: escríbanos mediante el [formulario de contacto]({contactUrl}) o pídame que le ponga en contacto.',
   'assistant.found': 'Esto es lo que puedo contarle a partir de nuestra web:',
   'assistant.offerContact': '¿Quiere que le ponga en contacto con nuestro equipo?',
+  'assistant.overview': 'Esto es, en resumen, lo que hacemos:',
   'video.greeting':
     'Hola, soy el avatar de IA de {name}, CEO de Vantia Partners: está hablando con una inteligencia artificial, no con {name} en persona. Gracias por llamar. Cuénteme sobre su empresa y qué le gustaría conseguir.',
   // stored categories (an English string in each record) and how Spanish pages show them

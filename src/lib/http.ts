@@ -88,7 +88,11 @@ export function wantsEventStream(request: Request): boolean {
 export function eventStream(
   pieces: AsyncIterable<string>,
   onDone: (full: string) => Promise<void>,
-  options: { done?: Record<string, unknown>; onCancel?: () => void } = {},
+  options: {
+    /** Fields of the `done` event beside `message`; a function gets the whole text. */
+    done?: Record<string, unknown> | ((full: string) => Record<string, unknown>);
+    onCancel?: () => void;
+  } = {},
 ): Response {
   const encoder = new TextEncoder();
   const event = (name: string, data: unknown) => encoder.encode(`event: ${name}\ndata: ${JSON.stringify(data)}\n\n`);
@@ -103,7 +107,8 @@ export function eventStream(
       }
       await onDone(full);
       if (cancelled) return;
-      controller.enqueue(event('done', { ...options.done, message: full }));
+      const done = typeof options.done === 'function' ? options.done(full) : options.done;
+      controller.enqueue(event('done', { ...done, message: full }));
       controller.close();
     },
     cancel() {

@@ -4,6 +4,8 @@ import whatsappFunction from '../../netlify/functions/whatsapp-conversations';
 import { listChatConversations } from '../../src/lib/conversations/logs';
 import { dataStore } from '../../src/lib/blobs';
 import { MAX_CONVERSATION_CHARS } from '../../src/lib/chat/session';
+import { MAX_MODEL_CONTEXT_BYTES } from '../../src/lib/chat/assistant';
+import { siteKnowledge } from '../../src/lib/chat/knowledge';
 import { resetEnvCache } from '../../src/lib/env';
 import { dailyQuotaUsed, MODEL_CALLS } from '../../src/lib/stores/daily-quota';
 import { portfolioContent } from '../../src/lib/content/kinds/portfolio';
@@ -29,6 +31,26 @@ const caseStudy = portfolioFixture(1, {
   },
 });
 
+const insurer = portfolioFixture(2, {
+  title: { en: 'Claims intake for a regional insurer', es: 'Apertura de siniestros para una aseguradora regional' },
+  description: {
+    en: 'An intake assistant prepares each claim for a person to decide.',
+    es: 'Un asistente de apertura prepara cada siniestro para que decida una persona.',
+  },
+  content: {
+    en: '<h2>Results</h2><p>Built on Azure OpenAI, the assistant cut handling time by 41%.</p>',
+    es: '<h2>Resultados</h2><p>Construido sobre Azure OpenAI, el asistente redujo un 41 % el tiempo de gestión.</p>',
+  },
+  category: 'AI-Driven Solutions',
+});
+const aiGovernance = insightFixture(1, {
+  title: { en: 'AI governance for mid-sized companies', es: 'Gobernanza de la IA para medianas empresas' },
+});
+const draft = insightFixture(2, {
+  title: { en: 'Quantum readiness for banks', es: 'Preparación cuántica para bancos' },
+  published: false,
+});
+
 beforeAll(async () => {
   // Every request here comes from one IP, all day: the quotas are tested in tests/api/quotas.test.ts.
   Object.assign(process.env, {
@@ -40,12 +62,8 @@ beforeAll(async () => {
   });
   blobs = await startLocalBlobs();
   openai = await startFakeOpenAi();
-  await portfolioContent.saveMany([caseStudy]);
-  await insightContent.saveMany([
-    insightFixture(1, {
-      title: { en: 'AI governance for mid-sized companies', es: 'Gobernanza de la IA para medianas empresas' },
-    }),
-  ]);
+  await portfolioContent.saveMany([caseStudy, insurer]);
+  await insightContent.saveMany([aiGovernance, draft]);
 });
 afterAll(async () => {
   await openai.stop();
@@ -65,11 +83,16 @@ function useModel(on: boolean, cap = 100) {
 }
 
 type Message = { role: 'user' | 'assistant'; content: string };
+type Source = { title: string; url: string; type: string };
 function chat(messages: Message[], language: 'en' | 'es' = 'en', extra: Record<string, unknown> = {}) {
-  return callJson<{ message: string; sessionId: string; field?: string }>(chatFunction, '/api/chat', {
-    method: 'POST',
-    body: { messages, language, ...extra },
-  });
+  return callJson<{ message: string; sessionId: string; sources: Source[]; field?: string }>(
+    chatFunction,
+    '/api/chat',
+    {
+      method: 'POST',
+      body: { messages, language, ...extra },
+    },
+  );
 }
 const ask = (content: string): Message[] => [{ role: 'user', content }];
 
@@ -231,7 +254,11 @@ describe('with a model', () => {
       .join('');
     expect(events.filter((e) => e.event === 'delta').length).toBeGreaterThan(3);
     expect(deltas).toBe('We built a control tower for a carrier.');
-    expect(events.at(-1)).toEqual({ event: 'done', data: { message: deltas, sessionId: expect.any(String) } });
+    // The reply links no page of the site, so it has no sources.
+    expect(events.at(-1)).toEqual({
+      event: 'done',
+      data: { message: deltas, sessionId: expect.any(String), sources: [] },
+    });
     expect(openai.requests[0]!.body.stream).toBe(true);
   });
 
@@ -591,5 +618,167 @@ describe('POST /api/whatsapp-conversations', () => {
     expect(body.message).not.toBe(en['assistant.leadName']);
     const conversation = (await listChatConversations()).find((c) => c.sessionId === sessionId)!;
     expect(conversation.messages.map((m) => m.verified)).toEqual([false, false, true, true]);
+  });
+});
+
+describe('the assistant finds the answer (no model key)', () => {
+  beforeEach(() => useModel(false));
+
+  it('answers a question about AI in both languages, linking the page by its title with a relative path', async () => {
+    const english = await chat(ask('What AI work have you done?'));
+    expect(english.body.message).toContain(`[${aiGovernance.title.en}](/insights/${aiGovernance.id})`);
+    expect(english.body.message).not.toMatch(/https?:\/\/|localhost/);
+    expect(english.body.sources).toContainEqual({
+      title: aiGovernance.title.en,
+      url: `/insights/${aiGovernance.id}`,
+      type: 'insight',
+    });
+    const spanish = await chat(ask('¿Qué han hecho con la IA?'), 'es');
+    expect(spanish.body.message).toMatch(/^Esto es lo que puedo contarle/);
+    expect(spanish.body.message).toContain(`[${aiGovernance.title.es}](/es/insights/${aiGovernance.id})`);
+    expect(spanish.body.sources.map((source) => source.url)).toContain(`/es/insights/${aiGovernance.id}`);
+  });
+
+  it('finds a case study by another form of a word, without accents, or by a word only in its body', async () => {
+    const link = `[${insurer.title.es}](/es/portfolio/${insurer.id})`;
+    expect((await chat(ask('¿Han trabajado con aseguradoras?'), 'es')).body.message).toContain(link);
+    expect((await chat(ask('¿Tienen experiencia en seguros?'), 'es')).body.message).toContain(link);
+    expect((await chat(ask('torre de control logistica'), 'es')).body.sources[0]).toEqual({
+      title: caseStudy.title.es,
+      url: `/es/portfolio/${caseStudy.id}`,
+      type: 'portfolio',
+    });
+    const body = await chat(ask('Have you built anything on Azure OpenAI?'));
+    expect(body.body.sources[0]?.url).toBe(`/portfolio/${insurer.id}`);
+    expect(body.body.message).toContain('cut handling time by 41%');
+  });
+
+  it('never links a draft', async () => {
+    const { body } = await chat(ask('Quantum readiness for banks'));
+    expect(body.message).toMatch(/^I don't have information about that/);
+    expect(JSON.stringify(body)).not.toContain(draft.id);
+  });
+
+  it('answers a follow-up from the page it just linked to', async () => {
+    const ana = visitor();
+    await ana.say('Tell me about your work with insurers');
+    const more = await chat([{ role: 'user', content: 'Tell me more' }], 'en', { sessionId: ana.sessionId });
+    expect(more.body.sources[0]?.url).toBe(`/portfolio/${insurer.id}`);
+  });
+
+  it('links the contact form and the privacy policy with relative paths', async () => {
+    const unknown = await chat(ask('What is the weather in Oslo tomorrow?'));
+    expect(unknown.body.message).toContain('[contact form](/#contact)');
+    const consent = await chat(ask('I would like to talk to your team'), 'es');
+    expect(consent.body.message).toContain('[política de privacidad](/es/privacy-policy)');
+    expect(consent.body.sources).toEqual([]);
+  });
+
+  it('answers a question asked with the wish to talk to the team first, then asks for consent', async () => {
+    const count = (await listContactMessages()).length;
+    const eva = visitor();
+    const reply = await eva.say('Have you worked with insurers? I would like to talk to your team.');
+    expect(reply).toMatch(/^Here is what I can tell you from our site:/);
+    expect(reply.indexOf(`(/portfolio/${insurer.id})`)).toBeGreaterThan(0);
+    expect(reply.indexOf("I'd be glad to put you in touch")).toBeGreaterThan(reply.indexOf(`/portfolio/${insurer.id}`));
+    expect(await eva.say('yes')).toBe(en['assistant.leadName']);
+    expect(await listContactMessages()).toHaveLength(count);
+  });
+
+  it('asks for consent again when the visitor asks for a person twice, instead of taking it as a "no"', async () => {
+    const leo = visitor('es');
+    expect(await leo.say(es['chat.talkToPersonMessage'])).toMatch(/^Con mucho gusto le pongo en contacto/);
+    expect(await leo.say(es['chat.talkToPersonMessage'])).toMatch(/^Con mucho gusto le pongo en contacto/);
+    expect(await leo.say('sí')).toBe(es['assistant.leadName']);
+    expect(await leo.say('Leo Martín')).toBe(es['assistant.leadEmail'].replace('{name}', 'Leo Martín'));
+    // Asked again in the middle of the flow: the pending question again, nothing lost.
+    expect(await leo.say(es['chat.talkToPersonMessage'])).toBe(
+      es['assistant.leadEmail'].replace('{name}', 'Leo Martín'),
+    );
+  });
+
+  it('builds the index once per content change, not per message', async () => {
+    const first = await siteKnowledge('en');
+    await chat(ask('Tell me about the logistics control tower'));
+    expect(await siteKnowledge('en')).toBe(first);
+    const added = portfolioFixture(3, {
+      title: {
+        en: 'Carbon accounting for a ceramics maker',
+        es: 'Contabilidad de carbono para un fabricante cerámico',
+      },
+    });
+    await portfolioContent.saveMany([added]);
+    const second = await siteKnowledge('en');
+    expect(second).not.toBe(first);
+    expect(second.pages.has(`portfolio:${added.id}`)).toBe(true);
+    expect((await chat(ask('carbon accounting'))).body.sources[0]?.url).toBe(`/portfolio/${added.id}`);
+    expect(await portfolioContent.delete(added.id)).toBe(true);
+    const third = await siteKnowledge('en');
+    expect(third).not.toBe(second);
+    expect(third.pages.has(`portfolio:${added.id}`)).toBe(false);
+    expect(third.pages.has(`insight:${draft.id}`)).toBe(false);
+  });
+});
+
+describe("the model's context", () => {
+  beforeEach(() => {
+    useModel(true, 100_000);
+    openai.requests.length = 0;
+  });
+
+  it('tells the model to cite its sources and to say when it does not know', async () => {
+    openai.respondWith({ text: 'We built a control tower.' });
+    await chat(ask('What have you done in logistics?'));
+    const system = openai.requests[0]!.body.messages[0]!.content;
+    expect(system).toContain('Cite your sources');
+    expect(system).toContain('say that you do not know');
+    expect(system).toContain(`Link: /portfolio/${caseStudy.id}\n`);
+    expect(system).not.toMatch(/https?:\/\//);
+  });
+
+  it("turns the pages the model's reply links to into the answer's sources", async () => {
+    openai.respondWith({ text: `We built a [control tower](/portfolio/${caseStudy.id}) for a carrier.` });
+    const { body } = await chat(ask('What have you done in logistics?'));
+    expect(body.sources).toEqual([{ title: caseStudy.title.en, url: `/portfolio/${caseStudy.id}`, type: 'portfolio' }]);
+  });
+
+  it('answers the question first, then asks for consent, when a model answers', async () => {
+    openai.respondWith({ text: `Yes: see [our insurer case](/portfolio/${insurer.id}).` });
+    const { body } = await chat(ask('Have you worked with insurers? I would like to talk to your team.'));
+    expect(body.message).toMatch(/^Yes: see \[our insurer case\]/);
+    expect(body.message).toContain("I'd be glad to put you in touch");
+    // The model is asked the question, not the wish.
+    expect(openai.requests[0]!.body.messages.at(-1)!.content).not.toMatch(/talk to your team/);
+  });
+
+  it(`sends at most ${MAX_MODEL_CONTEXT_BYTES / 1024} KB of the best passages, with 160 published insights`, async () => {
+    const filler = (n: number) =>
+      `<h2>Part ${n}</h2><p>${`Cloud costs, gross margin and delivery practices for software company ${n}. `.repeat(20)}</p>`;
+    const many = Array.from({ length: 160 }, (_, n) =>
+      insightFixture(100 + n, {
+        title: { en: `Software deal notes ${n}`, es: `Notas de operaciones de software ${n}` },
+        content: { en: filler(n), es: filler(n) },
+        slug: `software-deal-notes-${n}`,
+      }),
+    );
+    await insightContent.saveMany(many);
+    const catalogue = many.reduce((total, insight) => total + insight.content.en.length, 0);
+    expect(catalogue).toBeGreaterThan(10 * MAX_MODEL_CONTEXT_BYTES);
+    openai.respondWith({ text: 'We built a control tower.' });
+    for (const [question, language] of [
+      ['What have you done in logistics?', 'en'],
+      ['¿Qué han hecho en logística?', 'es'],
+      ['Tell me about cloud costs and gross margin in software deals', 'en'],
+    ] as const) {
+      openai.requests.length = 0;
+      await chat(ask(question), language);
+      const system = openai.requests[0]!.body.messages[0]!.content;
+      expect(Buffer.byteLength(system, 'utf8')).toBeLessThanOrEqual(MAX_MODEL_CONTEXT_BYTES);
+      expect(system.match(/^Link: /gm)!.length).toBeLessThanOrEqual(6);
+      if (question.includes('logística') || question.includes('logistics')) {
+        expect(system).toContain(`/portfolio/${caseStudy.id}\n`);
+        expect(system).not.toContain('Software deal notes');
+      }
+    }
   });
 });

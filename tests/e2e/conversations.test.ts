@@ -82,14 +82,46 @@ describe('chat', () => {
     await page.close();
   });
 
-  it('answers from the site itself when the model fails', async () => {
+  it('answers from the site itself when the model fails, with clickable links and source cards', async () => {
     await steerOpenAi({ status: 500 });
     const page = await browser.page();
     await page.goto('/');
     await openChat(page);
+    const title = 'A data control tower for a Spanish logistics operator';
     const reply = await say(page, 'Tell me about your logistics control tower');
     expect(reply).toContain('Here is what I can tell you from our site:');
-    expect(reply).toContain('/portfolio/');
+    // The page is named by its title, never by a raw address or id.
+    expect(reply).toContain(title);
+    expect(reply).not.toMatch(/localhost|https?:|\/portfolio\/|\]\(/);
+    const link = page.locator('[data-sender="bot"]').last().getByRole('link', { name: title });
+    const href = await link.getAttribute('href');
+    expect(href).toMatch(/^\/portfolio\/[0-9a-z]{26}$/);
+    const card = page.getByRole('list', { name: en['chat.sources'] }).last().getByRole('link').first();
+    expect(await card.getAttribute('href')).toBe(href);
+    expect(await card.textContent()).toBe(`${en['chat.source.portfolio']}${title}`);
+    await link.click();
+    await page.waitForURL(`**${href!}`);
+    expect(await page.locator('h1').textContent()).toContain(title);
+    await page.close();
+  });
+
+  it('keeps "talk to a person" in view; it starts the lead flow with a clickable privacy link (Spanish)', async () => {
+    await steerOpenAi({ status: 500 });
+    const page = await browser.page({ width: 390 });
+    await page.goto('/es/');
+    await openChat(page);
+    const talk = page.getByRole('button', { name: es['chat.talkToPerson'] });
+    expect(await talk.isVisible()).toBe(true);
+    const bots = page.locator('[data-sender="bot"]');
+    await talk.click();
+    await expect.poll(() => bots.count(), { timeout: 15_000 }).toBe(2);
+    await expect.poll(() => page.locator('#chat-input').isEnabled(), { timeout: 15_000 }).toBe(true);
+    expect(await page.locator('[data-sender="user"]').last().textContent()).toBe(es['chat.talkToPersonMessage']);
+    expect(await bots.last().textContent()).toMatch(/^Con mucho gusto le pongo en contacto/);
+    const privacy = bots.last().getByRole('link', { name: 'política de privacidad' });
+    expect(await privacy.getAttribute('href')).toBe('/es/privacy-policy');
+    // Still there after the exchange.
+    expect(await talk.isVisible()).toBe(true);
     await page.close();
   });
 

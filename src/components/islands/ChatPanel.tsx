@@ -1,5 +1,7 @@
-import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent, type ReactNode } from 'react';
 import { ApiError, apiStream } from '../../client/api';
+// Types only: the panel ships neither zod nor the server's search.
+import type { ChatSource, ChatSourceType } from '../../lib/schemas/chat';
 
 export interface ChatTexts {
   title: string;
@@ -9,6 +11,12 @@ export interface ChatTexts {
   greeting: string;
   placeholder: string;
   send: string;
+  /** The "talk to a person" action, and the message it sends (which starts the lead flow). */
+  talkToPerson: string;
+  talkToPersonMessage: string;
+  /** The source cards' list label, and each type's name. */
+  sources: string;
+  sourceTypes: Record<ChatSourceType, string>;
   typing: string;
   close: string;
   fallback: string;
@@ -22,12 +30,70 @@ interface Message {
   text: string;
   sender: 'user' | 'bot';
   timestamp: string;
+  /** The site's pages the answer links to (the server's `sources`). */
+  sources?: ChatSource[];
 }
 
 let lastId = 0;
 function messageId(): string {
   lastId = Math.max(lastId + 1, Date.now());
   return String(lastId);
+}
+
+/** The sources of an answer as the server sent them (types the panel can name); anything else is left out. */
+function readSources(value: unknown, types: Record<ChatSourceType, string>): ChatSource[] {
+  if (!Array.isArray(value)) return [];
+  return value.filter(
+    (source): source is ChatSource =>
+      typeof source === 'object' &&
+      source !== null &&
+      typeof source.title === 'string' &&
+      typeof source.url === 'string' &&
+      sitePath(source.url) !== null &&
+      typeof source.type === 'string' &&
+      Object.hasOwn(types, source.type),
+  );
+}
+
+/** A link target as a path on this site (`/portfolio/…`, `#contact`), or null for any other site. */
+function sitePath(href: string): string | null {
+  if (href.startsWith('#') || (href.startsWith('/') && !href.startsWith('//'))) return href;
+  try {
+    const url = new URL(href);
+    return url.origin === window.location.origin ? `${url.pathname}${url.search}${url.hash}` : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * An answer's text with its Markdown links (`[title](/path)`) as links; a link
+ * to another site stays text (answers only ever link to this site's pages).
+ */
+function AnswerText({ text }: { text: string }) {
+  const parts: ReactNode[] = [];
+  let last = 0;
+  for (const match of text.matchAll(/\[([^\]\n]+)\]\(([^)\s]+)\)/g)) {
+    const [whole, label, href] = match as unknown as [string, string, string];
+    const path = sitePath(href);
+    parts.push(text.slice(last, match.index));
+    parts.push(
+      path ? (
+        <a
+          key={match.index}
+          href={path}
+          className="font-medium text-emerald-800 underline underline-offset-2 hover:text-emerald-950"
+        >
+          {label}
+        </a>
+      ) : (
+        label
+      ),
+    );
+    last = match.index + whole.length;
+  }
+  parts.push(text.slice(last));
+  return <>{parts}</>;
 }
 
 /**
@@ -72,7 +138,11 @@ export function ChatPanel({
 
   async function send(event?: FormEvent) {
     event?.preventDefault();
-    const text = input.trim();
+    await sendText(input);
+  }
+
+  async function sendText(typed: string) {
+    const text = typed.trim();
     if (!text || pending) return;
     const user: Message = { id: messageId(), text, sender: 'user', timestamp: new Date().toISOString() };
     const history = [...messages, user];
@@ -84,10 +154,11 @@ export function ChatPanel({
       .filter((message, index) => !(index === 0 && message.sender === 'bot'))
       .map((message) => ({ role: message.sender === 'user' ? 'user' : 'assistant', content: message.text }))
       .slice(-30);
+    let sources: ChatSource[] = [];
     const show = (reply: string) =>
       setMessages((current) => {
         const rest = current.filter((message) => message.id !== botId);
-        return [...rest, { id: botId, text: reply, sender: 'bot', timestamp: new Date().toISOString() }];
+        return [...rest, { id: botId, text: reply, sender: 'bot', timestamp: new Date().toISOString(), sources }];
       });
     try {
       const reply = await apiStream(
@@ -96,9 +167,11 @@ export function ChatPanel({
         show,
         (done) => {
           if (typeof done['sessionId'] === 'string') sessionId.current = done['sessionId'];
+          sources = readSources(done['sources'], texts.sourceTypes);
         },
       );
       if (!reply.trim()) show(texts.fallback);
+      else if (sources.length) show(reply);
     } catch (error) {
       show(error instanceof ApiError && error.status === 429 ? texts.limit : texts.fallback);
     } finally {
@@ -149,7 +222,10 @@ export function ChatPanel({
         className="flex-1 space-y-3 overflow-y-auto px-4 py-3"
       >
         {messages.map((message) => (
-          <div key={message.id} className={message.sender === 'user' ? 'flex justify-end' : 'flex justify-start'}>
+          <div
+            key={message.id}
+            className={message.sender === 'user' ? 'flex justify-end' : 'flex flex-col items-start'}
+          >
             <p
               className={`max-w-[85%] whitespace-pre-line break-words rounded-2xl px-3 py-2 text-sm leading-6 ${
                 message.sender === 'user'
@@ -158,8 +234,26 @@ export function ChatPanel({
               }`}
               data-sender={message.sender}
             >
-              {message.text}
+              {message.sender === 'bot' ? <AnswerText text={message.text} /> : message.text}
             </p>
+            {message.sources && message.sources.length > 0 && (
+              <ul aria-label={texts.sources} className="mt-2 flex w-[85%] flex-col gap-1.5" data-chat-sources>
+                {message.sources.map((source) => (
+                  <li key={source.url + source.title}>
+                    <a
+                      href={source.url}
+                      className="block rounded-lg border border-slate-200 bg-white px-3 py-1.5 hover:border-emerald-700 hover:bg-emerald-50"
+                      data-chat-source
+                    >
+                      <span className="block text-xs font-semibold text-emerald-800">
+                        {texts.sourceTypes[source.type]}
+                      </span>
+                      <span className="block text-sm leading-5 font-medium text-slate-900">{source.title}</span>
+                    </a>
+                  </li>
+                ))}
+              </ul>
+            )}
           </div>
         ))}
         {pending && !streaming && (
@@ -173,7 +267,18 @@ export function ChatPanel({
           </div>
         )}
       </div>
-      <form onSubmit={send} className="flex gap-2 border-t border-slate-200 p-3">
+      <div className="flex justify-end border-t border-slate-200 px-3 pt-2">
+        <button
+          type="button"
+          onClick={() => void sendText(texts.talkToPersonMessage)}
+          disabled={pending}
+          className="rounded-full border border-emerald-700 px-3 py-1 text-xs font-semibold text-emerald-800 hover:bg-emerald-50 disabled:opacity-50"
+          data-talk-to-person
+        >
+          {texts.talkToPerson}
+        </button>
+      </div>
+      <form onSubmit={send} className="flex gap-2 p-3">
         <label htmlFor="chat-input" className="sr-only">
           {texts.placeholder}
         </label>

@@ -4,6 +4,8 @@ import { emailField, type ServiceOfInterest } from '../schemas/contact';
 import type { ChatMessage } from '../schemas/chat';
 import type { LeadState } from '../schemas/conversation';
 import { addContactMessage } from '../stores/contact-messages';
+import type { Knowledge } from './knowledge';
+import { retrieve } from './retrieval';
 
 /**
  * Turning interest into a lead, with or without a model: when the visitor asks
@@ -20,12 +22,29 @@ const WANTS_TEAM = [
   /\b(contact me|call me|get in touch|reach out to me|book a (call|meeting)|schedule a (call|meeting)|set up a (call|meeting)|meet (with )?(your|the) team)\b/i,
   /(hablar con|contactar con|cont[aá]ctenme|ll[aá]menme|llamarme|reuni[oó]n con|agendar|concertar una|ponerme en contacto|p[oó]ngame en contacto|p[oó]nganme en contacto)/i,
 ];
+/** Who a visitor may ask to talk to: not a topic of their question. */
+const TEAM_WORDS =
+  /\b(team|person|people|someone|somebody|human|sales|expert|consultant|partner|equipo|persona|alguien|humano|ventas|experto|consultor|socio)s?\b/i;
+// The word must end there (not \b, which does not see the end of "sí").
 const YES =
-  /^\s*(yes|yeah|yep|sure|ok(ay)?|i agree|agreed|of course|s[ií]|claro|vale|de acuerdo|acepto|por supuesto)\b/i;
+  /^\s*(yes|yeah|yep|sure|ok(ay)?|i agree|agreed|of course|s[ií]|claro|vale|de acuerdo|acepto|por supuesto)(?![\p{L}\p{N}])/iu;
 const NO_COMPANY = /^\s*(none|no company|n\/a|-|ninguna|ninguno|sin empresa|no tengo)\s*\.?\s*$/i;
 
 export function wantsTeam(text: string): boolean {
   return WANTS_TEAM.some((pattern) => pattern.test(text));
+}
+
+/**
+ * The question a visitor asked together with the wish to talk to the team
+ * ("Have you worked with insurers? I'd like to talk to your team"): the
+ * message without the wish, when what is left is a question the site can
+ * answer (the message without the wish); null when the message is only the wish.
+ */
+export function questionBesideTeamWish(text: string, knowledge: Knowledge): string | null {
+  let rest = text;
+  for (const pattern of [...WANTS_TEAM, TEAM_WORDS]) rest = rest.replace(new RegExp(pattern.source, 'gi'), ' ');
+  const retrieval = retrieve(knowledge, rest);
+  return retrieval.terms.length > 0 && retrieval.confident ? rest.replace(/\s+/g, ' ').trim() : null;
 }
 
 const SERVICE_HINTS: Array<[ServiceOfInterest, RegExp]> = [
@@ -69,15 +88,18 @@ export interface LeadTurn {
 export async function leadReply(
   turn: LeadTurn,
   lang: Language,
-  origin: string,
 ): Promise<{ text: string; state: LeadState | null } | null> {
   const t = useTranslations(lang);
   const { message, state } = turn;
-  const contactUrl = `${origin}${localePath(lang, '/')}#contact`;
+  // Links are relative site paths, as Markdown (the chat panel makes them clickable).
+  const contactUrl = `${localePath(lang, '/')}#contact`;
   const askConsent = () => ({
-    text: t('assistant.leadConsent', { privacyUrl: `${origin}${localePath(lang, '/privacy-policy')}` }),
+    text: t('assistant.leadConsent', { privacyUrl: localePath(lang, '/privacy-policy') }),
     state: { step: 'consent', consent: false, name: null, email: null } satisfies LeadState,
   });
+
+  // Asking again (the panel's "talk to a person", twice) while in the flow repeats the flow's question.
+  if (state && wantsTeam(message)) return repeatQuestion(state, lang, askConsent);
 
   switch (state?.step) {
     case 'consent':
@@ -119,4 +141,17 @@ export async function leadReply(
     default:
       return wantsTeam(message) ? askConsent() : null;
   }
+}
+
+/** The lead flow's pending question again, its state unchanged. */
+function repeatQuestion(
+  state: LeadState,
+  lang: Language,
+  askConsent: () => { text: string; state: LeadState },
+): { text: string; state: LeadState } {
+  const t = useTranslations(lang);
+  if (!state.consent) return askConsent();
+  if (!state.name) return { text: t('assistant.leadName'), state: { ...state, step: 'name' } };
+  if (!state.email) return { text: t('assistant.leadEmail', { name: state.name }), state: { ...state, step: 'email' } };
+  return { text: t('assistant.leadCompany'), state: { ...state, step: 'company' } };
 }

@@ -29,3 +29,14 @@ export const chatRequestSchema = z.object({
   sessionId: sessionIdSchema.optional(),
 });
 export type ChatRequest = z.infer<typeof chatRequestSchema>;
+
+/** What a chat answer's source is: a case study, an insight, or a section of the landing page. */
+export const CHAT_SOURCE_TYPES = ['portfolio', 'insight', 'services', 'investment', 'about', 'contact'] as const;
+export type ChatSourceType = (typeof CHAT_SOURCE_TYPES)[number];
+
+/** A page an answer links to, shown under it as a card: `{title, url, type}`; `url` is a relative site path. */
+export interface ChatSource {
+  title: string;
+  url: string;
+  type: ChatSourceType;
+}
