@@ -337,7 +337,7 @@ export const en = {
   'chatLead.visitor': 'Visitor',
   'chatLead.assistant': 'Assistant',
   'footer.country': 'Spain',
-  // daily limits on what one visitor can send (docs/security-quotas.md): shown on a 429
+  // daily limits on what one visitor can send (docs/security.md#what-one-visitor-can-make-the-site-spend): shown on a 429
   'limit.title': 'Daily limit reached',
   'limit.contact': "Today's limit for messages has been reached. Please try again tomorrow.",
   'limit.newsletter': "Today's limit for sign-ups has been reached. Please try again tomorrow.",

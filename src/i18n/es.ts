@@ -344,7 +344,7 @@ export const es: Record<DictionaryKey, string> = {
   'chatLead.visitor': 'Visitante',
   'chatLead.assistant': 'Asistente',
   'footer.country': 'España',
-  // daily limits on what one visitor can send (docs/security-quotas.md): shown on a 429
+  // daily limits on what one visitor can send (docs/security.md#what-one-visitor-can-make-the-site-spend): shown on a 429
   'limit.title': 'Límite diario alcanzado',
   'limit.contact': 'Se ha alcanzado el límite de mensajes de hoy. Inténtelo de nuevo mañana.',
   'limit.newsletter': 'Se ha alcanzado el límite de suscripciones de hoy. Inténtelo de nuevo mañana.',

@@ -14,7 +14,7 @@ import {
 } from './stores/daily-quota';
 
 /**
- * What one visitor can make the site spend, in one place (docs/security-quotas.md): request body limits, and daily
+ * What one visitor can make the site spend, in one place (docs/security.md#what-one-visitor-can-make-the-site-spend): request body limits, and daily
  * quotas per visitor IP and for the whole site on every anonymous write. Netlify's per-minute `rateLimit`
  * (src/lib/rate-limits.ts) slows a burst; these bound a day, and hold on the local stack too, where netlify-cli
  * does not enforce `rateLimit`.

@@ -20,7 +20,7 @@ export interface ChatTexts {
   typing: string;
   close: string;
   fallback: string;
-  /** A 429: today's limit for chat messages is reached (docs/security-quotas.md). */
+  /** A 429: today's limit for chat messages is reached (docs/security.md#what-one-visitor-can-make-the-site-spend). */
   limit: string;
 }
 

@@ -26,7 +26,7 @@ export interface ContactFormTexts {
   successText: string;
   errorTitle: string;
   errorText: string;
-  /** A 429: today's limit is reached (docs/security-quotas.md). */
+  /** A 429: today's limit is reached (docs/security.md#what-one-visitor-can-make-the-site-spend). */
   limitTitle: string;
   limitText: string;
   close: string;

@@ -17,7 +17,7 @@ export interface NewsletterFormTexts {
   successText: string;
   duplicate: string;
   error: string;
-  /** A 429: today's limit is reached (docs/security-quotas.md). */
+  /** A 429: today's limit is reached (docs/security.md#what-one-visitor-can-make-the-site-spend). */
   limit: string;
   close: string;
 }

@@ -15,7 +15,7 @@ export interface VideoTexts {
   successTitle: string;
   successText: string;
   error: string;
-  /** A 429: this connection's video calls for today are spent (docs/security-quotas.md). */
+  /** A 429: this connection's video calls for today are spent (docs/security.md#what-one-visitor-can-make-the-site-spend). */
   limit: string;
   frameTitle: string;
   close: string;
