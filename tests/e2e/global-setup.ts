@@ -64,9 +64,11 @@ export default async function setup(project: TestProject) {
   // The server's output goes to a file (read on failure), not through pipes that outlive the run.
   const logPath = join(tmpdir(), `netlify-serve-e2e-${process.pid}.log`);
   const log = openSync(logPath, 'w');
-  // The functions server's port follows the site's, so two checkouts' runs do not collide on netlify's default 3999.
+  // The functions and static servers' ports follow the site's, so two checkouts' runs do not collide on
+  // netlify's defaults (3999 for both).
   const args = ['serve', '--offline', '--internal-disable-edge-functions', '--port', String(PORT)];
-  const child = spawn('netlify', [...args, '--functions-port', String(PORT + 100)], {
+  const ports = ['--functions-port', String(PORT + 100), '--staticServerPort', String(PORT + 200)];
+  const child = spawn('netlify', [...args, ...ports], {
     env,
     stdio: ['ignore', log, log],
     detached: true,
