@@ -167,4 +167,14 @@ export const adminTexts = {
     },
   },
   error: 'Error',
+  /** Roles, accounts and the audit log (docs/roles.md). */
+  roles: {
+    investorTitle: 'Investor Dashboard',
+    tabs: { home: 'Overview', users: 'Users', audit: 'Audit Log' },
+    home: {
+      welcome: (name: string) => `Welcome, ${name}`,
+      text: 'Updates and documents the firm shares with you will appear here.',
+    },
+    role: { admin: 'Admin', investor: 'Investor' },
+  },
 } as const;

@@ -96,6 +96,8 @@ export async function saveUser(input: {
     return writeUser({
       ...changed(existing, { passwordHash, passwordChanged, isActive: input.isActive ?? true }),
       role: input.role,
+      // A password set from the command line is the operator's own choice, not a temporary one.
+      mustChangePassword: false,
     });
   }
   return writeUser({
@@ -106,6 +108,7 @@ export async function saveUser(input: {
     isActive: input.isActive ?? true,
     createdAt: new Date().toISOString(),
     sessionGeneration: 0,
+    mustChangePassword: false,
   });
 }
 
@@ -160,6 +163,7 @@ export async function bootstrapAdmin(username: string): Promise<User | null> {
     isActive: true,
     createdAt: new Date().toISOString(),
     sessionGeneration: 0,
+    mustChangePassword: false,
   };
   await dataStore('users').setJSON(userKey(user.username), user, { onlyIfNew: true });
   return getUser(user.username);
