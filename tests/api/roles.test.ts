@@ -42,7 +42,7 @@ const PUBLIC = new Set([
 ]);
 
 /** What any signed-in, active account may call, investors included (401 for anonymous visitors). */
-const SIGNED_IN = new Set<string>([]);
+const SIGNED_IN = new Set(['POST /api/account/password']);
 
 interface Probe {
   /** `METHOD pattern`, as PUBLIC and SIGNED_IN name it. */
