@@ -2,6 +2,7 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { apiFetch } from '../../client/api';
 import { Button, buttonVariants } from '../react-ui/button';
 import { LoginDialog } from './LoginDialog';
+import { PasswordDialog } from './password-dialog';
 import { logout, viewSite, type DashboardUser } from './session';
 import { adminTexts } from './texts';
 
@@ -60,6 +61,14 @@ export function AdminGate({ loginWhenSignedOut }: { loginWhenSignedOut: boolean 
           </a>
           <Button onClick={() => void logout('home')}>{adminTexts.logout}</Button>
         </div>
+      </div>
+    );
+  }
+  if (state === 'in' && user?.mustChangePassword) {
+    // Signed in with a temporary password: nothing else until the account has its own (the server agrees).
+    return (
+      <div className="fixed inset-0 z-[95] bg-white">
+        <PasswordDialog open required onClose={() => undefined} onChanged={() => window.location.reload()} />
       </div>
     );
   }

@@ -4,7 +4,10 @@ import { Button, buttonVariants } from '../react-ui/button';
 import { AccessDeniedPanel } from './access-denied';
 import { logout, viewSite, type DashboardUser } from './session';
 import { InsightsTab } from './tabs/insights-tab';
+import { AuditTab } from './tabs/audit-tab';
 import { InvestorHomeTab } from './tabs/investor-home-tab';
+import { UsersTab } from './tabs/users-tab';
+import { PasswordDialog } from './password-dialog';
 import { MessagesTab } from './tabs/messages-tab';
 import { NewsletterTab } from './tabs/newsletter-tab';
 import { PortfolioTab } from './tabs/portfolio-tab';
@@ -22,6 +25,8 @@ const ADMIN_TABS: Array<[id: string, label: string, Tab: TabComponent]> = [
   ['newsletter', adminTexts.tabs.newsletter, NewsletterTab],
   ['whatsapp', adminTexts.tabs.whatsapp, WhatsAppTab],
   ['video', adminTexts.tabs.video, VideoTab],
+  ['users', adminTexts.roles.tabs.users, UsersTab],
+  ['audit', adminTexts.roles.tabs.audit, AuditTab],
 ];
 
 /** An investor's tabs (docs/roles.md). */
@@ -43,6 +48,7 @@ function tabFromHash(): string | undefined {
 export default function Dashboard({ user }: { user: DashboardUser }) {
   const TABS = user.role === 'admin' ? ADMIN_TABS : INVESTOR_TABS;
   const [tab, setTab] = useState<string>(() => tabFromHash() ?? TABS[0]![0]);
+  const [changingPassword, setChangingPassword] = useState(false);
   useEffect(() => {
     const behind = document.querySelectorAll<HTMLElement>(
       'body > header, body > main, body > footer, body > a, [data-chat-launcher]',
@@ -75,6 +81,9 @@ export default function Dashboard({ user }: { user: DashboardUser }) {
             <a href="/" className={buttonVariants({ variant: 'secondary', className: 'px-3 py-2' })} onClick={viewSite}>
               {adminTexts.backToSite}
             </a>
+            <Button variant="secondary" className="px-3 py-2" onClick={() => setChangingPassword(true)}>
+              {adminTexts.roles.password.open}
+            </Button>
             <Button className="px-3 py-2" onClick={() => void logout('sign-in')}>
               {adminTexts.logout}
             </Button>
@@ -112,6 +121,11 @@ export default function Dashboard({ user }: { user: DashboardUser }) {
         <div id="admin-panel" role="tabpanel" aria-labelledby={`tab-${tab}`}>
           <Active user={user} />
         </div>
+        <PasswordDialog
+          open={changingPassword}
+          onClose={() => setChangingPassword(false)}
+          onChanged={() => setChangingPassword(false)}
+        />
       </div>
     </div>
   );
