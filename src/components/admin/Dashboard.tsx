@@ -50,6 +50,15 @@ export default function Dashboard({ user }: { user: DashboardUser }) {
   const [tab, setTab] = useState<string>(() => tabFromHash() ?? TABS[0]![0]);
   const [changingPassword, setChangingPassword] = useState(false);
   useEffect(() => {
+    // A link to another tab of this page (`/admin#messages`) switches to it without a reload.
+    const follow = () => {
+      const id = tabFromHash();
+      if (id) setTab(id);
+    };
+    window.addEventListener('hashchange', follow);
+    return () => window.removeEventListener('hashchange', follow);
+  }, []);
+  useEffect(() => {
     const behind = document.querySelectorAll<HTMLElement>(
       'body > header, body > main, body > footer, body > a, [data-chat-launcher]',
     );
