@@ -5,6 +5,7 @@ import authUser from '../../netlify/functions/auth-user';
 import contactMessages from '../../netlify/functions/contact-messages';
 import userPassword from '../../netlify/functions/user-password';
 import users from '../../netlify/functions/users';
+import { saveUser } from '../../src/lib/stores/users';
 import { call, callJson } from '../helpers/functions';
 import { ADMIN, SITE, asAdmin, login, signIn, useAdminBench } from '../helpers/admin';
 
@@ -183,6 +184,20 @@ describe('changing an account', () => {
       'The last active admin cannot be deactivated or demoted',
     );
     expect((await list()).filter((account) => account.role === 'admin' && account.isActive)).toHaveLength(1);
+  });
+});
+
+describe('npm run admin:create', () => {
+  it('still recovers an account: the password it sets is the operator own, not temporary', async () => {
+    await create('recovered', 'investor');
+    // The script's own code path (scripts/admin-create.ts calls saveUser).
+    await saveUser({ username: 'recovered', password: 'set from the command line', role: 'admin' });
+    const cookie = await signIn('recovered', 'set from the command line', nextIp());
+    expect((await readMessages(cookie)).status).toBe(200);
+    expect((await list()).find((account) => account.username === 'recovered')).toMatchObject({
+      role: 'admin',
+      mustChangePassword: false,
+    });
   });
 });
 
