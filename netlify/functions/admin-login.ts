@@ -4,6 +4,8 @@ import { authenticate } from '../../src/lib/auth/login';
 import { assertSessionSecret, startSession } from '../../src/lib/auth/session';
 import { json, parseJsonBody, route, withCookies } from '../../src/lib/http';
 import { adminAuthRateLimit } from '../../src/lib/rate-limits';
+import { recordAudit } from '../../src/lib/stores/audit-log';
+import { recordSignIn } from '../../src/lib/stores/users';
 import { loginInputSchema, publicUser } from '../../src/lib/schemas/user';
 
 /** POST /api/admin/login {username, password}: signs in with a session cookie. */
@@ -14,6 +16,11 @@ export default route({
     assertSessionSecret();
     const { username, password } = await parseJsonBody(request, loginInputSchema);
     const user = await authenticate(username, password, context.ip);
+    // The Users tab's last sign-in, and the audit log (docs/roles.md).
+    await Promise.all([
+      recordSignIn(user.username),
+      recordAudit({ actor: user.username, actorRole: user.role, action: 'sign-in', target: user.username, detail: '' }),
+    ]);
     // The token only ever travels in the HttpOnly cookie, never in a body.
     return withCookies(json({ authenticated: true, user: publicUser(user) }), await startSession(user));
   },

@@ -1,11 +1,11 @@
 import type { Config } from '@netlify/functions';
-import { requireUser } from '../../src/lib/auth/guard';
+import { requireAdmin } from '../../src/lib/auth/guard';
 import { json, route } from '../../src/lib/http';
 import { listContactMessages } from '../../src/lib/stores/contact-messages';
 
 export default route({
   GET: async (request) => {
-    await requireUser(request);
+    await requireAdmin(request);
     return json(await listContactMessages());
   },
 });

@@ -1,5 +1,5 @@
 import type { Config } from '@netlify/functions';
-import { requireUser } from '../../src/lib/auth/guard';
+import { requireAdmin } from '../../src/lib/auth/guard';
 import { listVideoConversations, logVideoFromClient } from '../../src/lib/conversations/logs';
 import { videoCsv } from '../../src/lib/csv';
 import { logRoute } from '../../src/lib/conversations/log-route';
@@ -11,7 +11,7 @@ import { videoLogInputSchema } from '../../src/lib/schemas/conversation';
 export default logRoute({
   input: videoLogInputSchema,
   append: logVideoFromClient,
-  authorise: requireUser,
+  authorise: requireAdmin,
   list: listVideoConversations,
   maxBodyBytes: BODY_LIMITS.videoLog,
   quota: QUOTAS.videoLog,

@@ -1,5 +1,5 @@
 import type { Config } from '@netlify/functions';
-import { requireUser } from '../../src/lib/auth/guard';
+import { requireAdmin } from '../../src/lib/auth/guard';
 import { HttpError, json, readBody, route } from '../../src/lib/http';
 import { MAX_UPLOAD_BYTES } from '../../src/lib/schemas/upload';
 import { storeImage, UPLOAD_TEXTS } from '../../src/lib/uploads';
@@ -28,7 +28,7 @@ async function readImageField(request: Request): Promise<Uint8Array> {
  */
 export default route({
   POST: async (request) => {
-    await requireUser(request);
+    await requireAdmin(request);
     try {
       const url = await storeImage(await readImageField(request));
       return json({ success: true, url, message: UPLOAD_TEXTS.success }, { status: 201 });

@@ -1,5 +1,5 @@
 import type { Config } from '@netlify/functions';
-import { requireUser } from '../../src/lib/auth/guard';
+import { requireAdmin } from '../../src/lib/auth/guard';
 import { acceptClientChatLog, listChatConversations } from '../../src/lib/conversations/logs';
 import { chatCsv } from '../../src/lib/csv';
 import { logRoute } from '../../src/lib/conversations/log-route';
@@ -15,7 +15,7 @@ import { chatExchangeInputSchema } from '../../src/lib/schemas/conversation';
 export default logRoute({
   input: chatExchangeInputSchema,
   append: acceptClientChatLog,
-  authorise: requireUser,
+  authorise: requireAdmin,
   list: listChatConversations,
   maxBodyBytes: BODY_LIMITS.chatLog,
   quota: QUOTAS.chatLog,

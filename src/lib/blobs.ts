@@ -13,7 +13,8 @@ export type StoreKind =
   | 'uploads'
   | 'users'
   | 'auth'
-  | 'quotas';
+  | 'quotas'
+  | 'audit';
 
 /**
  * Site-wide stores are shared by every deploy of a site, previews included, so

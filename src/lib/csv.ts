@@ -1,4 +1,5 @@
 import { stringify } from 'csv-stringify/browser/esm/sync';
+import type { AuditEvent } from './schemas/audit';
 import type { ChatConversation, VideoConversation } from './schemas/conversation';
 import type { NewsletterSubscription } from './schemas/newsletter';
 
@@ -107,5 +108,15 @@ export function videoCsv(conversations: VideoConversation[]): string {
         c.clientReported.join('; '),
       ]);
     }),
+  );
+}
+
+export const AUDIT_CSV_HEADER = ['Time', 'Actor', 'Actor Role', 'Action', 'Target', 'Detail'] as const;
+
+/** The audit log's export (docs/roles.md): one row per event, newest first. */
+export function auditCsv(events: AuditEvent[]): string {
+  return toCsv(
+    AUDIT_CSV_HEADER,
+    events.map((event) => [event.at, event.actor, event.actorRole, event.action, event.target, event.detail]),
   );
 }

@@ -270,10 +270,10 @@ describe('sessions and tokens', () => {
 describe('a deactivated account', () => {
   it('keeps its session but is refused everything with 403 Access Denied', async () => {
     const account = { username: 'departing-partner', password: 'a long enough password 2' };
-    await saveUser({ ...account, role: 'investor' });
+    await saveUser({ ...account, role: 'admin' });
     const cookie = await signIn(account.username, account.password, '10.8.0.1');
     expect((await adminGet(cookie)).status).toBe(200);
-    await saveUser({ ...account, role: 'investor', isActive: false });
+    await saveUser({ ...account, role: 'admin', isActive: false });
     expect(await adminGet(cookie)).toMatchObject({ status: 403, body: { message: 'Access Denied' } });
     expect((await callJson(authUser, '/api/auth/user', { headers: { cookie } })).body).toMatchObject({
       username: account.username,

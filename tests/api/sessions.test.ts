@@ -44,11 +44,11 @@ async function adminGet(cookie: string) {
 }
 
 let accounts = 0;
-/** A fresh investor account, signed in from `sessions` different IPs. */
+/** A fresh admin account, signed in from `sessions` different IPs. */
 async function accountWithSessions(sessions: number) {
   accounts += 1;
   const account = { username: `partner-${accounts}`, password: `first password number ${accounts}` };
-  await saveUser({ ...account, role: 'investor' });
+  await saveUser({ ...account, role: 'admin' });
   const cookies: string[] = [];
   for (let i = 0; i < sessions; i += 1) {
     cookies.push(await signIn(account.username, account.password, `10.50.${accounts}.${i + 1}`));

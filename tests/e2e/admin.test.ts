@@ -269,7 +269,15 @@ describe('admin dashboard', () => {
       await dialog.getByLabel('Username').fill(account.username);
       await dialog.getByLabel('Password', { exact: true }).fill(account.password);
       await dialog.getByRole('button', { name: 'Sign in' }).click();
-      await page.getByRole('heading', { name: 'Admin Dashboard' }).waitFor({ timeout: 20_000 });
+      // The same sign-in as an admin's, onto the investor's own dashboard, without the admin's tabs.
+      await page.getByRole('heading', { name: 'Investor Dashboard' }).waitFor({ timeout: 20_000 });
+      expect(await page.getByRole('tab', { name: 'Messages' }).count()).toBe(0);
+      // An admin screen opened by link says Access Denied (and its data is refused by the server).
+      await page.goto('/admin#messages');
+      await page.locator('[data-access-denied-panel]').waitFor({ timeout: 20_000 });
+      expect(await page.locator('[data-access-denied-panel]').textContent()).toContain(
+        "You don't have permission to access this page.",
+      );
       await saveUser({ ...account, isActive: false });
       await page.reload();
       await page.locator('[data-access-denied]').waitFor({ timeout: 20_000 });

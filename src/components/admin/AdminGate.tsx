@@ -2,7 +2,8 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { apiFetch } from '../../client/api';
 import { Button, buttonVariants } from '../react-ui/button';
 import { LoginDialog } from './LoginDialog';
-import { logout, viewSite } from './session';
+import { PasswordDialog } from './password-dialog';
+import { logout, viewSite, type DashboardUser } from './session';
 import { adminTexts } from './texts';
 
 const Dashboard = lazy(() => import('./Dashboard'));
@@ -14,14 +15,16 @@ const Dashboard = lazy(() => import('./Dashboard'));
  */
 export function AdminGate({ loginWhenSignedOut }: { loginWhenSignedOut: boolean }) {
   const [state, setState] = useState<'loading' | 'in' | 'out' | 'denied'>('loading');
+  const [user, setUser] = useState<DashboardUser | null>(null);
   const [loginOpen, setLoginOpen] = useState(false);
   useEffect(() => {
     apiFetch<{ authenticated: boolean }>('/api/admin/auth-status')
       .then(async ({ authenticated }) => {
         if (!authenticated) return setState('out');
         // Signed in; a deactivated account is refused by every admin route and told so here.
-        const user = await apiFetch<{ isActive: boolean }>('/api/auth/user');
-        setState(user.isActive ? 'in' : 'denied');
+        const signedIn = await apiFetch<DashboardUser>('/api/auth/user');
+        setUser(signedIn);
+        setState(signedIn.isActive ? 'in' : 'denied');
       })
       .catch(() => setState('out'));
   }, []);
@@ -61,7 +64,15 @@ export function AdminGate({ loginWhenSignedOut }: { loginWhenSignedOut: boolean 
       </div>
     );
   }
-  if (state === 'in') {
+  if (state === 'in' && user?.mustChangePassword) {
+    // Signed in with a temporary password: nothing else until the account has its own (the server agrees).
+    return (
+      <div className="fixed inset-0 z-[95] bg-white">
+        <PasswordDialog open required onClose={() => undefined} onChanged={() => window.location.reload()} />
+      </div>
+    );
+  }
+  if (state === 'in' && user) {
     return (
       <Suspense
         fallback={
@@ -70,7 +81,7 @@ export function AdminGate({ loginWhenSignedOut }: { loginWhenSignedOut: boolean 
           </p>
         }
       >
-        <Dashboard />
+        <Dashboard user={user} />
       </Suspense>
     );
   }

@@ -1,8 +1,13 @@
 import { useEffect, useState } from 'react';
 import { cn } from '../../client/cn';
 import { Button, buttonVariants } from '../react-ui/button';
-import { logout, viewSite } from './session';
+import { AccessDeniedPanel } from './access-denied';
+import { logout, viewSite, type DashboardUser } from './session';
 import { InsightsTab } from './tabs/insights-tab';
+import { AuditTab } from './tabs/audit-tab';
+import { InvestorHomeTab } from './tabs/investor-home-tab';
+import { UsersTab } from './tabs/users-tab';
+import { PasswordDialog } from './password-dialog';
 import { MessagesTab } from './tabs/messages-tab';
 import { NewsletterTab } from './tabs/newsletter-tab';
 import { PortfolioTab } from './tabs/portfolio-tab';
@@ -10,19 +15,49 @@ import { VideoTab } from './tabs/video-tab';
 import { WhatsAppTab } from './tabs/whatsapp-tab';
 import { adminTexts } from './texts';
 
-const TABS = [
-  ['portfolio', PortfolioTab],
-  ['insights', InsightsTab],
-  ['messages', MessagesTab],
-  ['newsletter', NewsletterTab],
-  ['whatsapp', WhatsAppTab],
-  ['video', VideoTab],
-] as const;
-type TabId = (typeof TABS)[number][0];
+type TabComponent = (props: { user: DashboardUser }) => React.ReactNode;
 
-/** The dashboard (docs/product.md, "Admin dashboard"): over the page, which becomes inert behind it. */
-export default function Dashboard() {
-  const [tab, setTab] = useState<TabId>('portfolio');
+/** The admin's tabs (docs/product.md, "Admin dashboard"); the server refuses every one of their routes to others. */
+const ADMIN_TABS: Array<[id: string, label: string, Tab: TabComponent]> = [
+  ['portfolio', adminTexts.tabs.portfolio, PortfolioTab],
+  ['insights', adminTexts.tabs.insights, InsightsTab],
+  ['messages', adminTexts.tabs.messages, MessagesTab],
+  ['newsletter', adminTexts.tabs.newsletter, NewsletterTab],
+  ['whatsapp', adminTexts.tabs.whatsapp, WhatsAppTab],
+  ['video', adminTexts.tabs.video, VideoTab],
+  ['users', adminTexts.roles.tabs.users, UsersTab],
+  ['audit', adminTexts.roles.tabs.audit, AuditTab],
+];
+
+/** An investor's tabs (docs/roles.md). */
+const INVESTOR_TABS: Array<[id: string, label: string, Tab: TabComponent]> = [
+  ['home', adminTexts.roles.tabs.home, InvestorHomeTab],
+];
+
+/** The tab a link names (`/admin#messages`), when it is one of the dashboard's. */
+function tabFromHash(): string | undefined {
+  const id = window.location.hash.slice(1);
+  return [...ADMIN_TABS, ...INVESTOR_TABS].some(([tab]) => tab === id) ? id : undefined;
+}
+
+/**
+ * The dashboard (docs/product.md, "Admin dashboard"): over the page, which becomes inert behind it. An admin sees
+ * the admin's tabs, an investor the investor's; an admin screen opened by an investor (a link to `/admin#messages`)
+ * says Access Denied, as the server does for its data.
+ */
+export default function Dashboard({ user }: { user: DashboardUser }) {
+  const TABS = user.role === 'admin' ? ADMIN_TABS : INVESTOR_TABS;
+  const [tab, setTab] = useState<string>(() => tabFromHash() ?? TABS[0]![0]);
+  const [changingPassword, setChangingPassword] = useState(false);
+  useEffect(() => {
+    // A link to another tab of this page (`/admin#messages`) switches to it without a reload.
+    const follow = () => {
+      const id = tabFromHash();
+      if (id) setTab(id);
+    };
+    window.addEventListener('hashchange', follow);
+    return () => window.removeEventListener('hashchange', follow);
+  }, []);
   useEffect(() => {
     const behind = document.querySelectorAll<HTMLElement>(
       'body > header, body > main, body > footer, body > a, [data-chat-launcher]',
@@ -43,16 +78,21 @@ export default function Dashboard() {
     document.getElementById(`tab-${target}`)?.focus();
   }
 
-  const Active = TABS.find(([id]) => id === tab)![1];
+  const Active = TABS.find(([id]) => id === tab)?.[2] ?? AccessDeniedPanel;
   return (
     <div className="fixed inset-0 z-[95] overflow-y-auto bg-slate-50" data-admin-dashboard>
       <header className="border-b border-slate-200 bg-white">
         <div className="container-page flex h-16 items-center justify-between">
-          <h1 className="text-xl font-bold text-navy">{adminTexts.title}</h1>
+          <h1 className="text-xl font-bold text-navy">
+            {user.role === 'admin' ? adminTexts.title : adminTexts.roles.investorTitle}
+          </h1>
           <div className="flex gap-2">
             <a href="/" className={buttonVariants({ variant: 'secondary', className: 'px-3 py-2' })} onClick={viewSite}>
               {adminTexts.backToSite}
             </a>
+            <Button variant="secondary" className="px-3 py-2" onClick={() => setChangingPassword(true)}>
+              {adminTexts.roles.password.open}
+            </Button>
             <Button className="px-3 py-2" onClick={() => void logout('sign-in')}>
               {adminTexts.logout}
             </Button>
@@ -65,7 +105,7 @@ export default function Dashboard() {
           aria-label={adminTexts.title}
           className="mb-6 flex flex-wrap gap-1 border-b border-slate-200"
         >
-          {TABS.map(([id], index) => (
+          {TABS.map(([id, label], index) => (
             <button
               key={id}
               id={`tab-${id}`}
@@ -83,13 +123,18 @@ export default function Dashboard() {
                   : 'border-transparent text-slate-600 hover:text-slate-900',
               )}
             >
-              {adminTexts.tabs[id]}
+              {label}
             </button>
           ))}
         </div>
         <div id="admin-panel" role="tabpanel" aria-labelledby={`tab-${tab}`}>
-          <Active />
+          <Active user={user} />
         </div>
+        <PasswordDialog
+          open={changingPassword}
+          onClose={() => setChangingPassword(false)}
+          onChanged={() => setChangingPassword(false)}
+        />
       </div>
     </div>
   );

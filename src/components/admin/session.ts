@@ -1,4 +1,5 @@
 import { apiFetch } from '../../client/api';
+import type { PublicUser } from '../../lib/schemas/user';
 import { showToast } from '../../client/toast';
 import { adminTexts } from './texts';
 import { VIEW_SITE_KEY } from './view-site';
@@ -25,3 +26,6 @@ export async function logout(then: 'sign-in' | 'home'): Promise<void> {
     }
   }
 }
+
+/** The signed-in account as GET /api/auth/user answers it. */
+export type DashboardUser = PublicUser;

@@ -24,16 +24,31 @@ export function assertSameOrigin(request: Request): void {
 
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
+/** What a signed-in account that must replace its temporary password is told by every route but that one. */
+export const PASSWORD_CHANGE_REQUIRED = 'Password change required';
+
 /**
- * The first line of every admin handler: a valid session or 401
- * {"message":"Unauthorized"} (the same answer whether or not the thing asked
- * for exists), and for writes, the same-origin check.
+ * A valid session or 401 {"message":"Unauthorized"} (the same answer whether or not the thing asked for exists),
+ * and for writes, the same-origin check. A deactivated account is refused with 403 Access Denied; one that still
+ * has a temporary password with 403 "Password change required", unless `passwordChange` (the route that changes
+ * it). The routes any signed-in account may use (its own password) start here; admin routes with requireAdmin.
  */
-export async function requireUser(request: Request): Promise<User> {
+export async function requireUser(request: Request, options: { passwordChange?: boolean } = {}): Promise<User> {
   if (WRITE_METHODS.has(request.method.toUpperCase())) assertSameOrigin(request);
   const session = await readSession(request);
   if (!session) throw new HttpError(401, UNAUTHORIZED);
   // Signed in, but the account was deactivated since (docs/product.md, "Roles and access": "Access Denied").
   if (!session.user.isActive) throw new HttpError(403, ACCESS_DENIED);
+  if (session.user.mustChangePassword && !options.passwordChange) throw new HttpError(403, PASSWORD_CHANGE_REQUIRED);
   return session.user;
+}
+
+/**
+ * The first line of every admin handler (docs/roles.md): requireUser, then the role. An investor is answered 403
+ * {"message":"Access Denied"} for every admin route and method; tests/api/roles.test.ts walks them all.
+ */
+export async function requireAdmin(request: Request): Promise<User> {
+  const user = await requireUser(request);
+  if (user.role !== 'admin') throw new HttpError(403, ACCESS_DENIED);
+  return user;
 }

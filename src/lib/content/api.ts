@@ -1,5 +1,5 @@
 import type { Context } from '@netlify/functions';
-import { requireUser } from '../auth/guard';
+import { requireAdmin } from '../auth/guard';
 import { cachedJson, json, notFound, parseJsonBody, pathId, route } from '../http';
 import type { ContentInput } from '../schemas/content';
 import type { ContentEngine } from './engine';
@@ -21,7 +21,7 @@ export function contentApi<Own extends object, Input extends ContentInput>(
       const param = context.params['id'];
       if (param === undefined) return cachedJson(await engine.listPublic(), [engine.listTag]);
       if (param === ADMIN_LIST && engine.hasDrafts) {
-        await requireUser(request);
+        await requireAdmin(request);
         return json(await engine.list());
       }
       const id = pathId(context);
@@ -31,12 +31,12 @@ export function contentApi<Own extends object, Input extends ContentInput>(
       return cachedJson(record, [engine.listTag, engine.itemTag(id)]);
     },
     POST: async (request) => {
-      await requireUser(request);
+      await requireAdmin(request);
       const input = await parseJsonBody(request, inputSchema);
       return json(await engine.create(input), { status: 201 });
     },
     PUT: async (request, context) => {
-      await requireUser(request);
+      await requireAdmin(request);
       const id = pathId(context);
       const input = await parseJsonBody(request, inputSchema);
       const record = await engine.update(id, input);
@@ -44,7 +44,7 @@ export function contentApi<Own extends object, Input extends ContentInput>(
       return json(record);
     },
     DELETE: async (request, context) => {
-      await requireUser(request);
+      await requireAdmin(request);
       if (!(await engine.delete(pathId(context)))) throw notFound(label);
       return json({ success: true });
     },

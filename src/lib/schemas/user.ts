@@ -19,6 +19,8 @@ export const userSchema = z.object({
    * reads as 0).
    */
   sessionGeneration: z.number().int().min(0).default(0),
+  /** Set when an admin creates the account or resets its password: the temporary one must be replaced first. */
+  mustChangePassword: z.boolean().default(false),
 });
 export type User = z.infer<typeof userSchema>;
 
@@ -29,6 +31,7 @@ export interface PublicUser {
   role: Role;
   isAdmin: boolean;
   isActive: boolean;
+  mustChangePassword: boolean;
 }
 
 export function publicUser(user: User): PublicUser {
@@ -38,6 +41,7 @@ export function publicUser(user: User): PublicUser {
     role: user.role,
     isAdmin: user.role === 'admin',
     isActive: user.isActive,
+    mustChangePassword: user.mustChangePassword,
   };
 }
 

@@ -1,6 +1,8 @@
 import bcrypt from 'bcryptjs';
 import { dataStore } from '../blobs';
+import { z } from 'zod';
 import { newId } from '../ids';
+import { listKeys } from './list-keys';
 import { ConfigError, env } from '../env';
 import { USERNAME_PATTERN, passwordProblem, userSchema, type Role, type User } from '../schemas/user';
 
@@ -62,7 +64,14 @@ async function writeUser(user: User): Promise<User> {
  */
 function changed(
   user: User,
-  change: { passwordHash?: string; passwordChanged?: boolean; isActive?: boolean; endSessions?: boolean },
+  change: {
+    passwordHash?: string;
+    passwordChanged?: boolean;
+    isActive?: boolean;
+    endSessions?: boolean;
+    mustChangePassword?: boolean;
+    role?: Role;
+  },
 ): User {
   const reactivated = change.isActive === true && !user.isActive;
   const endsSessions = change.endSessions === true || change.passwordChanged === true || reactivated;
@@ -70,6 +79,8 @@ function changed(
     ...user,
     passwordHash: change.passwordHash ?? user.passwordHash,
     isActive: change.isActive ?? user.isActive,
+    role: change.role ?? user.role,
+    mustChangePassword: change.mustChangePassword ?? user.mustChangePassword,
     sessionGeneration: user.sessionGeneration + (endsSessions ? 1 : 0),
   };
 }
@@ -96,6 +107,8 @@ export async function saveUser(input: {
     return writeUser({
       ...changed(existing, { passwordHash, passwordChanged, isActive: input.isActive ?? true }),
       role: input.role,
+      // A password set from the command line is the operator's own choice, not a temporary one.
+      mustChangePassword: false,
     });
   }
   return writeUser({
@@ -106,15 +119,100 @@ export async function saveUser(input: {
     isActive: input.isActive ?? true,
     createdAt: new Date().toISOString(),
     sessionGeneration: 0,
+    mustChangePassword: false,
   });
 }
 
-/** Sets a user's password and ends their sessions; null when there is no such user. */
-export async function setUserPassword(username: string, password: string): Promise<User | null> {
+/**
+ * Sets a user's password and ends their sessions; null when there is no such user. `mustChangePassword` marks it
+ * temporary (an admin's reset): the user must replace it before anything else (src/lib/auth/guard.ts).
+ */
+export async function setUserPassword(
+  username: string,
+  password: string,
+  options: { mustChangePassword?: boolean } = {},
+): Promise<User | null> {
   checkPassword(password);
   const passwordHash = await bcrypt.hash(password, BCRYPT_COST);
   const user = await getUser(username);
-  return user ? writeUser(changed(user, { passwordHash, passwordChanged: true })) : null;
+  const mustChangePassword = options.mustChangePassword ?? false;
+  return user ? writeUser(changed(user, { passwordHash, passwordChanged: true, mustChangePassword })) : null;
+}
+
+/** Changes a user's role and ends their sessions; null when there is no such user. */
+export async function setUserRole(username: string, role: Role): Promise<User | null> {
+  const user = await getUser(username);
+  if (!user) return null;
+  if (user.role === role) return user;
+  return writeUser(changed(user, { role, endSessions: true }));
+}
+
+/**
+ * Puts back a user's role and activation after a change that broke a rule (the last active admin), keeping the
+ * sessions that change ended ended: the generation never goes back.
+ */
+export async function restoreUser(before: User): Promise<User | null> {
+  const now = await getUser(before.username);
+  if (!now) return null;
+  return writeUser({
+    ...now,
+    role: before.role,
+    isActive: before.isActive,
+    sessionGeneration: Math.max(now.sessionGeneration, before.sessionGeneration) + 1,
+  });
+}
+
+/**
+ * A new account (an admin's "create user"); null when the username is taken. Its password is temporary when
+ * `mustChangePassword`.
+ */
+export async function createUser(input: {
+  username: string;
+  password: string;
+  role: Role;
+  mustChangePassword: boolean;
+}): Promise<User | null> {
+  const username = normaliseUsername(input.username);
+  if (!USERNAME_PATTERN.test(username)) {
+    throw new UserInputError('A username is 2 to 63 characters: letters, digits, dot, dash or underscore', 'username');
+  }
+  checkPassword(input.password);
+  if (await getUser(username)) return null;
+  const user: User = {
+    id: newId(),
+    username,
+    passwordHash: await bcrypt.hash(input.password, BCRYPT_COST),
+    role: input.role,
+    isActive: true,
+    createdAt: new Date().toISOString(),
+    sessionGeneration: 0,
+    mustChangePassword: input.mustChangePassword,
+  };
+  const { modified } = await dataStore('users').setJSON(userKey(username), user, { onlyIfNew: true });
+  return modified ? user : null;
+}
+
+/** Every account, by username. */
+export async function listUsers(): Promise<User[]> {
+  const keys = await listKeys(dataStore('users'), 'users/');
+  const users = await Promise.all(keys.map((key) => getUser(key.slice('users/'.length))));
+  return users.filter((user): user is User => user !== null);
+}
+
+const lastSignInSchema = z.object({ at: z.string() });
+
+/**
+ * When a user last signed in: one key per user, overwritten at each sign-in (the last write is the answer, so racing
+ * sign-ins need no more), apart from the user record so a sign-in never rewrites the account.
+ */
+export async function recordSignIn(username: string, now = Date.now()): Promise<void> {
+  await dataStore('users').setJSON(`last-sign-in/${normaliseUsername(username)}`, { at: new Date(now).toISOString() });
+}
+
+export async function lastSignIn(username: string): Promise<string | null> {
+  const raw: unknown = await dataStore('users').get(`last-sign-in/${normaliseUsername(username)}`, { type: 'json' });
+  const parsed = lastSignInSchema.safeParse(raw);
+  return parsed.success ? parsed.data.at : null;
 }
 
 /**
@@ -160,6 +258,7 @@ export async function bootstrapAdmin(username: string): Promise<User | null> {
     isActive: true,
     createdAt: new Date().toISOString(),
     sessionGeneration: 0,
+    mustChangePassword: false,
   };
   await dataStore('users').setJSON(userKey(user.username), user, { onlyIfNew: true });
   return getUser(user.username);

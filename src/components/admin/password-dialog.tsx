@@ -1,0 +1,120 @@
+import { useState, type FormEvent } from 'react';
+import { ApiError, apiFetch } from '../../client/api';
+import { showToast } from '../../client/toast';
+import { Button } from '../react-ui/button';
+import { Dialog } from '../react-ui/dialog';
+import { Field } from '../react-ui/field';
+import { Input } from '../react-ui/input';
+import { adminTexts } from './texts';
+
+const t = adminTexts.roles.password;
+
+/**
+ * Changes the signed-in account's own password (POST /api/account/password). `required`: the account signed in
+ * with a temporary password and may do nothing else until it has chosen its own (the dialog cannot be closed).
+ */
+export function PasswordDialog({
+  open,
+  required = false,
+  onClose,
+  onChanged,
+}: {
+  open: boolean;
+  required?: boolean;
+  onClose: () => void;
+  onChanged: () => void;
+}) {
+  const [current, setCurrent] = useState('');
+  const [next, setNext] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [error, setError] = useState<{ field?: string; message: string } | null>(null);
+  const [pending, setPending] = useState(false);
+
+  function reset() {
+    setCurrent('');
+    setNext('');
+    setConfirm('');
+    setError(null);
+  }
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (next !== confirm) {
+      setError({ field: 'confirm', message: t.mismatch });
+      return;
+    }
+    setPending(true);
+    setError(null);
+    try {
+      await apiFetch('/api/account/password', { body: { currentPassword: current, newPassword: next } });
+      reset();
+      showToast({ title: t.changed });
+      onChanged();
+    } catch (caught) {
+      const field =
+        caught instanceof ApiError ? (JSON.parse(caught.body || '{}') as { field?: string }).field : undefined;
+      const message = (caught instanceof ApiError && caught.serverMessage) || t.failed;
+      setError(field ? { field, message } : { message });
+    } finally {
+      setPending(false);
+    }
+  }
+
+  const fieldError = (field: string) => (error?.field === field ? error.message : undefined);
+  return (
+    <Dialog
+      open={open}
+      title={required ? t.requiredTitle : t.title}
+      closeLabel={adminTexts.close}
+      onClose={() => {
+        if (required) return;
+        reset();
+        onClose();
+      }}
+    >
+      <form onSubmit={submit} noValidate className="space-y-4" data-password-form>
+        {required && <p className="text-slate-700">{t.requiredText}</p>}
+        <Field id="password-current" label={t.current} error={fieldError('currentPassword')}>
+          <Input
+            type="password"
+            autoComplete="current-password"
+            value={current}
+            onChange={(e) => setCurrent(e.target.value)}
+          />
+        </Field>
+        <Field id="password-new" label={t.next} error={fieldError('newPassword')}>
+          <Input type="password" autoComplete="new-password" value={next} onChange={(e) => setNext(e.target.value)} />
+        </Field>
+        <Field id="password-confirm" label={t.confirm} error={fieldError('confirm')}>
+          <Input
+            type="password"
+            autoComplete="new-password"
+            value={confirm}
+            onChange={(e) => setConfirm(e.target.value)}
+          />
+        </Field>
+        {error && !error.field && (
+          <p role="alert" className="text-sm text-red-700">
+            {error.message}
+          </p>
+        )}
+        <div className="flex justify-end gap-2 pt-2">
+          {!required && (
+            <Button
+              variant="secondary"
+              onClick={() => {
+                reset();
+                onClose();
+              }}
+            >
+              {adminTexts.cancel}
+            </Button>
+          )}
+          <Button type="submit" disabled={pending}>
+            {pending ? t.saving : t.submit}
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

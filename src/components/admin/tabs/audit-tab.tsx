@@ -1,0 +1,33 @@
+import type { AuditEvent } from '../../../lib/schemas/audit';
+import { formatDateTime } from '../format';
+import { CsvButton } from '../inbox/csv-button';
+import { useQuery } from '../query';
+import { RecordTable } from '../record-table';
+import { adminTexts } from '../texts';
+
+const t = adminTexts.roles.audit;
+
+/** The audit log (admins only, docs/roles.md): who did what when, newest first, with its CSV export. */
+export function AuditTab() {
+  const list = useQuery<AuditEvent[]>('audit', '/api/audit-log');
+  return (
+    <section>
+      <div className="mb-4 flex justify-end">
+        <CsvButton path="/api/audit-log" />
+      </div>
+      <RecordTable
+        label={adminTexts.roles.tabs.audit}
+        list={list}
+        emptyText={t.empty}
+        columns={[
+          { header: t.columns.at, cell: (event) => formatDateTime(event.at) },
+          { header: t.columns.actor, cell: (event) => `${event.actor} (${adminTexts.roles.role[event.actorRole]})` },
+          { header: t.columns.action, cell: (event) => event.action },
+          { header: t.columns.target, cell: (event) => event.target },
+          { header: t.columns.detail, cell: (event) => event.detail },
+        ]}
+        actions={() => null}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,178 @@
+import { useState, type FormEvent } from 'react';
+import { apiFetch } from '../../../client/api';
+import { Button } from '../../react-ui/button';
+import { Dialog } from '../../react-ui/dialog';
+import { Field } from '../../react-ui/field';
+import { Input } from '../../react-ui/input';
+import { Select } from '../../react-ui/select';
+import { formatDateTime } from '../format';
+import { mutate, useQuery } from '../query';
+import { RecordTable } from '../record-table';
+import type { DashboardUser } from '../session';
+import { adminTexts } from '../texts';
+
+const t = adminTexts.roles.users;
+const roleLabel = adminTexts.roles.role;
+
+interface Account {
+  id: string;
+  username: string;
+  role: 'admin' | 'investor';
+  isActive: boolean;
+  mustChangePassword: boolean;
+  lastSignInAt: string | null;
+}
+
+interface Issued {
+  account: Account;
+  temporaryPassword: string;
+}
+
+/** Users (admins only, docs/roles.md): accounts, their role, status and last sign-in, and the changes to them. */
+export function UsersTab({ user }: { user: DashboardUser }) {
+  const list = useQuery<Account[]>('users', '/api/users');
+  const [adding, setAdding] = useState(false);
+  const [username, setUsername] = useState('');
+  const [role, setRole] = useState<'admin' | 'investor'>('investor');
+  const [issued, setIssued] = useState<Issued | null>(null);
+
+  async function create(event: FormEvent) {
+    event.preventDefault();
+    const result = await mutate(() => apiFetch<Issued>('/api/users', { body: { username, role } }), {
+      invalidates: ['users', 'audit'],
+      success: t.created,
+      failure: t.failed,
+    });
+    if (!result) return;
+    setAdding(false);
+    setUsername('');
+    setIssued(result);
+  }
+
+  async function reset(account: Account) {
+    if (!window.confirm(t.confirmReset(account.username))) return;
+    const result = await mutate(() => apiFetch<Issued>(`/api/users/${account.username}/password`, { method: 'POST' }), {
+      invalidates: ['users', 'audit'],
+      success: t.updated,
+      failure: t.failed,
+    });
+    if (result) setIssued(result);
+  }
+
+  async function change(account: Account, body: { role?: Account['role']; isActive?: boolean }, question?: string) {
+    if (question && !window.confirm(question)) return;
+    await mutate(() => apiFetch(`/api/users/${account.username}`, { method: 'PUT', body }), {
+      invalidates: ['users', 'audit'],
+      success: t.updated,
+      failure: t.failed,
+    });
+  }
+
+  return (
+    <section>
+      <div className="mb-4 flex justify-end">
+        <Button onClick={() => setAdding(true)}>{t.add}</Button>
+      </div>
+      <RecordTable
+        label={adminTexts.roles.tabs.users}
+        list={list}
+        emptyText={t.empty}
+        columns={[
+          { header: t.columns.username, cell: (account) => account.username },
+          { header: t.columns.role, cell: (account) => roleLabel[account.role] },
+          {
+            header: t.columns.status,
+            cell: (account) =>
+              `${account.isActive ? t.active : t.inactive}${account.mustChangePassword ? ` (${t.mustChange})` : ''}`,
+          },
+          {
+            header: t.columns.lastSignIn,
+            cell: (account) => (account.lastSignInAt ? formatDateTime(account.lastSignInAt) : t.never),
+          },
+        ]}
+        actions={(account) => {
+          // An admin cannot deactivate or demote themself (the server refuses it too).
+          const self = account.username === user.username;
+          const other = account.role === 'admin' ? 'investor' : 'admin';
+          return (
+            <div className="flex flex-wrap gap-2">
+              <Button
+                variant="secondary"
+                onClick={() => void reset(account)}
+                aria-label={`${t.resetPassword}: ${account.username}`}
+              >
+                {t.resetPassword}
+              </Button>
+              {!self && (
+                <Button
+                  variant="secondary"
+                  onClick={() =>
+                    void change(account, { role: other }, t.confirmRole(account.username, roleLabel[other]))
+                  }
+                  aria-label={`${other === 'admin' ? t.makeAdmin : t.makeInvestor}: ${account.username}`}
+                >
+                  {other === 'admin' ? t.makeAdmin : t.makeInvestor}
+                </Button>
+              )}
+              {!self &&
+                (account.isActive ? (
+                  <Button
+                    variant="destructive"
+                    onClick={() => void change(account, { isActive: false }, t.confirmDeactivate(account.username))}
+                    aria-label={`${t.deactivate}: ${account.username}`}
+                  >
+                    {t.deactivate}
+                  </Button>
+                ) : (
+                  <Button
+                    variant="secondary"
+                    onClick={() => void change(account, { isActive: true })}
+                    aria-label={`${t.reactivate}: ${account.username}`}
+                  >
+                    {t.reactivate}
+                  </Button>
+                ))}
+            </div>
+          );
+        }}
+      />
+      <Dialog open={adding} title={t.addTitle} closeLabel={adminTexts.close} onClose={() => setAdding(false)}>
+        <form onSubmit={create} className="space-y-4" data-user-form>
+          <Field id="user-username" label={t.username}>
+            <Input value={username} onChange={(e) => setUsername(e.target.value)} autoComplete="off" required />
+          </Field>
+          <Field id="user-role" label={t.role}>
+            <Select value={role} onChange={(e) => setRole(e.target.value as Account['role'])}>
+              <option value="investor">{roleLabel.investor}</option>
+              <option value="admin">{roleLabel.admin}</option>
+            </Select>
+          </Field>
+          <div className="flex justify-end gap-2 pt-2">
+            <Button variant="secondary" onClick={() => setAdding(false)}>
+              {adminTexts.cancel}
+            </Button>
+            <Button type="submit">{t.create}</Button>
+          </div>
+        </form>
+      </Dialog>
+      <Dialog
+        open={issued !== null}
+        title={t.temporaryTitle}
+        closeLabel={adminTexts.close}
+        onClose={() => setIssued(null)}
+      >
+        {issued && (
+          <div className="space-y-4">
+            <p className="text-slate-700">{t.temporaryText(issued.account.username)}</p>
+            <p className="rounded-md bg-slate-100 p-3 font-mono text-lg" data-temporary-password>
+              {issued.temporaryPassword}
+            </p>
+            <div className="flex justify-end">
+              <Button onClick={() => setIssued(null)}>{adminTexts.close}</Button>
+            </div>
+          </div>
+        )}
+      </Dialog>
+    </section>
+  );
+}

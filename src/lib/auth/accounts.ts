@@ -1,0 +1,155 @@
+import { randomBytes } from 'node:crypto';
+import bcrypt from 'bcryptjs';
+import { HttpError, notFound } from '../http';
+import { blobsServer } from '../blobs';
+import { passwordProblem, USERNAME_PATTERN, type Role, type User } from '../schemas/user';
+import { recordAudit } from '../stores/audit-log';
+import { withKeyLock } from '../stores/slot-lock';
+import {
+  createUser,
+  getUser,
+  lastSignIn,
+  listUsers,
+  normaliseUsername,
+  restoreUser,
+  setUserActive,
+  setUserPassword,
+  setUserRole,
+  UserInputError,
+} from '../stores/users';
+
+/** What the Users tab shows of an account: never its hash. */
+export interface Account {
+  id: string;
+  username: string;
+  role: Role;
+  isActive: boolean;
+  mustChangePassword: boolean;
+  createdAt: string;
+  lastSignInAt: string | null;
+}
+
+export const SELF_CHANGE_REFUSED = 'You cannot deactivate or demote your own account';
+export const LAST_ADMIN_REFUSED = 'The last active admin cannot be deactivated or demoted';
+export const USERNAME_TAKEN = 'A user with this username already exists';
+export const WRONG_CURRENT_PASSWORD = 'The current password is not correct';
+export const SAME_PASSWORD = 'The new password must be different from the current one';
+
+function account(user: User, lastSignInAt: string | null): Account {
+  const { id, username, role, isActive, mustChangePassword, createdAt } = user;
+  return { id, username, role, isActive, mustChangePassword, createdAt, lastSignInAt };
+}
+
+/** A temporary password: 16 characters of base64url (96 random bits), shown once to the admin who made it. */
+function temporaryPassword(): string {
+  return randomBytes(12).toString('base64url');
+}
+
+function actorOf(user: User) {
+  return { actor: user.username, actorRole: user.role };
+}
+
+/** A username from the path, checked before it reaches a store. */
+export function pathUsername(value: string | undefined): string {
+  const name = normaliseUsername(value ?? '');
+  if (!USERNAME_PATTERN.test(name)) throw new HttpError(400, 'Invalid username', 'username');
+  return name;
+}
+
+export async function listAccounts(): Promise<Account[]> {
+  const users = await listUsers();
+  return Promise.all(users.map(async (user) => account(user, await lastSignIn(user.username))));
+}
+
+/** Creates an account with a temporary password that must be changed at first sign-in. */
+export async function createAccount(
+  actor: User,
+  input: { username: string; role: Role },
+): Promise<{ account: Account; temporaryPassword: string }> {
+  const password = temporaryPassword();
+  let user: User | null;
+  try {
+    user = await createUser({ ...input, password, mustChangePassword: true });
+  } catch (error) {
+    if (error instanceof UserInputError) throw new HttpError(400, error.message, error.field);
+    throw error;
+  }
+  if (!user) throw new HttpError(409, USERNAME_TAKEN, 'username');
+  await recordAudit({ ...actorOf(actor), action: 'user.create', target: user.username, detail: user.role });
+  return { account: account(user, null), temporaryPassword: password };
+}
+
+/** A new temporary password for an account; its sessions end and it must change the password at next sign-in. */
+export async function resetAccountPassword(
+  actor: User,
+  username: string,
+): Promise<{ account: Account; temporaryPassword: string }> {
+  const password = temporaryPassword();
+  const user = await setUserPassword(username, password, { mustChangePassword: true });
+  if (!user) throw notFound('User');
+  await recordAudit({ ...actorOf(actor), action: 'user.reset-password', target: user.username });
+  return { account: account(user, await lastSignIn(user.username)), temporaryPassword: password };
+}
+
+function isActiveAdmin(user: User): boolean {
+  return user.role === 'admin' && user.isActive;
+}
+
+/**
+ * Deactivates, reactivates or changes the role of an account. An admin cannot deactivate or demote themself, nor
+ * the last active admin. Changes that could remove an admin run one at a time on this machine (a lock), and
+ * everywhere are checked again once written: if no active admin is left, the change is put back and refused, so
+ * two admins demoting each other at the same moment both fail rather than both succeed.
+ */
+export async function updateAccount(
+  actor: User,
+  username: string,
+  change: { role?: Role | undefined; isActive?: boolean | undefined },
+): Promise<Account> {
+  const target = await getUser(username);
+  if (!target) throw notFound('User');
+  const removesAdmin = isActiveAdmin(target) && (change.isActive === false || change.role === 'investor');
+  if (removesAdmin && target.id === actor.id) throw new HttpError(409, SELF_CHANGE_REFUSED);
+
+  const apply = async (): Promise<User> => {
+    let user = target;
+    if (change.role !== undefined && change.role !== user.role) {
+      user = (await setUserRole(username, change.role)) ?? user;
+      await recordAudit({ ...actorOf(actor), action: 'user.role', target: user.username, detail: change.role });
+    }
+    if (change.isActive !== undefined && change.isActive !== user.isActive) {
+      user = (await setUserActive(username, change.isActive)) ?? user;
+      const action = change.isActive ? 'user.reactivate' : 'user.deactivate';
+      await recordAudit({ ...actorOf(actor), action, target: user.username });
+    }
+    return user;
+  };
+  if (!removesAdmin) return account(await apply(), await lastSignIn(username));
+
+  const server = blobsServer();
+  return withKeyLock(`${server.siteID}/${server.instance}/admins`, async () => {
+    const others = (await listUsers()).filter((user) => user.id !== target.id && isActiveAdmin(user));
+    if (others.length === 0) throw new HttpError(409, LAST_ADMIN_REFUSED);
+    const user = await apply();
+    const left = (await listUsers()).filter(isActiveAdmin);
+    if (left.length === 0) {
+      await restoreUser(target);
+      throw new HttpError(409, LAST_ADMIN_REFUSED);
+    }
+    return account(user, await lastSignIn(username));
+  });
+}
+
+/** A signed-in user replaces their own password (a temporary one included); every other session of theirs ends. */
+export async function changeOwnPassword(user: User, currentPassword: string, newPassword: string): Promise<User> {
+  if (!(await bcrypt.compare(currentPassword, user.passwordHash))) {
+    throw new HttpError(400, WRONG_CURRENT_PASSWORD, 'currentPassword');
+  }
+  const problem = passwordProblem(newPassword);
+  if (problem) throw new HttpError(400, problem, 'newPassword');
+  if (currentPassword === newPassword) throw new HttpError(400, SAME_PASSWORD, 'newPassword');
+  const updated = await setUserPassword(user.username, newPassword, { mustChangePassword: false });
+  if (!updated) throw notFound('User');
+  await recordAudit({ ...actorOf(user), action: 'password.change', target: user.username });
+  return updated;
+}

@@ -1,0 +1,29 @@
+import { z } from 'zod';
+
+/** What the audit log records (docs/roles.md, "Audit log"). */
+export const AUDIT_ACTIONS = [
+  'sign-in',
+  'user.create',
+  'user.reset-password',
+  'user.deactivate',
+  'user.reactivate',
+  'user.role',
+  'password.change',
+] as const;
+export const auditActionSchema = z.enum(AUDIT_ACTIONS);
+export type AuditAction = z.infer<typeof auditActionSchema>;
+
+export const auditEventSchema = z.object({
+  id: z.string(),
+  at: z.string(),
+  /** The username of the account that did it. */
+  actor: z.string(),
+  /** The actor's role at the time. */
+  actorRole: z.enum(['admin', 'investor']),
+  action: auditActionSchema,
+  /** The account (or, later, the document) it was done to. */
+  target: z.string().default(''),
+  /** A short note, e.g. the new role. */
+  detail: z.string().default(''),
+});
+export type AuditEvent = z.infer<typeof auditEventSchema>;
