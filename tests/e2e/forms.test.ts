@@ -1,3 +1,4 @@
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { en } from '../../src/i18n/en';
 import { es } from '../../src/i18n/es';
@@ -105,23 +106,94 @@ describe('with JavaScript off', () => {
 describe('before the scripts load', () => {
   it('a contact form sent before its island hydrates still arrives, and the words are not lost', async () => {
     const page = await browser.page();
-    let release = () => {};
-    const gate = new Promise<void>((resolve) => (release = resolve));
-    // Hold every script of the site's bundle: the page is as a visitor on a slow line sees it before hydration.
-    await page.route('**/_astro/*.js', async (route) => {
-      await gate;
-      await route.continue().catch(() => undefined);
-    });
-    await page.goto('/es/#contact', { waitUntil: 'domcontentloaded' });
+    const release = await holdScripts(page);
+    await page.goto('/es/#contact', { waitUntil: 'commit' });
     const form = page.locator('[data-contact-form]');
+    await form.waitFor();
     expect(await page.locator('astro-island[ssr]').count()).toBeGreaterThan(0);
     await form.getByLabel(es['form.name']).fill('Prisa García');
     await form.getByLabel(es['form.email'], { exact: true }).fill('prisa@early.example');
     await form.getByLabel(es['form.message']).fill('Enviado antes de que cargue la página.');
     await form.getByRole('button', { name: es['form.send'] }).click();
-    await page.waitForURL('**/es/form-result?form=contact&result=sent');
+    // The result page's own scripts are held too: its address is enough, then the scripts go.
+    await page.waitForURL('**/es/form-result?form=contact&result=sent', { waitUntil: 'commit' });
     release();
+    await page.getByRole('status').waitFor();
     expect(await page.getByRole('status').textContent()).toContain(es['toast.contactSuccessTitle']);
+    await page.close();
+  });
+});
+
+/** Holds every script of the site's bundle until `release()`: the page as a visitor on a slow line sees it first. */
+async function holdScripts(page: Page): Promise<() => void> {
+  let release = () => {};
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  // Netlify adds `?dpl=…` to the bundle's addresses.
+  await page.route(/\/_astro\/[^?]*\.js(\?|$)/, async (route) => {
+    await gate;
+    await route.continue().catch(() => undefined);
+  });
+  return release;
+}
+
+describe('buttons pressed before their scripts load', () => {
+  it('the chat button says the chat is opening, then opens it once its script is in', async () => {
+    const page = await browser.page();
+    const release = await holdScripts(page);
+    await page.goto('/es/', { waitUntil: 'commit' });
+    const launcher = page.locator('[data-chat-launcher]');
+    await launcher.waitFor();
+    await launcher.click();
+    const note = page.locator('[data-chat-early-note]');
+    await expect.poll(() => note.isVisible()).toBe(true);
+    expect(await note.innerText()).toBe(es['launcher.chatLoading']);
+    release();
+    await page.locator('[data-chat-panel]').waitFor();
+    expect(await note.isVisible()).toBe(false);
+    expect(await launcher.getAttribute('aria-expanded')).toBe('true');
+    await page.close();
+  });
+
+  it('the video card’s Start says the call is being prepared, then starts it once its script is in', async () => {
+    const page = await browser.page();
+    await page.route('**/api/tavus/conversation', (route) =>
+      route.fulfill({
+        status: 200,
+        contentType: 'application/json',
+        body: JSON.stringify({ conversation_id: 'cearly01', conversation_url: 'https://tavus.daily.co/cearly01' }),
+      }),
+    );
+    await page.route('https://tavus.daily.co/**', (route) =>
+      route.fulfill({ contentType: 'text/html', body: '<p>call</p>' }),
+    );
+    const release = await holdScripts(page);
+    await page.goto('/#contact', { waitUntil: 'commit' });
+    const start = page.locator('[data-video-placeholder]').getByRole('button', { name: en['video.start'] });
+    await start.waitFor();
+    await start.click();
+    const note = page.locator('#video-early-note');
+    await expect.poll(() => note.isVisible()).toBe(true);
+    expect(await note.innerText()).toBe(en['launcher.videoLoading']);
+    release();
+    const frame = page.locator('[data-video-call] iframe');
+    await frame.waitFor();
+    expect(await frame.getAttribute('src')).toBe('https://tavus.daily.co/cearly01');
+    expect(await note.count()).toBe(0);
+    await page.close();
+  });
+
+  it('with JavaScript off, both buttons say they need it', async () => {
+    const page = await browser.page({ javaScript: false });
+    await page.goto('/#contact');
+    await page.locator('[data-chat-launcher]').click();
+    const chatNote = page.locator('[data-chat-early-note]');
+    await expect.poll(() => chatNote.isVisible()).toBe(true);
+    expect(await chatNote.innerText()).toBe(en['launcher.noScript']);
+    await page.keyboard.press('Escape');
+    await page.locator('[data-video-placeholder]').getByRole('button', { name: en['video.start'] }).click();
+    const videoNote = page.locator('#video-early-note');
+    await expect.poll(() => videoNote.isVisible()).toBe(true);
+    expect(await videoNote.innerText()).toBe(en['launcher.noScript']);
     await page.close();
   });
 });
