@@ -1,5 +1,6 @@
 import type { Config } from '@netlify/functions';
-import { json, parseJsonBody, route } from '../../src/lib/http';
+import { json, parseJsonOrFormBody, route } from '../../src/lib/http';
+import { answeringForms } from '../../src/lib/form-answer';
 import { newId } from '../../src/lib/ids';
 import { BODY_LIMITS, clientIp, QUOTAS, takeVisitorQuota } from '../../src/lib/quotas';
 import { publicWriteRateLimit } from '../../src/lib/rate-limits';
@@ -7,14 +8,14 @@ import { contactInputSchema } from '../../src/lib/schemas/contact';
 import { addContactMessage } from '../../src/lib/stores/contact-messages';
 
 export default route({
-  POST: async (request, context) => {
-    const { website, ...input } = await parseJsonBody(request, contactInputSchema, BODY_LIMITS.contact);
+  POST: answeringForms('contact', async (request, context) => {
+    const { website, ...input } = await parseJsonOrFormBody(request, contactInputSchema, BODY_LIMITS.contact);
     // The honeypot was filled in: a bot. It gets the same answer and nothing is stored.
     if (website) return json({ success: true, id: newId() }, { status: 201 });
     await takeVisitorQuota(QUOTAS.contact, clientIp(request, context));
     const message = await addContactMessage(input);
     return json({ success: true, id: message.id }, { status: 201 });
-  },
+  }),
 });
 
 export const config: Config = {

@@ -345,5 +345,11 @@ export const en = {
     "We've reached today's limit for chat messages, so I can't answer any more today. Please come back tomorrow or use the contact form.",
   'limit.video':
     "Today's limit for video calls from your connection has been reached. Please try again tomorrow or use the contact form.",
+  'formResult.invalid': 'Please correct the fields marked below and send the form again.',
+  'formResult.back': 'Back to the home page',
+  'launcher.chatLoading': 'Opening the chat…',
+  'launcher.videoLoading': 'Preparing the video call…',
+  'launcher.noScript':
+    'This needs JavaScript, which is turned off in this browser. You can write to us with the contact form.',
 } as const;
 export type DictionaryKey = keyof typeof en;

@@ -352,4 +352,10 @@ export const es: Record<DictionaryKey, string> = {
     'Hemos alcanzado el límite de mensajes del chat de hoy, así que no puedo responder más por hoy. Vuelva mañana o utilice el formulario de contacto.',
   'limit.video':
     'Se ha alcanzado el límite de videollamadas de hoy desde su conexión. Inténtelo de nuevo mañana o utilice el formulario de contacto.',
+  'formResult.invalid': 'Corrija los campos señalados y vuelva a enviar el formulario.',
+  'formResult.back': 'Volver a la página de inicio',
+  'launcher.chatLoading': 'Abriendo el chat…',
+  'launcher.videoLoading': 'Preparando la videollamada…',
+  'launcher.noScript':
+    'Esto necesita JavaScript, que está desactivado en este navegador. Puede escribirnos con el formulario de contacto.',
 };

@@ -172,6 +172,10 @@ export async function parseJsonBody<S extends z.ZodType>(
   if (typeof data !== 'object' || data === null || Array.isArray(data)) {
     throw new HttpError(400, 'The body must be a JSON object');
   }
+  return parseWith(schema, data);
+}
+
+function parseWith<S extends z.ZodType>(schema: S, data: unknown): z.output<S> {
   const parsed = schema.safeParse(data);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
@@ -181,6 +185,38 @@ export async function parseJsonBody<S extends z.ZodType>(
   return parsed.data;
 }
 
+/** Whether a request carries an HTML form's body (`application/x-www-form-urlencoded`, a form's default). */
+export function isFormPost(request: Request): boolean {
+  return /^application\/x-www-form-urlencoded\b/i.test(request.headers.get('content-type') ?? '');
+}
+
+/**
+ * Percent-encoding turns each byte outside ASCII into three characters, so a form body may be up to three times its
+ * JSON twin: a form's limit is its route's JSON limit times this.
+ */
+export const FORM_BODY_FACTOR = 3;
+
+/** A form body's fields as text (a name sent twice keeps its first value), refusing more than `maxBytes`. */
+export async function readFormFields(request: Request, maxBytes: number): Promise<Record<string, string>> {
+  const params = new URLSearchParams((await readBody(request, maxBytes)).toString('utf8'));
+  const fields: Record<string, string> = {};
+  for (const [name, value] of params) if (!Object.hasOwn(fields, name)) fields[name] = value;
+  return fields;
+}
+
+/**
+ * A public form's body: JSON (the islands), or an HTML form's urlencoded fields (a form sent before or without its
+ * script), parsed by the same schema; `maxBytes` is the JSON limit (a form gets FORM_BODY_FACTOR times it).
+ */
+export async function parseJsonOrFormBody<S extends z.ZodType>(
+  request: Request,
+  schema: S,
+  maxBytes: number,
+): Promise<z.output<S>> {
+  if (!isFormPost(request)) return parseJsonBody(request, schema, maxBytes);
+  return parseWith(schema, await readFormFields(request, maxBytes * FORM_BODY_FACTOR));
+}
+
 /** An id from the path, checked against the one id pattern before it can reach a store. */
 export function pathId(context: Pick<Context, 'params'>, name = 'id'): string {
   const value = context.params[name];
@@ -188,8 +224,13 @@ export function pathId(context: Pick<Context, 'params'>, name = 'id'): string {
   return value;
 }
 
+/** What the function log gets of an unexpected failure: the method, the path (never the query or body) and the error. */
+export function logFailure(request: Request, error: unknown): void {
+  console.error(`${request.method} ${new URL(request.url).pathname} failed`, error);
+}
+
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
-type Handler = (request: Request, context: Context) => Promise<Response> | Response;
+export type Handler = (request: Request, context: Context) => Promise<Response> | Response;
 
 /**
  * The one way a function answers: dispatch on method (405 with Allow for any
@@ -214,7 +255,7 @@ export function route(
         console.error(`Configuration error on ${request.method} ${new URL(request.url).pathname}: ${error.message}`);
         return errorResponse(500, CONFIG_ERROR_MESSAGE);
       }
-      console.error(`${request.method} ${new URL(request.url).pathname} failed`, error);
+      logFailure(request, error);
       return errorResponse(500, 'Something went wrong on our side. Please try again.');
     }
   };

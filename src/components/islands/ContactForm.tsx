@@ -1,7 +1,15 @@
 import { useState, type FormEvent } from 'react';
 import { ApiError, apiFetch } from '../../client/api';
 import { showToast } from '../../client/toast';
-import { contactInputSchema } from '../../lib/schemas/contact';
+import {
+  COMPANY_MAX,
+  contactFieldErrors,
+  EMAIL_MAX,
+  MESSAGE_MAX,
+  NAME_MAX,
+  PHONE_MAX,
+  type ContactField,
+} from '../../lib/schemas/form-rules';
 import { Field } from '../react-ui/field';
 import { Input } from '../react-ui/input';
 import { Select } from '../react-ui/select';
@@ -32,45 +40,60 @@ export interface ContactFormTexts {
   close: string;
 }
 
-const EMPTY = { name: '', email: '', company: '', phone: '', serviceOfInterest: '', message: '', website: '' };
-type Values = typeof EMPTY;
-type Errors = Partial<Record<'name' | 'email' | 'message', string>>;
+export interface ContactValues {
+  name: string;
+  email: string;
+  company: string;
+  phone: string;
+  serviceOfInterest: string;
+  message: string;
+}
+
+const FIELDS = ['name', 'email', 'company', 'phone', 'serviceOfInterest', 'message', 'website'] as const;
+
+/** What the form holds now, read from the page itself: text typed before the script took over is kept. */
+function formValues(form: HTMLFormElement): Record<(typeof FIELDS)[number], string> {
+  const data = new FormData(form);
+  const read = (name: string) => {
+    const value = data.get(name);
+    return typeof value === 'string' ? value : '';
+  };
+  return Object.fromEntries(FIELDS.map((name) => [name, read(name)])) as Record<(typeof FIELDS)[number], string>;
+}
 
 /**
- * The contact form: the rules of docs/product.md, "Input rules", checked here with the server's own schema, texts in
- * the page's language.
+ * The contact form: the rules of docs/product.md, "Input rules" (src/lib/schemas/form-rules.ts), texts in the
+ * page's language. A real form (`action`, named fields): sent before its script loads, or without it, it posts to
+ * /api/contact and the visitor lands on the result page (src/lib/form-answer.ts), which renders this same form with
+ * what they typed (`initialValues`) and the failing fields (`initialErrors`).
  */
 export function ContactForm({
   texts,
   services,
+  action,
   idPrefix = 'contact',
+  initialValues,
+  initialErrors = [],
 }: {
   texts: ContactFormTexts;
   services: Array<{ value: string; label: string }>;
+  action: string;
   idPrefix?: string;
+  initialValues?: ContactValues | undefined;
+  initialErrors?: ContactField[];
 }) {
-  const [values, setValues] = useState<Values>(EMPTY);
-  const [errors, setErrors] = useState<Errors>({});
+  const [errors, setErrors] = useState<ContactField[]>(initialErrors);
   const [submitting, setSubmitting] = useState(false);
-  const set = (field: keyof Values) => (value: string) => setValues((current) => ({ ...current, [field]: value }));
-
-  function validate(): Errors {
-    const result = contactInputSchema.safeParse(values);
-    if (result.success) return {};
-    const found: Errors = {};
-    const messages = { name: texts.nameRequired, email: texts.emailInvalid, message: texts.messageRequired };
-    for (const issue of result.error.issues) {
-      const field = issue.path[0];
-      if (field === 'name' || field === 'email' || field === 'message') found[field] ??= messages[field];
-    }
-    return found;
-  }
+  const messages = { name: texts.nameRequired, email: texts.emailInvalid, message: texts.messageRequired };
+  const errorOf = (field: ContactField) => (errors.includes(field) ? messages[field] : undefined);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const found = validate();
+    const form = event.currentTarget;
+    const values = formValues(form);
+    const found = contactFieldErrors(values);
     setErrors(found);
-    const first = Object.keys(found)[0];
+    const first = found[0];
     if (first) {
       document.getElementById(`${idPrefix}-${first}`)?.focus();
       return;
@@ -79,7 +102,7 @@ export function ContactForm({
     try {
       await apiFetch('/api/contact', { body: values });
       showToast({ title: texts.successTitle, description: texts.successText, closeLabel: texts.close });
-      setValues(EMPTY);
+      form.reset();
     } catch (error) {
       const limited = error instanceof ApiError && error.status === 429;
       showToast({
@@ -94,48 +117,59 @@ export function ContactForm({
   }
 
   return (
-    <form noValidate onSubmit={submit} className="relative grid gap-4 sm:grid-cols-2" data-contact-form>
-      <Field id={`${idPrefix}-name`} label={texts.name} error={errors.name}>
+    <form
+      method="post"
+      action={action}
+      noValidate
+      onSubmit={submit}
+      className="relative grid gap-4 sm:grid-cols-2"
+      data-contact-form
+    >
+      <Field id={`${idPrefix}-name`} label={texts.name} error={errorOf('name')}>
         <Input
           variant="public"
+          name="name"
           autoComplete="name"
-          value={values.name}
-          onChange={(e) => set('name')(e.target.value)}
+          maxLength={NAME_MAX}
+          defaultValue={initialValues?.name}
           required
         />
       </Field>
-      <Field id={`${idPrefix}-email`} label={texts.email} error={errors.email}>
+      <Field id={`${idPrefix}-email`} label={texts.email} error={errorOf('email')}>
         <Input
           variant="public"
           type="email"
+          name="email"
           autoComplete="email"
-          value={values.email}
-          onChange={(e) => set('email')(e.target.value)}
+          maxLength={EMAIL_MAX}
+          defaultValue={initialValues?.email}
           required
         />
       </Field>
       <Field id={`${idPrefix}-company`} label={texts.company} optionalLabel={texts.optional}>
         <Input
           variant="public"
+          name="company"
           autoComplete="organization"
-          value={values.company}
-          onChange={(e) => set('company')(e.target.value)}
+          maxLength={COMPANY_MAX}
+          defaultValue={initialValues?.company}
         />
       </Field>
       <Field id={`${idPrefix}-phone`} label={texts.phone} optionalLabel={texts.optional}>
         <Input
           variant="public"
           type="tel"
+          name="phone"
           autoComplete="tel"
-          value={values.phone}
-          onChange={(e) => set('phone')(e.target.value)}
+          maxLength={PHONE_MAX}
+          defaultValue={initialValues?.phone}
         />
       </Field>
       <Field id={`${idPrefix}-service`} label={texts.service} optionalLabel={texts.optional} className="sm:col-span-2">
         <Select
           variant="public"
-          value={values.serviceOfInterest}
-          onChange={(e) => set('serviceOfInterest')(e.target.value)}
+          name="serviceOfInterest"
+          defaultValue={initialValues?.serviceOfInterest ?? ''}
           className="bg-white"
         >
           <option value="">{texts.servicePlaceholder}</option>
@@ -146,16 +180,17 @@ export function ContactForm({
           ))}
         </Select>
       </Field>
-      <Field id={`${idPrefix}-message`} label={texts.message} error={errors.message} className="sm:col-span-2">
+      <Field id={`${idPrefix}-message`} label={texts.message} error={errorOf('message')} className="sm:col-span-2">
         <Textarea
           variant="public"
+          name="message"
           rows={4}
-          value={values.message}
-          onChange={(e) => set('message')(e.target.value)}
+          maxLength={MESSAGE_MAX}
+          defaultValue={initialValues?.message}
           required
         />
       </Field>
-      <Honeypot value={values.website} onChange={set('website')} />
+      <Honeypot />
       <div className="sm:col-span-2">
         <button type="submit" className="btn-primary w-full sm:w-auto" disabled={submitting} aria-busy={submitting}>
           {submitting ? texts.sending : texts.send}

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { ApiError, apiFetch } from '../../client/api';
 import { showToast } from '../../client/toast';
-import { emailField, nameField } from '../../lib/schemas/contact';
+import { EMAIL_MAX, NAME_MAX, newsletterFieldErrors, type NewsletterField } from '../../lib/schemas/form-rules';
 import { Field } from '../react-ui/field';
 import { Input } from '../react-ui/input';
 import { Honeypot } from './honeypot';
@@ -25,41 +25,51 @@ export interface NewsletterFormTexts {
 /**
  * Newsletter sign-up. The contact section sends `fullName`, the standalone
  * section `name` (docs/product.md, "Newsletter"); a 409 or an "already subscribed" answer
- * is the duplicate text.
+ * is the duplicate text. A real form, like ContactForm: without its script it posts to /api/newsletter and the
+ * result page renders it again with what was typed and the failing fields.
  */
 export function NewsletterForm({
   texts,
   nameField: field,
   idPrefix,
+  action,
   dark = false,
+  initialValues,
+  initialErrors = [],
 }: {
   texts: NewsletterFormTexts;
   nameField: 'fullName' | 'name';
   idPrefix: string;
+  action: string;
   dark?: boolean;
+  initialValues?: { name: string; email: string } | undefined;
+  initialErrors?: NewsletterField[];
 }) {
-  const [name, setName] = useState('');
-  const [email, setEmail] = useState('');
-  const [website, setWebsite] = useState('');
-  const [errors, setErrors] = useState<{ name?: string; email?: string }>({});
+  const [errors, setErrors] = useState<NewsletterField[]>(initialErrors);
   const [submitting, setSubmitting] = useState(false);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const found: { name?: string; email?: string } = {};
-    if (!nameField.safeParse(name).success) found.name = texts.nameRequired;
-    if (!emailField.safeParse(email).success) found.email = texts.emailInvalid;
+    const form = event.currentTarget;
+    const data = new FormData(form);
+    const read = (name: string) => {
+      const value = data.get(name);
+      return typeof value === 'string' ? value : '';
+    };
+    const name = read(field);
+    const email = read('email');
+    const found = newsletterFieldErrors({ name, email });
     setErrors(found);
-    if (found.name || found.email) {
-      document.getElementById(`${idPrefix}-${found.name ? 'name' : 'email'}`)?.focus();
+    const first = found[0];
+    if (first) {
+      document.getElementById(`${idPrefix}-${first}`)?.focus();
       return;
     }
     setSubmitting(true);
     try {
-      await apiFetch('/api/newsletter', { body: { [field]: name, email, website } });
+      await apiFetch('/api/newsletter', { body: { [field]: name, email, website: read('website') } });
       showToast({ title: texts.successTitle, description: texts.successText, closeLabel: texts.close });
-      setName('');
-      setEmail('');
+      form.reset();
     } catch (error) {
       const duplicate =
         error instanceof ApiError && (error.status === 409 || error.message.includes('already subscribed'));
@@ -73,25 +83,43 @@ export function NewsletterForm({
 
   return (
     <form
+      method="post"
+      action={action}
       noValidate
       onSubmit={submit}
       className={`relative grid gap-4 ${dark ? '[&_label]:text-white [&_p]:text-red-200' : ''}`}
       data-newsletter-form={field}
     >
-      <Field id={`${idPrefix}-name`} label={texts.name} error={errors.name}>
-        <Input variant="public" autoComplete="name" value={name} onChange={(e) => setName(e.target.value)} required />
-      </Field>
-      <Field id={`${idPrefix}-email`} label={texts.email} error={errors.email}>
+      <Field
+        id={`${idPrefix}-name`}
+        label={texts.name}
+        error={errors.includes('name') ? texts.nameRequired : undefined}
+      >
         <Input
           variant="public"
-          type="email"
-          autoComplete="email"
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
+          name={field}
+          autoComplete="name"
+          maxLength={NAME_MAX}
+          defaultValue={initialValues?.name}
           required
         />
       </Field>
-      <Honeypot value={website} onChange={setWebsite} />
+      <Field
+        id={`${idPrefix}-email`}
+        label={texts.email}
+        error={errors.includes('email') ? texts.emailInvalid : undefined}
+      >
+        <Input
+          variant="public"
+          type="email"
+          name="email"
+          autoComplete="email"
+          maxLength={EMAIL_MAX}
+          defaultValue={initialValues?.email}
+          required
+        />
+      </Field>
+      <Honeypot />
       <button type="submit" className="btn-primary" disabled={submitting} aria-busy={submitting}>
         {submitting ? texts.subscribing : texts.subscribe}
       </button>

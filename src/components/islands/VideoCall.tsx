@@ -7,6 +7,9 @@ export interface VideoTexts {
   /** EU AI Act Art. 50: the visitor is told before the call that the CEO on screen is an AI avatar. */
   aiDisclosure: string;
   start: string;
+  /** Shown when Start is pressed before this script has loaded; `noScript` when scripts are off. */
+  loading: string;
+  noScript: string;
   starting: string;
   fullscreen: string;
   end: string;
@@ -61,11 +64,27 @@ function logCall(current: Call, lang: 'en' | 'es', logged: { current: boolean })
  * 320 px frame with a full-screen button. The call is logged with its length
  * when it ends or the page is left.
  */
+/** The note a press of Start shows before the island's script has loaded (or without scripts). */
+const EARLY_NOTE_ID = 'video-early-note';
+
 export function VideoCall({ lang, texts }: { lang: 'en' | 'es'; texts: VideoTexts }) {
   const [starting, setStarting] = useState(false);
   const [call, setCall] = useState<Call | null>(null);
   const frameBox = useRef<HTMLDivElement>(null);
   const logged = useRef(false);
+  const startButton = useRef<HTMLButtonElement>(null);
+
+  // Before this script ran, Start opened the "preparing" note (a popover, no script needed); now the button is
+  // this script's, and a press made while it loaded starts the call.
+  useEffect(() => {
+    const button = startButton.current;
+    const early = document.getElementById(EARLY_NOTE_ID);
+    button?.removeAttribute('popovertarget');
+    if (early?.matches(':popover-open')) {
+      early.hidePopover();
+      button?.click();
+    }
+  }, []);
 
   useEffect(() => {
     if (!call) return;
@@ -155,9 +174,22 @@ export function VideoCall({ lang, texts }: { lang: 'en' | 'es'; texts: VideoText
         <p className="mx-auto mt-2 max-w-sm text-sm font-medium text-white" data-ai-disclosure>
           {texts.aiDisclosure}
         </p>
-        <button type="button" onClick={start} disabled={starting} aria-busy={starting} className="btn-primary mt-4">
+        <button
+          ref={startButton}
+          type="button"
+          onClick={start}
+          disabled={starting}
+          aria-busy={starting}
+          className="btn-primary mt-4"
+          popoverTarget={EARLY_NOTE_ID}
+          popoverTargetAction="show"
+        >
           {starting ? texts.starting : texts.start}
         </button>
+        <p id={EARLY_NOTE_ID} popover="auto" className="rounded-lg bg-white p-4 text-sm text-navy shadow-lg">
+          <span className="noscript:hidden">{texts.loading}</span>
+          <span className="hidden noscript:inline">{texts.noScript}</span>
+        </p>
         <p className="mt-4 text-xs text-slate-200">{texts.notice}</p>
       </div>
     </div>

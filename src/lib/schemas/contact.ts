@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { optionalText } from './common';
+import { COMPANY_MAX, EMAIL_MAX, EMAIL_PATTERN, MESSAGE_MAX, NAME_MAX, PHONE_MAX } from './form-rules';
 
 export const SERVICE_OPTIONS = [
   'digital-transformation',
@@ -15,14 +16,14 @@ export const nameField = z
   .string({ error: 'Name is required' })
   .trim()
   .min(1, { error: 'Name is required' })
-  .max(200, { error: 'Name is too long (at most 200 characters)' });
+  .max(NAME_MAX, { error: `Name is too long (at most ${NAME_MAX} characters)` });
 
 export const emailField = z
   .string({ error: 'Invalid email address' })
   .trim()
   .toLowerCase()
-  .max(254, { error: 'Invalid email address' })
-  .pipe(z.email({ error: 'Invalid email address' }));
+  .max(EMAIL_MAX, { error: 'Invalid email address' })
+  .pipe(z.email({ error: 'Invalid email address', pattern: EMAIL_PATTERN }));
 
 /** A hidden field people never fill in; bots do. */
 export const honeypotField = z.string().max(1000).optional();
@@ -31,8 +32,8 @@ export const honeypotField = z.string().max(1000).optional();
 export const contactInputSchema = z.object({
   name: nameField,
   email: emailField,
-  company: optionalText(200, 'Company'),
-  phone: optionalText(50, 'Phone'),
+  company: optionalText(COMPANY_MAX, 'Company'),
+  phone: optionalText(PHONE_MAX, 'Phone'),
   serviceOfInterest: z
     .union([serviceSchema, z.literal('')], { error: 'Choose one of the listed services' })
     .nullish()
@@ -41,7 +42,7 @@ export const contactInputSchema = z.object({
     .string({ error: 'Message is required' })
     .trim()
     .min(1, { error: 'Message is required' })
-    .max(5000, { error: 'Message is too long (at most 5000 characters)' }),
+    .max(MESSAGE_MAX, { error: `Message is too long (at most ${MESSAGE_MAX} characters)` }),
   website: honeypotField,
 });
 export type ContactInput = z.infer<typeof contactInputSchema>;
