@@ -70,7 +70,7 @@ describe('POST /api/tavus/conversation', () => {
       replica_id: 'r-configured',
       persona_id: 'p-configured',
       custom_greeting:
-        'Hola, soy Alejandro Ríos. Gracias por llamar. Cuénteme sobre su empresa y qué le gustaría conseguir.',
+        'Hola, soy Alejandro Ríos. Gracias por llamar. Hábleme de su empresa y de lo que le gustaría conseguir.',
       properties: {
         max_call_duration: 600,
         participant_left_timeout: 30,
