@@ -144,12 +144,13 @@ export function VideoCall({ lang, texts }: { lang: 'en' | 'es'; texts: VideoText
         preload="none"
         aria-hidden="true"
       />
-      <div className="relative">
+      {/* An opaque panel: its texts keep their contrast (at least 4.5:1) whatever frame the video shows. */}
+      <div className="relative w-full rounded-md bg-navy-dark px-4 py-3">
         <p className="text-lg font-semibold text-white">{texts.calling}</p>
         <button type="button" onClick={start} disabled={starting} aria-busy={starting} className="btn-primary mt-4">
           {starting ? texts.starting : texts.start}
         </button>
-        <p className="mt-4 text-xs text-slate-200">{texts.notice}</p>
+        <p className="mt-3 text-xs leading-5 text-slate-100">{texts.notice}</p>
       </div>
     </div>
   );
