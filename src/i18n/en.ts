@@ -8,7 +8,7 @@ export const en = {
     'digital transformation, strategy consulting, corporate innovation, AI solutions, strategic investment, deal sourcing, private investors, Madrid',
   'meta.portfolio.title': 'Portfolio & Case Studies | Vantia Partners',
   'meta.portfolio.description':
-    'Case studies from Vantia Partners: how we have helped companies modernize operations, launch digital products and put AI to work, with measurable results.',
+    'Case studies from Vantia Partners: how we have helped companies modernise operations, launch digital products and put AI to work, with measurable results.',
   'meta.portfolio.keywords':
     'case studies, success stories, digital transformation results, AI implementation, technology consulting, Vantia Partners portfolio',
   'meta.insights.title': 'Insights | Vantia Partners',
@@ -20,7 +20,7 @@ export const en = {
   'meta.contact.description':
     'Contact Vantia Partners to discuss a digital transformation project or an investment opportunity. Write to us, start a video call or visit our Madrid office.',
   'meta.contact.keywords':
-    'contact Vantia Partners, digital transformation consulting, strategy consultation, investment inquiries, Madrid consulting firm, video call',
+    'contact Vantia Partners, digital transformation consulting, strategy consultation, investment enquiries, Madrid consulting firm, video call',
   'meta.cookies.title': 'Cookies Policy | Vantia Partners',
   'meta.cookies.description':
     'How the Vantia Partners website uses cookies and similar technologies, what each one does and how you can accept, reject or change your preferences at any time.',
@@ -65,7 +65,7 @@ export const en = {
   'hero.eyebrow': 'Digital transformation & strategic investment',
   'hero.title': 'Digital transformation, from strategy to results',
   'hero.subtitle':
-    'We help established companies and growing ventures modernize how they work, put AI to practical use and reach the capital they need to grow.',
+    'We help established companies and growing ventures modernise how they work, put AI to practical use and reach the capital they need to grow.',
   'hero.ctaServices': 'Our services',
   'hero.ctaContact': 'Contact us',
 
@@ -79,7 +79,7 @@ export const en = {
     'We assess where technology can move your business forward and build a realistic roadmap your teams can carry out.',
   'services.strategy.point1': 'Digital maturity assessment',
   'services.strategy.point2': 'Transformation roadmap and business case',
-  'services.strategy.point3': 'Program governance and change management',
+  'services.strategy.point3': 'Programme governance and change management',
   'services.innovation.title': 'Innovation & Startups',
   'services.innovation.description':
     'We help corporations and startups work together, test new business models quickly and scale the ones that prove their value.',
@@ -89,7 +89,7 @@ export const en = {
   'services.ai.title': 'AI-Driven Solutions',
   'services.ai.description':
     'We identify the use cases where AI pays off and deliver them with sound data, security and governance.',
-  'services.ai.point1': 'AI use-case prioritization',
+  'services.ai.point1': 'AI use-case prioritisation',
   'services.ai.point2': 'Process automation and AI assistants',
   'services.ai.point3': 'Data governance and responsible AI',
 
@@ -97,7 +97,7 @@ export const en = {
   'investment.eyebrow': 'Strategic investment',
   'investment.title': 'Connecting capital with companies ready to grow',
   'investment.subtitle':
-    'We identify, assess and structure opportunities for private investors with the same operational rigor we bring to transformation work.',
+    'We identify, assess and structure opportunities for private investors with the same operational rigour we bring to transformation work.',
   'investment.sourcing.title': 'Strategic Deal Sourcing',
   'investment.sourcing.description':
     'We find opportunities before they reach the open market, through our network of founders, advisors and corporate partners.',
@@ -135,7 +135,7 @@ export const en = {
   'about.stat1.value': '2020',
   'about.stat1.label': 'Founded',
   'about.stat2.value': '40+',
-  'about.stat2.label': 'Transformation programs',
+  'about.stat2.label': 'Transformation programmes',
   'about.stat3.value': '3',
   'about.stat3.label': 'Continents in our investor network',
   'about.ceoQuote':
@@ -145,7 +145,7 @@ export const en = {
   // portfolio
   'portfolio.eyebrow': 'Portfolio',
   'portfolio.title': 'Work that speaks through its results',
-  'portfolio.subtitle': 'A selection of projects in which we helped our clients modernize, innovate and grow.',
+  'portfolio.subtitle': 'A selection of projects in which we helped our clients modernise, innovate and grow.',
   'portfolio.seeMore': 'See More',
   'portfolio.contact': 'Contact',
   'portfolio.empty': 'No portfolio items available yet.',
@@ -192,7 +192,8 @@ export const en = {
   'insights.searchLabel': 'Search insights',
   'insights.searchPlaceholder': 'Search by topic or keyword',
   'insights.searchSubmit': 'Search',
-  'insights.searchResults': '{count} results for “{query}”',
+  'insights.searchResults.one': '{count} result for “{query}”',
+  'insights.searchResults.other': '{count} results for “{query}”',
   'insights.searchNone': 'No insights match “{query}”.',
   'insights.clearSearch': 'Clear search',
   'insights.rss': 'RSS feed',
@@ -200,7 +201,7 @@ export const en = {
   // contact section
   'contact.eyebrow': 'Contact',
   'contact.title': 'Let’s talk about your next step',
-  'contact.subtitle': 'Choose the channel that suits you best. A member of our team will follow up on every inquiry.',
+  'contact.subtitle': 'Choose the channel that suits you best. A member of our team will follow up on every enquiry.',
   'contact.video.title': 'Video call',
   'contact.video.text':
     'Start a video conversation from your browser to talk through your project. No downloads needed.',
@@ -259,7 +260,7 @@ export const en = {
   'video.exitFullscreen': 'Exit full screen',
   'video.end': 'End call',
   'video.recordingNotice':
-    'This call is recorded and transcribed so we can follow up on your inquiry; see our privacy policy for details.',
+    'This call is recorded and transcribed so we can follow up on your enquiry; see our privacy policy for details.',
   'video.notConfigured': 'Video calls are not available right now. Please use the contact form.',
   'video.successTitle': 'Conversation Started',
   'video.successText': 'Your video call is now ready. Please allow camera and microphone access.',
@@ -299,16 +300,16 @@ export const en = {
 
   // not found page
   'notFound.title': '404 Page Not Found',
-  'notFound.text': 'Did you forget to add the page to the router?',
+  'notFound.text': 'Sorry, we couldn’t find that page. It may have moved, or the address may be mistyped.',
   'notFound.home': 'Go to the home page',
 
   // policy pages
   'policy.effective': 'Effective: {date}',
   'assistant.leadConsent':
-    "I'd be glad to put you in touch with our team. To do that I need to keep your name, e-mail and company and pass them to our partners, as our [privacy policy]({privacyUrl}) explains. Do you agree? Please answer yes or no.",
+    "I'd be glad to put you in touch with our team. To do that I need to keep your name, email and company and pass them to our partners, as our [privacy policy]({privacyUrl}) explains. Do you agree? Please answer yes or no.",
   'assistant.leadName': 'Thank you. What is your name?',
-  'assistant.leadEmail': 'What e-mail address should we use, {name}?',
-  'assistant.leadEmailInvalid': "That doesn't look like an e-mail address. Could you check it and send it again?",
+  'assistant.leadEmail': 'What email address should we use, {name}?',
+  'assistant.leadEmailInvalid': "That doesn't look like an email address. Could you check it and send it again?",
   'assistant.leadCompany': 'Which company do you work for? (You can answer "none".)',
   'assistant.leadDone':
     "Thank you, {name}. I've passed your details to our team, and someone will write to you at {email} within one business day.",
@@ -351,5 +352,19 @@ export const en = {
   'launcher.videoLoading': 'Preparing the video call…',
   'launcher.noScript':
     'This needs JavaScript, which is turned off in this browser. You can write to us with the contact form.',
+  // hero: a panel of recent case-study results (or the firm's figures when there are none)
+  'hero.results.title': 'Recent results',
+  'hero.results.firmTitle': 'Vantia Partners in figures',
+  'hero.results.all': 'All case studies',
+  // not-found page: where to go from here
+  'notFound.helpTitle': 'Where to go from here',
+  'notFound.portfolio': 'Our case studies',
+  'notFound.insights': 'Our insights',
+  'notFound.contact': 'Contact our team',
+  // contact form: the data-protection note under the form, and what happens after sending
+  'contact.form.privacy':
+    'Vantia Partners LLC uses your details only to answer your enquiry and keeps them for up to 12 months after our last exchange. You may access, correct or delete them at any time.',
+  'contact.form.privacyLink': 'Privacy policy',
+  'toast.contactNextSteps': 'A member of our team will reply by email within one business day.',
 } as const;
 export type DictionaryKey = keyof typeof en;

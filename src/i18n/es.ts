@@ -39,9 +39,9 @@ export const es: Record<DictionaryKey, string> = {
   // common
   'common.skipToContent': 'Saltar al contenido principal',
   'common.loading': 'Cargando…',
-  'common.error': 'Ocurrió un error',
-  'common.backToHome': 'Volver al Inicio',
-  'common.readMore': 'Leer Más',
+  'common.error': 'Se ha producido un error',
+  'common.backToHome': 'Volver al inicio',
+  'common.readMore': 'Leer más',
   'common.minRead': '{readTime} min de lectura',
   'common.viewCaseStudy': 'Ver Caso de Éxito',
   'common.switchLanguage': 'English',
@@ -75,19 +75,19 @@ export const es: Record<DictionaryKey, string> = {
   'services.title': 'Consultoría orientada a resultados medibles',
   'services.subtitle':
     'Tres áreas que trabajan como un solo equipo, desde el primer diagnóstico hasta que la solución funciona en producción.',
-  'services.strategy.title': 'Estrategia y Transformación',
+  'services.strategy.title': 'Estrategia y transformación',
   'services.strategy.description':
     'Analizamos dónde la tecnología puede hacer avanzar su negocio y trazamos una hoja de ruta realista que sus equipos puedan ejecutar.',
   'services.strategy.point1': 'Diagnóstico de madurez digital',
   'services.strategy.point2': 'Hoja de ruta y caso de negocio',
   'services.strategy.point3': 'Gobierno del programa y gestión del cambio',
-  'services.innovation.title': 'Innovación y Startups',
+  'services.innovation.title': 'Innovación y startups',
   'services.innovation.description':
     'Ayudamos a grandes empresas y startups a colaborar, validar con rapidez nuevos modelos de negocio y escalar los que demuestran su valor.',
   'services.innovation.point1': 'Corporate venturing e innovación abierta',
   'services.innovation.point2': 'Búsqueda de startups y proyectos piloto',
   'services.innovation.point3': 'Descubrimiento y validación de producto',
-  'services.ai.title': 'Soluciones Impulsadas por IA',
+  'services.ai.title': 'Soluciones impulsadas por IA',
   'services.ai.description':
     'Identificamos los casos de uso en los que la IA aporta valor real y los implantamos con datos fiables, seguridad y un gobierno adecuado.',
   'services.ai.point1': 'Priorización de casos de uso de IA',
@@ -99,21 +99,21 @@ export const es: Record<DictionaryKey, string> = {
   'investment.title': 'Conectamos capital con empresas preparadas para crecer',
   'investment.subtitle':
     'Identificamos, analizamos y estructuramos oportunidades para inversores privados con el mismo rigor operativo que aplicamos a nuestros proyectos de transformación.',
-  'investment.sourcing.title': 'Originación Estratégica de Operaciones',
+  'investment.sourcing.title': 'Originación estratégica de operaciones',
   'investment.sourcing.description':
     'Detectamos oportunidades antes de que lleguen al mercado abierto, gracias a nuestra red de fundadores, asesores y socios corporativos.',
   'investment.sourcing.value1': 'Flujo de operaciones propio',
   'investment.sourcing.value2': 'Due diligence independiente',
   'investment.sourcing.value3': 'Conocimiento sectorial',
   'investment.sourcing.value4': 'Apoyo en la estructuración',
-  'investment.markets.title': 'Mercados Internacionales',
+  'investment.markets.title': 'Mercados internacionales',
   'investment.markets.description':
     'Acompañamos a empresas e inversores entre Europa, América y otros mercados, con conocimiento local en cada uno de ellos.',
   'investment.markets.value1': 'Puente entre Europa y América',
   'investment.markets.value2': 'Estrategia de entrada en mercados',
   'investment.markets.value3': 'Operaciones transfronterizas',
   'investment.markets.value4': 'Red de socios locales',
-  'investment.network.title': 'Red de Inversores Privados',
+  'investment.network.title': 'Red de inversores privados',
   'investment.network.description':
     'Un grupo selecto de inversores privados y family offices que coinvierten en oportunidades que hemos analizado, con información clara en cada paso.',
   'investment.network.value1': 'Oportunidades seleccionadas',
@@ -148,20 +148,20 @@ export const es: Record<DictionaryKey, string> = {
   'portfolio.title': 'Proyectos que hablan por sus resultados',
   'portfolio.subtitle':
     'Una selección de proyectos en los que hemos ayudado a nuestros clientes a modernizarse, innovar y crecer.',
-  'portfolio.seeMore': 'Ver Más',
+  'portfolio.seeMore': 'Ver más',
   'portfolio.contact': 'Contactar',
-  'portfolio.empty': 'Todavía no hay elementos de portafolio disponibles.',
+  'portfolio.empty': 'Todavía no hay casos de éxito publicados.',
   'portfolio.listHeading': 'Todos los Casos de Éxito',
   'portfolio.listIntro':
     'Cada caso recoge el reto al que se enfrentaba el cliente, el enfoque que aplicamos y los resultados obtenidos.',
   'portfolio.listEmpty': 'No hay elementos de portafolio disponibles en este momento.',
-  'portfolio.defaultCategory': 'Soluciones Tecnológicas',
-  'portfolio.clientSuccessStory': 'Caso de Éxito de Cliente',
-  'portfolio.keyResults': 'Resultados Clave',
+  'portfolio.defaultCategory': 'Soluciones tecnológicas',
+  'portfolio.clientSuccessStory': 'Caso de éxito de cliente',
+  'portfolio.keyResults': 'Resultados clave',
   'portfolio.noMetrics': 'No hay métricas disponibles',
-  'portfolio.technologiesUsed': 'Tecnologías Utilizadas',
+  'portfolio.technologiesUsed': 'Tecnologías utilizadas',
   'portfolio.loading': 'Cargando caso de éxito…',
-  'portfolio.notFoundTitle': 'Caso de Éxito No Encontrado',
+  'portfolio.notFoundTitle': 'Caso de éxito no encontrado',
   'portfolio.notFoundText': 'El caso de éxito que busca no existe.',
 
   // calls to action
@@ -181,7 +181,7 @@ export const es: Record<DictionaryKey, string> = {
   'insights.title': 'Perspectivas sobre tecnología, estrategia e inversión',
   'insights.subtitle':
     'Análisis prácticos para directivos que toman decisiones sobre transformación digital, IA y crecimiento.',
-  'insights.seeMore': 'Ver Más',
+  'insights.seeMore': 'Ver más',
   'insights.empty': 'Todavía no hay artículos publicados.',
   'insights.listHeading': 'Análisis',
   'insights.listIntro':
@@ -189,13 +189,14 @@ export const es: Record<DictionaryKey, string> = {
   'insights.listEmpty': 'No hay artículos disponibles en este momento.',
   'insights.listError': 'No hemos podido cargar los artículos. Inténtelo de nuevo más tarde.',
   'insights.loading': 'Cargando artículo…',
-  'insights.notFoundTitle': 'Artículo No Encontrado',
+  'insights.notFoundTitle': 'Artículo no encontrado',
   'insights.notFoundText': 'El artículo que busca no existe.',
   'insights.by': 'Por {author}',
   'insights.searchLabel': 'Buscar artículos',
   'insights.searchPlaceholder': 'Buscar por tema o palabra clave',
   'insights.searchSubmit': 'Buscar',
-  'insights.searchResults': '{count} resultados para «{query}»',
+  'insights.searchResults.one': '{count} resultado para «{query}»',
+  'insights.searchResults.other': '{count} resultados para «{query}»',
   'insights.searchNone': 'Ningún artículo coincide con «{query}».',
   'insights.clearSearch': 'Borrar búsqueda',
   'insights.rss': 'Canal RSS',
@@ -203,8 +204,7 @@ export const es: Record<DictionaryKey, string> = {
   // contact section
   'contact.eyebrow': 'Contacto',
   'contact.title': 'Hablemos de su próximo paso',
-  'contact.subtitle':
-    'Elija el canal que mejor le convenga. Una persona de nuestro equipo dará seguimiento a cada consulta.',
+  'contact.subtitle': 'Elija el canal que mejor le convenga. Una persona de nuestro equipo atenderá cada consulta.',
   'contact.video.title': 'Videollamada',
   'contact.video.text':
     'Inicie una conversación por vídeo desde su navegador para comentar su proyecto, sin descargar nada.',
@@ -230,11 +230,11 @@ export const es: Record<DictionaryKey, string> = {
   'form.sending': 'Enviando…',
   'form.subscribe': 'Suscribirse',
   'form.subscribing': 'Suscribiendo…',
-  'service.digital-transformation': 'Transformación Digital',
-  'service.corporate-innovation': 'Innovación Corporativa',
-  'service.ai-solutions': 'Soluciones Impulsadas por IA',
-  'service.strategy-consulting': 'Consultoría Estratégica',
-  'service.investment': 'Oportunidades de Inversión',
+  'service.digital-transformation': 'Transformación digital',
+  'service.corporate-innovation': 'Innovación corporativa',
+  'service.ai-solutions': 'Soluciones impulsadas por IA',
+  'service.strategy-consulting': 'Consultoría estratégica',
+  'service.investment': 'Oportunidades de inversión',
   'validation.nameRequired': 'El nombre es obligatorio',
   'validation.emailInvalid': 'Dirección de correo electrónico no válida',
   'validation.messageRequired': 'El mensaje es obligatorio',
@@ -264,9 +264,9 @@ export const es: Record<DictionaryKey, string> = {
   'video.exitFullscreen': 'Salir de pantalla completa',
   'video.end': 'Finalizar llamada',
   'video.recordingNotice':
-    'Esta llamada se graba y se transcribe para dar seguimiento a su solicitud; encontrará más información en nuestra política de privacidad.',
+    'Esta llamada se graba y se transcribe para poder atender su solicitud; encontrará más información en nuestra política de privacidad.',
   'video.notConfigured': 'Las videollamadas no están disponibles en este momento. Utilice el formulario de contacto.',
-  'video.successTitle': 'Conversación Iniciada',
+  'video.successTitle': 'Conversación iniciada',
   'video.successText': 'Su videollamada ya está lista. Permita el acceso a la cámara y al micrófono.',
   'video.error': 'No se ha podido iniciar la conversación. Inténtelo de nuevo.',
   'video.aiDisclosure':
@@ -304,8 +304,9 @@ export const es: Record<DictionaryKey, string> = {
   'footer.copyright': '© {year} {company}. Todos los derechos reservados.',
 
   // not found page
-  'notFound.title': '404 Página No Encontrada',
-  'notFound.text': '¿Olvidó añadir la página al enrutador?',
+  'notFound.title': '404 Página no encontrada',
+  'notFound.text':
+    'Lo sentimos, no encontramos esa página. Puede que se haya trasladado o que la dirección contenga un error.',
   'notFound.home': 'Ir a la página de inicio',
 
   // policy pages
@@ -329,16 +330,16 @@ export const es: Record<DictionaryKey, string> = {
   'assistant.offerContact': '¿Quiere que le ponga en contacto con nuestro equipo?',
   'assistant.overview': 'Esto es, en resumen, lo que hacemos:',
   'video.greeting':
-    'Hola, soy el avatar de IA de {name}, CEO de Vantia Partners: está hablando con una inteligencia artificial, no con {name} en persona. Gracias por llamar. Cuénteme sobre su empresa y qué le gustaría conseguir.',
+    'Hola, soy el avatar de IA de {name}, CEO de Vantia Partners: está hablando con una inteligencia artificial, no con {name} en persona. Gracias por llamar. Hábleme de su empresa y de lo que le gustaría conseguir.',
   // stored categories (an English string in each record) and how Spanish pages show them
   'category.aiInnovation': 'Innovación en IA',
-  'category.digitalTransformation': 'Transformación Digital',
-  'category.investmentManagement': 'Gestión de Inversiones',
-  'category.aiDrivenSolutions': 'Soluciones Impulsadas por IA',
-  'category.innovationStartups': 'Innovación y Startups',
-  'category.strategyConsulting': 'Consultoría Estratégica',
-  'category.strategicInvestment': 'Inversión Estratégica',
-  'category.technologySolutions': 'Soluciones Tecnológicas',
+  'category.digitalTransformation': 'Transformación digital',
+  'category.investmentManagement': 'Gestión de inversiones',
+  'category.aiDrivenSolutions': 'Soluciones impulsadas por IA',
+  'category.innovationStartups': 'Innovación y startups',
+  'category.strategyConsulting': 'Consultoría estratégica',
+  'category.strategicInvestment': 'Inversión estratégica',
+  'category.technologySolutions': 'Soluciones tecnológicas',
   // the chat transcript filed with a lead from the assistant
   'chatLead.transcriptHeader': 'Contacto desde el asistente del chat. Conversación:',
   'chatLead.visitor': 'Visitante',
@@ -358,4 +359,19 @@ export const es: Record<DictionaryKey, string> = {
   'launcher.videoLoading': 'Preparando la videollamada…',
   'launcher.noScript':
     'Esto necesita JavaScript, que está desactivado en este navegador. Puede escribirnos con el formulario de contacto.',
+  // hero: a panel of recent case-study results (or the firm's figures when there are none)
+  'hero.results.title': 'Resultados recientes',
+  'hero.results.firmTitle': 'Vantia Partners en cifras',
+  'hero.results.all': 'Todos los casos de éxito',
+  // not-found page: where to go from here
+  'notFound.helpTitle': 'Por dónde seguir',
+  'notFound.portfolio': 'Nuestros casos de éxito',
+  'notFound.insights': 'Nuestros análisis',
+  'notFound.contact': 'Hable con nuestro equipo',
+  // contact form: the data-protection note under the form, and what happens after sending
+  'contact.form.privacy':
+    'Vantia Partners LLC trata sus datos solo para atender su consulta y los conserva hasta 12 meses desde la última comunicación. Puede ejercer en cualquier momento sus derechos de acceso, rectificación y supresión, entre otros.',
+  'contact.form.privacyLink': 'Política de privacidad',
+  'toast.contactNextSteps':
+    'Una persona de nuestro equipo le responderá por correo electrónico en un plazo de un día hábil.',
 };

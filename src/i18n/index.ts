@@ -18,6 +18,35 @@ export function useTranslations(lang: Language): Translate {
   };
 }
 
+/**
+ * Dictionary keys written once per plural form: `{base}.one` and `{base}.other` (CLDR's categories; a language
+ * with more, e.g. `few`, adds those keys and they are used). `other` is the form any missing category falls back to.
+ */
+export type PluralKey = {
+  [K in DictionaryKey]: K extends `${infer Base}.other` ? (`${Base}.one` extends DictionaryKey ? Base : never) : never;
+}[DictionaryKey];
+
+export type TranslatePlural = (key: PluralKey, count: number, values?: Record<string, string | number>) => string;
+
+function isDictionaryKey(key: string): key is DictionaryKey {
+  return Object.hasOwn(en, key);
+}
+
+/**
+ * A text that holds a count, in the form the language's plural rules choose for it
+ * (`Intl.PluralRules`: 1 result, 2 results; 1 resultado, 2 resultados). `{count}` is the number, formatted
+ * for the language.
+ */
+export function usePlural(lang: Language): TranslatePlural {
+  const t = useTranslations(lang);
+  const rules = new Intl.PluralRules(LOCALES[lang].tag);
+  const numbers = new Intl.NumberFormat(LOCALES[lang].tag);
+  return (key, count, values) => {
+    const form = `${key}.${rules.select(count)}`;
+    return t(isDictionaryKey(form) ? form : `${key}.other`, { ...values, count: numbers.format(count) });
+  };
+}
+
 /** A site path in a language: English unprefixed, Spanish under /es (docs/product.md, "Language"). */
 export function localePath(lang: Language, path: string): string {
   const clean = path.startsWith('/') ? path : `/${path}`;
@@ -34,6 +63,22 @@ export function pathLanguage(pathname: string): Language {
 export function unlocalisedPath(pathname: string): string {
   if (pathname === '/es' || pathname === '/es/') return '/';
   return pathname.startsWith('/es/') ? pathname.slice(3) : pathname;
+}
+
+/**
+ * The address a not-found page stands for, as its language switch may link to it. netlify-cli's local server
+ * retries a 404 with `.html`, `.htm`, `/index.html` and `/index.htm` appended (docs/architecture.md, "Differences
+ * from production"), so the URL the page is rendered for may carry one of them. Trailing slashes are ignored
+ * (docs/product.md, "Routes"). Repeated slashes become one: `/es//evil.example`'s twin must not be the
+ * protocol-relative `//evil.example`, another site.
+ */
+export function requestedPath(pathname: string): string {
+  return (
+    pathname
+      .replace(/\/{2,}/g, '/')
+      .replace(/(?:\/index)?\.html?$/i, '')
+      .replace(/(?<=.)\/$/, '') || '/'
+  );
 }
 
 export function otherLanguage(lang: Language): Language {

@@ -3,7 +3,7 @@ import { imageSize } from 'image-size';
 import { HttpError } from './http';
 import { newId } from './ids';
 import { MAX_UPLOAD_BYTES } from './schemas/upload';
-import { IMAGE_TYPES, putUpload, type ImageExtension } from './stores/uploads';
+import { IMAGE_TYPES, putUpload, uploadExists, type ImageExtension } from './stores/uploads';
 
 /** Past this a decoder could be made to allocate gigabytes (a "decompression bomb"). */
 export const MAX_IMAGE_SIDE = 10_000;
@@ -17,7 +17,22 @@ export const UPLOAD_TEXTS = {
   tooLargeDetail: 'Please select an image smaller than 5MB',
   tooManyPixels: 'Image dimensions are too large',
   missing: 'Please select an image file',
+  notFound: 'This image is not on the site (it may have been deleted). Upload it again or choose another image.',
 } as const;
+
+const UPLOADS_PREFIX = '/uploads/';
+
+/**
+ * A case study or insight may not point at an upload that does not exist: its cards and page would show a
+ * missing picture (docs/product.md, "Input rules"). Addresses outside /uploads/ (the site's own /images, https) are
+ * not checked here.
+ */
+export async function assertUploadedImageExists(imageUrl: string): Promise<void> {
+  if (!imageUrl.startsWith(UPLOADS_PREFIX)) return;
+  // GET /uploads/{key} ignores a query or fragment, so the check does too.
+  const key = new URL(imageUrl, 'http://site.invalid').pathname.slice(UPLOADS_PREFIX.length);
+  if (!(await uploadExists(key))) throw new HttpError(400, UPLOAD_TEXTS.notFound, 'image');
+}
 
 function isImageExtension(ext: string): ext is ImageExtension {
   return Object.hasOwn(IMAGE_TYPES, ext);

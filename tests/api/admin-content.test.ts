@@ -1,12 +1,34 @@
-import { describe, expect, it } from 'vitest';
+import sharp from 'sharp';
+import { beforeAll, describe, expect, it } from 'vitest';
 import insightsFunction from '../../netlify/functions/insights';
 import portfolioFunction from '../../netlify/functions/portfolio';
+import uploadFunction from '../../netlify/functions/upload';
 import type { Insight } from '../../src/lib/schemas/insight';
 import type { PortfolioItem } from '../../src/lib/schemas/portfolio';
-import { callJson } from '../helpers/functions';
+import { call, callJson } from '../helpers/functions';
 import { asAdmin, useAdminBench } from '../helpers/admin';
 
 const bench = useAdminBench();
+
+/** Uploads a small PNG through POST /api/upload, as the dashboard does, and answers its /uploads/… address. */
+async function uploadImage(): Promise<string> {
+  const png = await sharp({ create: { width: 32, height: 24, channels: 3, background: '#0b1f3a' } })
+    .png()
+    .toBuffer();
+  const form = new FormData();
+  form.append('image', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'cover.png');
+  const response = await call(
+    uploadFunction,
+    '/api/upload',
+    asAdmin(bench.cookie(), { method: 'POST', rawBody: form }),
+  );
+  const body = (await response.json()) as { url: string };
+  expect(response.status).toBe(201);
+  return body.url;
+}
+
+/** An upload address whose image was never stored (deleted, typed by hand, or copied from another site). */
+const MISSING_UPLOAD = '/uploads/01jd0000000000000000000000.png';
 
 const portfolioBody = {
   title: { en: 'A data platform for a port operator', es: 'Una plataforma de datos para un operador portuario' },
@@ -15,7 +37,8 @@ const portfolioBody = {
     en: '<h2>Context</h2><p class="ql-indent-2">We <strong>rebuilt</strong> it. <a href="https://example.com">Read</a></p>',
     es: '<h2>Contexto</h2><p>Lo <em>reconstruimos</em>.</p>',
   },
-  imageUrl: '/uploads/01jd0000000000000000000000.png',
+  // A real upload, stored in beforeAll.
+  imageUrl: '',
   metrics: {
     en: [{ label: 'Planning time', value: '-70%' }],
     es: [{ label: 'Tiempo de planificación', value: '-70%' }],
@@ -37,6 +60,10 @@ const insightBody = {
   createdAt: '2025-05-01',
   published: false,
 };
+
+beforeAll(async () => {
+  portfolioBody.imageUrl = await uploadImage();
+});
 
 describe('portfolio writes', () => {
   it('creates, shows publicly, updates with its version, refuses a stale version, and deletes', async () => {
@@ -300,6 +327,71 @@ describe('rich text is sanitised on write', () => {
       'src="https://example.com/a.jpg"',
     ]) {
       expect(spanish).toContain(expected);
+    }
+  });
+});
+
+describe('an uploaded image must exist', () => {
+  it('refuses to create or update a case study or an insight whose /uploads/ image is missing: 400, field image', async () => {
+    const existing = await callJson<PortfolioItem>(
+      portfolioFunction,
+      '/api/portfolio',
+      asAdmin(bench.cookie(), { method: 'POST', body: portfolioBody }),
+    );
+    expect(existing.status).toBe(201);
+    const before = await bench.blobs().snapshot();
+    const refused = [
+      await callJson<{ message: string; field: string }>(
+        portfolioFunction,
+        '/api/portfolio',
+        asAdmin(bench.cookie(), { method: 'POST', body: { ...portfolioBody, imageUrl: MISSING_UPLOAD } }),
+      ),
+      await callJson<{ message: string; field: string }>(
+        portfolioFunction,
+        '/x',
+        asAdmin(bench.cookie(), {
+          method: 'PUT',
+          body: { ...portfolioBody, imageUrl: `${MISSING_UPLOAD}?v=2`, version: 1 },
+          params: { id: existing.body.id },
+        }),
+      ),
+      // Not even the shape of a key the server makes.
+      await callJson<{ message: string; field: string }>(
+        portfolioFunction,
+        '/api/portfolio',
+        asAdmin(bench.cookie(), { method: 'POST', body: { ...portfolioBody, imageUrl: '/uploads/../users/partner' } }),
+      ),
+      await callJson<{ message: string; field: string }>(
+        insightsFunction,
+        '/api/insights',
+        asAdmin(bench.cookie(), {
+          method: 'POST',
+          body: { ...insightBody, slug: 'missing-image', imageUrl: MISSING_UPLOAD },
+        }),
+      ),
+    ];
+    for (const answer of refused) {
+      expect(answer.status).toBe(400);
+      expect(answer.body).toEqual({
+        message: 'This image is not on the site (it may have been deleted). Upload it again or choose another image.',
+        field: 'image',
+      });
+    }
+    expect(await bench.blobs().snapshot(), 'nothing stored, no slug reserved').toEqual(before);
+
+    // The same insight with an image that was uploaded is saved; addresses outside /uploads/ are not checked.
+    const uploaded = await uploadImage();
+    for (const imageUrl of [uploaded, `${uploaded}?v=2`, '/images/demo/insight-ai-governance.jpg']) {
+      const saved = await callJson<Insight>(
+        insightsFunction,
+        '/api/insights',
+        asAdmin(bench.cookie(), {
+          method: 'POST',
+          body: { ...insightBody, slug: `with-image-${imageUrl.length}`, imageUrl },
+        }),
+      );
+      expect(saved.status, imageUrl).toBe(201);
+      expect(saved.body.imageUrl).toBe(imageUrl);
     }
   });
 });

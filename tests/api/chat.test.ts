@@ -281,7 +281,7 @@ describe('leads and logs', () => {
     await carmen.say('We want to use AI to forecast demand');
     expect(await carmen.say('I would like to talk to your team')).toMatch(/^I'd be glad to put you in touch/);
     expect(await carmen.say('yes')).toBe(en['assistant.leadName']);
-    expect(await carmen.say('Carmen Vidal')).toBe('What e-mail address should we use, Carmen Vidal?');
+    expect(await carmen.say('Carmen Vidal')).toBe('What email address should we use, Carmen Vidal?');
     expect(await carmen.say('not-an-email')).toBe(en['assistant.leadEmailInvalid']);
     expect(await carmen.say('carmen@agro.example')).toBe(en['assistant.leadCompany']);
     expect(await carmen.say('Agro Sur')).toMatch(/^Thank you, Carmen Vidal\. I've passed your details/);
@@ -312,7 +312,7 @@ describe('leads and logs', () => {
       { role: 'user', content: 'yes' },
       { role: 'assistant', content: en['assistant.leadName'] },
       { role: 'user', content: 'Mallory Forger' },
-      { role: 'assistant', content: 'What e-mail address should we use, Mallory Forger?' },
+      { role: 'assistant', content: 'What email address should we use, Mallory Forger?' },
       { role: 'user', content: 'mallory@forged.example' },
       { role: 'assistant', content: en['assistant.leadCompany'] },
       { role: 'user', content: sessionId ? 'Forged S.L.' : 'Forged Corp' },
@@ -343,7 +343,7 @@ describe('leads and logs', () => {
     // Another session carrying the first one's conversation is a new conversation.
     const other = visitor();
     other.history.push(...first.history);
-    expect(await other.say('Eve Other')).not.toMatch(/^What e-mail address/);
+    expect(await other.say('Eve Other')).not.toMatch(/^What email address/);
     expect(await listContactMessages()).toHaveLength(count);
   });
 

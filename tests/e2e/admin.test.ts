@@ -151,7 +151,7 @@ describe('admin dashboard', () => {
     const body = (await publicPage.locator('main').textContent()) ?? '';
     expect(body).toContain('Automatización de tesorería para un grupo hotelero');
     expect(body).toContain('Tiempo de cierre');
-    expect(body).toContain('Soluciones Tecnológicas');
+    expect(body).toContain('Soluciones tecnológicas');
     await publicPage.goto('/portfolio');
     expect(await publicPage.locator('main').textContent()).toContain('Treasury automation for a hotel group');
 

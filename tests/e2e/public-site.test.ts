@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { en } from '../../src/i18n/en';
 import { es } from '../../src/i18n/es';
 import { axeViolations, baseUrl, useBrowser } from './helpers';
 
@@ -32,13 +33,13 @@ describe('every route in both languages', () => {
       [`/insights/${insight.id}`, [insight.title.en]],
       [`/es/insights/${insight.id}`, [insight.title.es]],
       ['/cookies-policy', ['Cookies Policy', 'January 2025']],
-      ['/es/cookies-policy', ['Política de Cookies', 'enero de 2025']],
+      ['/es/cookies-policy', ['Política de cookies', 'enero de 2025']],
       ['/legal-advice', ['Legal Notice']],
-      ['/es/legal-advice', ['Aviso Legal']],
+      ['/es/legal-advice', ['Aviso legal']],
       ['/privacy-policy', ['Privacy Policy']],
-      ['/es/privacy-policy', ['Política de Privacidad']],
+      ['/es/privacy-policy', ['Política de privacidad']],
       ['/investment-policy', ['Responsible Investment Policy', 'January 2025']],
-      ['/es/investment-policy', ['Política de Inversión Responsable']],
+      ['/es/investment-policy', ['Política de inversión responsable']],
     ];
     const page = await browser.page();
     for (const [path, texts] of cases) {
@@ -73,8 +74,11 @@ describe('every route in both languages', () => {
       expect(response?.status(), path).toBe(404);
       expect(await page.locator('h1').innerText()).toContain(text);
     }
+    // The developer's sentence is gone (issue 14): the page helps the visitor onward instead.
     await page.goto('/no-such-page');
-    expect(await page.locator('body').innerText()).toContain('Did you forget to add the page to the router?');
+    const body = await page.locator('body').innerText();
+    expect(body).not.toContain('Did you forget to add the page to the router?');
+    expect(body).toContain(en['notFound.text']);
     await page.goto('/insights/01jd0000000000000000000000');
     expect(await page.getByRole('link', { name: 'Back to Home' }).getAttribute('href')).toBe('/');
     await page.close();

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { en } from '../../src/i18n/en';
 import { es } from '../../src/i18n/es';
-import { categoryLabel, localePath, unlocalisedPath, useTranslations } from '../../src/i18n';
+import { categoryLabel, localePath, requestedPath, unlocalisedPath, usePlural, useTranslations } from '../../src/i18n';
 import { searchInsights } from '../../src/lib/content/search';
 import { insightFixture } from '../helpers/fixtures';
 
@@ -32,6 +32,44 @@ describe('dictionaries', () => {
     expect(localePath('en', '/insights')).toBe('/insights');
     expect(unlocalisedPath('/es/insights/x')).toBe('/insights/x');
     expect(unlocalisedPath('/es/')).toBe('/');
+  });
+});
+
+describe('counts', () => {
+  it("choose each language's plural form with Intl.PluralRules: 0, 1 and 2+", () => {
+    const english = usePlural('en');
+    const spanish = usePlural('es');
+    expect(english('insights.searchResults', 0, { query: 'ai' })).toBe('0 results for “ai”');
+    expect(english('insights.searchResults', 1, { query: 'ai' })).toBe('1 result for “ai”');
+    expect(english('insights.searchResults', 2, { query: 'ai' })).toBe('2 results for “ai”');
+    expect(english('insights.searchResults', 1200, { query: 'ai' })).toBe('1,200 results for “ai”');
+    expect(spanish('insights.searchResults', 0, { query: 'ia' })).toBe('0 resultados para «ia»');
+    expect(spanish('insights.searchResults', 1, { query: 'ia' })).toBe('1 resultado para «ia»');
+    expect(spanish('insights.searchResults', 2, { query: 'ia' })).toBe('2 resultados para «ia»');
+    // CLDR gives Spanish a third form ("many") for millions; without a key of its own it reads as "other".
+    expect(spanish('insights.searchResults', 1_000_000, { query: 'ia' })).toBe('1.000.000 resultados para «ia»');
+  });
+
+  it('never leave a count text unsplit by plural form', () => {
+    expect(
+      Object.keys(en).filter((key) => /\{count\}/.test(en[key as keyof typeof en]) && !/\.(one|other)$/.test(key)),
+    ).toEqual([]);
+  });
+});
+
+describe('not-found addresses', () => {
+  it('drop the suffixes the local server retries a 404 with', () => {
+    expect(requestedPath('/no-such-page/index.htm')).toBe('/no-such-page');
+    expect(requestedPath('/no-such-page/index.html')).toBe('/no-such-page');
+    expect(requestedPath('/no-such-page.html')).toBe('/no-such-page');
+    expect(requestedPath('/es/no-existe.htm')).toBe('/es/no-existe');
+    expect(requestedPath('/index.html')).toBe('/');
+    expect(requestedPath('/portfolio/01jd0000000000000000000000')).toBe('/portfolio/01jd0000000000000000000000');
+    expect(requestedPath('/insights/')).toBe('/insights');
+    expect(requestedPath('/')).toBe('/');
+    // Never a protocol-relative address (another site) for the language switch.
+    expect(requestedPath('//evil.example/x')).toBe('/evil.example/x');
+    expect(localePath('en', unlocalisedPath(requestedPath('/es//evil.example')))).toBe('/evil.example');
   });
 });
 

@@ -27,7 +27,7 @@ export const adminTexts = {
   close: 'Close',
   confirmDelete: (what: string) => `Delete ${what}? This cannot be undone.`,
   exportCsv: 'Export CSV',
-  search: 'Search by name or e-mail',
+  search: 'Search by name or email',
   login: {
     title: 'Investor Login',
     username: 'Username',

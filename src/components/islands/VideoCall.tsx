@@ -169,7 +169,8 @@ export function VideoCall({ lang, texts }: { lang: 'en' | 'es'; texts: VideoText
         preload="none"
         aria-hidden="true"
       />
-      <div className="relative">
+      {/* An opaque panel: its texts keep their contrast (at least 4.5:1) whatever frame the video shows. */}
+      <div className="relative w-full rounded-md bg-navy-dark px-4 py-3">
         <p className="text-lg font-semibold text-white">{texts.calling}</p>
         <p className="mx-auto mt-2 max-w-sm text-sm font-medium text-white" data-ai-disclosure>
           {texts.aiDisclosure}
@@ -190,7 +191,7 @@ export function VideoCall({ lang, texts }: { lang: 'en' | 'es'; texts: VideoText
           <span className="noscript:hidden">{texts.loading}</span>
           <span className="hidden noscript:inline">{texts.noScript}</span>
         </p>
-        <p className="mt-4 text-xs text-slate-200">{texts.notice}</p>
+        <p className="mt-3 text-xs leading-5 text-slate-100">{texts.notice}</p>
       </div>
     </div>
   );

@@ -20,7 +20,8 @@ export function contactFormTexts(t: Translate): ContactFormTexts {
     emailInvalid: t('validation.emailInvalid'),
     messageRequired: t('validation.messageRequired'),
     successTitle: t('toast.contactSuccessTitle'),
-    successText: t('toast.contactSuccessText'),
+    // The contractual sentence, then what happens next and when.
+    successText: `${t('toast.contactSuccessText')} ${t('toast.contactNextSteps')}`,
     errorTitle: t('toast.contactErrorTitle'),
     errorText: t('toast.contactErrorText'),
     limitTitle: t('limit.title'),

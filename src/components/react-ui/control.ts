@@ -13,7 +13,7 @@ const CONTROL_VARIANTS = {
   compact: 'px-2 py-1 text-sm',
   /** The public site's forms. */
   public:
-    'block w-full px-3 py-2 text-base text-slate-900 shadow-xs focus:border-emerald-600 focus:outline-hidden focus:ring-2 focus:ring-emerald-600/30 aria-[invalid]:border-red-600',
+    'block w-full px-3 py-2 text-base text-slate-900 shadow-xs focus:border-emerald-600 aria-[invalid]:border-red-600',
   /** Source code (the rich-text editor's HTML view). */
   code: 'block w-full p-3 font-mono text-xs',
 } as const;

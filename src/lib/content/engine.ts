@@ -4,6 +4,7 @@ import { purgeTags } from '../cache';
 import { HttpError } from '../http';
 import { newId } from '../ids';
 import { sanitizeRichText } from '../sanitize';
+import { assertUploadedImageExists } from '../uploads';
 import type { Localized } from '../schemas/common';
 import type { ContentInput, ContentRecord } from '../schemas/content';
 import { ContentCollection } from '../stores/content-collection';
@@ -42,7 +43,7 @@ export interface WriteTimes {
 /**
  * Everything that makes one kind of content differ from another. A new kind
  * is one descriptor, its schemas and its own fields: the engine does the rest
- * (storage, snapshot, versions, sanitising, cache purges).
+ * (storage, snapshot, versions, sanitising, the check that an uploaded image exists, cache purges).
  */
 export interface ContentKind<Own extends object, Input extends ContentInput> {
   /** Its Blobs store (src/lib/blobs.ts). */
@@ -142,6 +143,7 @@ export class ContentEngine<Own extends object, Input extends ContentInput> {
 
   async create(input: Input): Promise<Content<Own>> {
     const record = this.build(input);
+    await assertUploadedImageExists(record.imageUrl);
     await this.kind.hooks?.beforeWrite?.(record, null, this);
     await this.collection.put(record);
     await this.kind.hooks?.afterWrite?.(record, null);
@@ -165,6 +167,7 @@ export class ContentEngine<Own extends object, Input extends ContentInput> {
       updatedAt: now,
       version: current.version + 1,
     };
+    await assertUploadedImageExists(record.imageUrl);
     await this.kind.hooks?.beforeWrite?.(record, current, this);
     await this.collection.put(record);
     await this.kind.hooks?.afterWrite?.(record, current);

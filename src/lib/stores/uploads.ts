@@ -22,6 +22,12 @@ export async function getUpload(key: string): Promise<{ data: ArrayBuffer; conte
   return { data, contentType: IMAGE_TYPES[extension] };
 }
 
+/** Whether an upload is stored under this key (its metadata only: the bytes are not read). */
+export async function uploadExists(key: string): Promise<boolean> {
+  if (!UPLOAD_KEY_PATTERN.test(key)) return false;
+  return (await dataStore('uploads').getMetadata(key)) !== null;
+}
+
 export async function putUpload(key: string, data: ArrayBuffer): Promise<void> {
   if (!UPLOAD_KEY_PATTERN.test(key)) throw new Error('Refusing an upload key the server did not make');
   await dataStore('uploads').set(key, data);
