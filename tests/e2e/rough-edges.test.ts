@@ -261,11 +261,17 @@ async function textContrasts(page: Page, scope: string): Promise<Array<{ text: s
     }
     return found;
   });
+  // At once: a `transition-colors` would otherwise leave the text half faded when the picture is taken.
   const hide = (hidden: boolean) =>
     page.locator(scope).evaluate((root, hidden) => {
       for (const element of [root, ...root.querySelectorAll('*')] as HTMLElement[]) {
-        if (hidden) element.style.setProperty('color', 'transparent', 'important');
-        else element.style.removeProperty('color');
+        for (const [property, value] of [
+          ['transition', 'none'],
+          ['color', 'transparent'],
+        ] as const) {
+          if (hidden) element.style.setProperty(property, value, 'important');
+          else element.style.removeProperty(property);
+        }
       }
     }, hidden);
   await hide(true);
@@ -436,15 +442,22 @@ describe('the contact form', () => {
     );
     expect(await page.locator('footer').innerText()).toContain('28046 Madrid');
     const form = page.locator('[data-contact-form]');
-    // The form's island hydrates once in view; until then a send would be the browser's own.
+    // The form's island hydrates once in view: values typed before React has taken the form over would be lost.
     await form.scrollIntoViewIfNeeded();
-    await expect.poll(() => form.evaluate((element) => element.closest('astro-island[ssr]') === null)).toBe(true);
+    await expect
+      .poll(() =>
+        form.evaluate(
+          (element) =>
+            !element.closest('astro-island') || Object.keys(element).some((key) => key.startsWith('__reactProps')),
+        ),
+      )
+      .toBe(true);
     await form.getByLabel(es['form.name']).fill('Marta Sanz');
     await form.getByLabel(es['form.email'], { exact: true }).fill('marta@e2e.example');
     await form.getByLabel(es['form.message']).fill('Queremos revisar nuestra cadena de suministro.');
     await form.getByRole('button', { name: es['form.send'] }).click();
     const toast = page.locator('[data-toast="success"]');
-    await expect.poll(() => toast.textContent()).toContain(es['toast.contactSuccessTitle']);
+    await expect.poll(() => toast.textContent(), { timeout: 15_000 }).toContain(es['toast.contactSuccessTitle']);
     // The contractual sentence, then the next step and when.
     expect(await toast.textContent()).toContain(`${es['toast.contactSuccessText']} ${es['toast.contactNextSteps']}`);
     await page.close();
