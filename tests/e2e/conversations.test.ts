@@ -3,7 +3,7 @@ import { describe, expect, inject, it } from 'vitest';
 import { en } from '../../src/i18n/en';
 import { es } from '../../src/i18n/es';
 import { E2E_ADMIN } from './global-setup';
-import { baseUrl, useBrowser } from './helpers';
+import { baseUrl, signInCookie, useBrowser } from './helpers';
 
 const browser = useBrowser();
 
@@ -154,15 +154,7 @@ describe('chat', () => {
     expect(sent[1]).toMatch(/^session_\d{13}_[A-Za-z0-9_-]{22}$/);
     expect(new Set(sent.slice(1)).size).toBe(1);
 
-    const login = await fetch(`${baseUrl()}/api/admin/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', origin: baseUrl() },
-      body: JSON.stringify(E2E_ADMIN),
-    });
-    const cookie = login.headers
-      .getSetCookie()
-      .map((c) => c.split(';')[0])
-      .join('; ');
+    const cookie = await signInCookie(E2E_ADMIN.username, E2E_ADMIN.password);
     const messages = (await (
       await fetch(`${baseUrl()}/api/contact-messages`, { headers: { cookie } })
     ).json()) as Array<{ email: string; source: string; company: string }>;
@@ -204,15 +196,7 @@ describe('video call', () => {
     expect(String(created.body['callback_url']).startsWith(`${baseUrl()}/api/tavus/callback?`)).toBe(true);
 
     // The card's log of a call the server started is kept, and what only the page said is labelled.
-    const login = await fetch(`${baseUrl()}/api/admin/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', origin: baseUrl() },
-      body: JSON.stringify(E2E_ADMIN),
-    });
-    const cookie = login.headers
-      .getSetCookie()
-      .map((c) => c.split(';')[0])
-      .join('; ');
+    const cookie = await signInCookie(E2E_ADMIN.username, E2E_ADMIN.password);
     const call = async () =>
       (
         (await (await fetch(`${baseUrl()}/api/tavus-conversations`, { headers: { cookie } })).json()) as Array<{

@@ -6,6 +6,20 @@ import { launchBrowser } from '../helpers/browser';
 
 export const baseUrl = (): string => inject('baseUrl');
 
+/** Signs in through the API of the served site; answers the session cookie to send with admin requests. */
+export async function signInCookie(username: string, password: string): Promise<string> {
+  const response = await fetch(`${baseUrl()}/api/admin/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: baseUrl() },
+    body: JSON.stringify({ username, password }),
+  });
+  expect(response.status).toBe(200);
+  return response.headers
+    .getSetCookie()
+    .map((cookie) => cookie.split(';')[0])
+    .join('; ');
+}
+
 /**
  * One Chromium for a test file. Every page it opens fails the test on a
  * console error or an uncaught exception (CSP violations included).

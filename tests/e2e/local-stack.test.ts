@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../../src/lib/ids';
 import { E2E_ADMIN } from './global-setup';
-import { baseUrl } from './helpers';
+import { baseUrl, signInCookie } from './helpers';
 
 /**
  * What a client sees from the local server (`netlify serve`, as `netlify dev`) must be what production answers
@@ -12,19 +12,6 @@ async function answer(path: string, init: RequestInit = {}) {
   const response = await fetch(`${baseUrl()}${path}`, { redirect: 'manual', ...init });
   const text = await response.text();
   return { status: response.status, type: response.headers.get('content-type') ?? '', text };
-}
-
-async function signIn(username: string, password: string): Promise<string> {
-  const response = await fetch(`${baseUrl()}/api/admin/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: baseUrl() },
-    body: JSON.stringify({ username, password }),
-  });
-  expect(response.status).toBe(200);
-  return response.headers
-    .getSetCookie()
-    .map((cookie) => cookie.split(';')[0])
-    .join('; ');
 }
 
 const JSON_TYPE = 'application/json; charset=utf-8';
@@ -39,7 +26,7 @@ describe('the local server answers as production does', () => {
       expect(got, path).toMatchObject({ status: 404, type: JSON_TYPE });
       expect(JSON.parse(got.text)).toEqual({ message });
     }
-    const admin = await signIn(E2E_ADMIN.username, E2E_ADMIN.password);
+    const admin = await signInCookie(E2E_ADMIN.username, E2E_ADMIN.password);
     const deleted = await answer(`/api/newsletters/${newId()}`, {
       method: 'DELETE',
       headers: { cookie: admin, origin: baseUrl() },
@@ -59,7 +46,7 @@ describe('the local server answers as production does', () => {
       stopBlobs = (await openLocalBlobs()).stop;
       const { saveUser, setUserActive } = await import('../../src/lib/stores/users');
       await saveUser(account);
-      cookie = await signIn(account.username, account.password);
+      cookie = await signInCookie(account.username, account.password);
       await setUserActive(account.username, false);
     });
     afterAll(async () => {
