@@ -14,7 +14,10 @@ export type StoreKind =
   | 'users'
   | 'auth'
   | 'quotas'
-  | 'audit';
+  | 'audit'
+  | 'investor-updates'
+  | 'documents'
+  | 'document-files';
 
 /**
  * Site-wide stores are shared by every deploy of a site, previews included, so

@@ -42,7 +42,16 @@ const PUBLIC = new Set([
 ]);
 
 /** What any signed-in, active account may call, investors included (401 for anonymous visitors). */
-const SIGNED_IN = new Set(['POST /api/account/password']);
+const SIGNED_IN = new Set([
+  'POST /api/account/password',
+  // The investor dashboard (tests/api/investors.test.ts checks what each account sees).
+  'GET /api/investor-updates',
+  'GET /api/investor-updates/:id',
+  'GET /api/documents',
+  'POST /api/documents/:id/link',
+  'POST /api/documents/admin/link',
+  'GET /api/document-download',
+]);
 
 interface Probe {
   /** `METHOD pattern`, as PUBLIC and SIGNED_IN name it. */
@@ -171,6 +180,16 @@ describe('the role matrix', () => {
       'PUT /api/portfolio/:id',
       'DELETE /api/portfolio/:id',
       'POST /api/upload',
+      'GET /api/investor-updates/admin',
+      'POST /api/investor-updates',
+      'PUT /api/investor-updates/:id',
+      'DELETE /api/investor-updates/:id',
+      'GET /api/documents/admin',
+      'POST /api/documents',
+      'PUT /api/documents/:id',
+      'DELETE /api/documents/:id',
+      'POST /api/document-uploads',
+      'PUT /api/document-uploads/:id/:part',
     ]) {
       expect(checked).toContain(name);
     }

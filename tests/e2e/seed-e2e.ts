@@ -13,6 +13,9 @@ const KINDS: StoreKind[] = [
   'users',
   'auth',
   'quotas',
+  'investor-updates',
+  'documents',
+  'document-files',
 ];
 
 /** Empties every store of a scope (e2e, bench) in the local Blobs folder, then seeds the demo content. */

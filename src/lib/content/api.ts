@@ -1,5 +1,5 @@
 import type { Context } from '@netlify/functions';
-import { requireAdmin } from '../auth/guard';
+import { requireAdmin, requireUser } from '../auth/guard';
 import { cachedJson, json, notFound, parseJsonBody, pathId, route } from '../http';
 import type { ContentInput } from '../schemas/content';
 import type { ContentEngine } from './engine';
@@ -7,28 +7,39 @@ import type { ContentEngine } from './engine';
 /** `GET /api/{kind}/admin`: a kind with drafts lists them too, for signed-in users only. */
 const ADMIN_LIST = 'admin';
 
+/** Who reads a kind's published records: anyone (cached by the CDN), or only signed-in accounts (never cached). */
+export interface ContentApiOptions {
+  audience?: 'public' | 'signed-in';
+}
+
 /**
  * The HTTP API of one kind of content (docs/product.md, API contract), from
  * its function's `config.path`: `/api/{kind}` and `/api/{kind}/:id`.
- * Public reads are cacheable by tag; writes need a session.
+ * Public reads are cacheable by tag; writes need a session. A kind for signed-in
+ * accounts only (investor updates) answers its reads `no-store` to any active
+ * account (requireUser) and 401 to anyone else.
  */
 export function contentApi<Own extends object, Input extends ContentInput>(
   engine: ContentEngine<Own, Input>,
+  options: ContentApiOptions = {},
 ): (request: Request, context: Context) => Promise<Response> {
   const { label, inputSchema } = engine.kind;
+  const signedIn = options.audience === 'signed-in';
+  const answer = (data: unknown, tags: string[]) => (signedIn ? json(data) : cachedJson(data, tags));
   return route({
     GET: async (request, context) => {
       const param = context.params['id'];
-      if (param === undefined) return cachedJson(await engine.listPublic(), [engine.listTag]);
       if (param === ADMIN_LIST && engine.hasDrafts) {
         await requireAdmin(request);
         return json(await engine.list());
       }
+      if (signedIn) await requireUser(request);
+      if (param === undefined) return answer(await engine.listPublic(), [engine.listTag]);
       const id = pathId(context);
       // A draft does not exist for the public: the same 404 as an unknown id.
       const record = await engine.getPublic(id);
       if (!record) throw notFound(label);
-      return cachedJson(record, [engine.listTag, engine.itemTag(id)]);
+      return answer(record, [engine.listTag, engine.itemTag(id)]);
     },
     POST: async (request) => {
       await requireAdmin(request);

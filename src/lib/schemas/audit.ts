@@ -9,6 +9,10 @@ export const AUDIT_ACTIONS = [
   'user.reactivate',
   'user.role',
   'password.change',
+  'document.upload',
+  'document.update',
+  'document.delete',
+  'document.download',
 ] as const;
 export const auditActionSchema = z.enum(AUDIT_ACTIONS);
 export type AuditAction = z.infer<typeof auditActionSchema>;
@@ -21,7 +25,7 @@ export const auditEventSchema = z.object({
   /** The actor's role at the time. */
   actorRole: z.enum(['admin', 'investor']),
   action: auditActionSchema,
-  /** The account (or, later, the document) it was done to. */
+  /** The account or the document (its id) it was done to. */
   target: z.string().default(''),
   /** A short note, e.g. the new role. */
   detail: z.string().default(''),

@@ -77,5 +77,18 @@ export function contentInputSchema<Own extends z.ZodRawShape>(own: Own) {
   return z.object({ ...contentInputHead, ...own, ...contentInputTail });
 }
 
+/**
+ * A kind without a picture (investor updates): the same fields, but `imageUrl` is never read from the body and is
+ * stored as '' (the engine checks no image then).
+ */
+export function imagelessContentInputSchema<Own extends z.ZodRawShape>(own: Own) {
+  return z.object({
+    ...contentInputHead,
+    imageUrl: z.unknown().transform((): string => ''),
+    ...own,
+    ...contentInputTail,
+  });
+}
+
 /** The shared fields of any kind's parsed input. */
 export type ContentInput = z.output<z.ZodObject<typeof contentInputHead & typeof contentInputTail>>;
