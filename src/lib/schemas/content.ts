@@ -84,7 +84,10 @@ export function contentInputSchema<Own extends z.ZodRawShape>(own: Own) {
 export function imagelessContentInputSchema<Own extends z.ZodRawShape>(own: Own) {
   return z.object({
     ...contentInputHead,
-    imageUrl: z.unknown().transform((): string => ''),
+    imageUrl: z
+      .unknown()
+      .transform((): string => '')
+      .default(''),
     ...own,
     ...contentInputTail,
   });
