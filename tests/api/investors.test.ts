@@ -66,7 +66,7 @@ function sendPart(uploadId: string, part: number, bytes: Uint8Array) {
     `/api/document-uploads/${uploadId}/${part}`,
     asAdmin(bench.cookie(), {
       method: 'PUT',
-      rawBody: bytes,
+      rawBody: new Uint8Array(bytes),
       headers: { 'content-type': 'application/octet-stream' },
       params: { id: uploadId, part: String(part) },
     }),
