@@ -31,14 +31,18 @@ export class ApiError extends Error {
 
 export async function apiFetch<T = unknown>(
   path: string,
-  options: { method?: string; body?: unknown; form?: FormData } = {},
+  options: { method?: string; body?: unknown; form?: FormData; bytes?: Blob } = {},
 ): Promise<T> {
   const init: RequestInit = {
-    method: options.method ?? (options.body || options.form ? 'POST' : 'GET'),
+    method: options.method ?? (options.body || options.form || options.bytes ? 'POST' : 'GET'),
     credentials: 'include',
   };
   if (options.form) init.body = options.form;
-  else if (options.body !== undefined) {
+  else if (options.bytes) {
+    // Raw bytes (a part of a document upload), sent as they are.
+    init.body = options.bytes;
+    init.headers = { 'Content-Type': 'application/octet-stream' };
+  } else if (options.body !== undefined) {
     init.body = JSON.stringify(options.body);
     init.headers = { 'Content-Type': 'application/json' };
   }
