@@ -5,7 +5,10 @@ import { AccessDeniedPanel } from './access-denied';
 import { logout, viewSite, type DashboardUser } from './session';
 import { InsightsTab } from './tabs/insights-tab';
 import { AuditTab } from './tabs/audit-tab';
-import { InvestorHomeTab } from './tabs/investor-home-tab';
+import { DocumentsAdminTab } from './tabs/documents-admin-tab';
+import { InvestorDocumentsTab } from './tabs/investor-documents-tab';
+import { InvestorUpdatesAdminTab } from './tabs/investor-updates-admin-tab';
+import { InvestorUpdatesTab } from './tabs/investor-updates-tab';
 import { UsersTab } from './tabs/users-tab';
 import { PasswordDialog } from './password-dialog';
 import { MessagesTab } from './tabs/messages-tab';
@@ -28,11 +31,14 @@ const ADMIN_TABS: Array<[id: string, label: (texts: AdminTexts) => string, Tab: 
   ['video', (texts) => texts.tabs.video, VideoTab],
   ['users', (texts) => texts.roles.tabs.users, UsersTab],
   ['audit', (texts) => texts.roles.tabs.audit, AuditTab],
+  ['investor-updates', (texts) => texts.investors.tabs.manageUpdates, InvestorUpdatesAdminTab],
+  ['investor-documents', (texts) => texts.investors.tabs.manageDocuments, DocumentsAdminTab],
 ];
 
 /** An investor's tabs (docs/roles.md). */
 const INVESTOR_TABS: Array<[id: string, label: (texts: AdminTexts) => string, Tab: TabComponent]> = [
-  ['home', (texts) => texts.roles.tabs.home, InvestorHomeTab],
+  ['updates', (texts) => texts.investors.tabs.updates, InvestorUpdatesTab],
+  ['documents', (texts) => texts.investors.tabs.documents, InvestorDocumentsTab],
 ];
 
 /** The tab a link names (`/admin#messages`), when it is one of the dashboard's. */

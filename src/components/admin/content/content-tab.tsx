@@ -49,6 +49,8 @@ export interface ContentKind<T extends ContentRecord, F extends ContentForm> {
   withTitle?: (form: F, title: Localized) => F;
   /** The kind's own fields, between the description and the rich text. */
   Fields: ComponentType<{ form: F; setForm: (form: F) => void }>;
+  /** A kind without a picture (investor updates): no image field, none required. */
+  withoutImage?: boolean;
 }
 
 /**
@@ -71,7 +73,7 @@ function useContentEditor<T extends ContentRecord, F extends ContentForm>(kind: 
   async function save(event: FormEvent) {
     event.preventDefault();
     if (editing === null) return;
-    if (!form.imageUrl.trim()) return void alert(adminTexts.form.imageRequired);
+    if (!kind.withoutImage && !form.imageUrl.trim()) return void alert(adminTexts.form.imageRequired);
     setSaving(true);
     const isNew = editing === 'new';
     const saved = await mutate(
@@ -136,6 +138,7 @@ export function ContentTab<T extends ContentRecord, F extends ContentForm>({ kin
       />
       <EditorDialog
         name={kind.name}
+        withImage={!kind.withoutImage}
         title={editing === 'new' ? texts.addTitle : texts.editTitle}
         open={editing !== null}
         isNew={editing === 'new'}

@@ -43,8 +43,11 @@ export function EditorDialog<F extends ContentForm>({
   onClose,
   onSubmit,
   children,
+  withImage = true,
 }: {
   name: string;
+  /** false for a kind without a picture. */
+  withImage?: boolean;
   title: string;
   open: boolean;
   isNew: boolean;
@@ -62,8 +65,8 @@ export function EditorDialog<F extends ContentForm>({
   return (
     <Dialog open={open} title={title} closeLabel={adminTexts.close} onClose={onClose} className="max-w-6xl">
       <form onSubmit={onSubmit} className="space-y-6" {...marker}>
-        <div className="grid gap-6 lg:grid-cols-3">
-          <ImageField value={form.imageUrl} onChange={(imageUrl) => setForm({ ...form, imageUrl })} />
+        <div className={withImage ? 'grid gap-6 lg:grid-cols-3' : 'grid gap-6 lg:grid-cols-2'}>
+          {withImage && <ImageField value={form.imageUrl} onChange={(imageUrl) => setForm({ ...form, imageUrl })} />}
           <BilingualFields
             idPrefix={`${name}-title`}
             value={form.title}
