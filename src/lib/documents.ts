@@ -285,7 +285,6 @@ export async function downloadDocument(user: User, token: string | null, now = D
   return new Response(streamDocument(document.id, document.parts), {
     headers: {
       'Content-Type': 'application/pdf',
-      'Content-Length': String(document.size),
       'Content-Disposition': `attachment; filename="${document.fileName}"`,
       'Cache-Control': 'private, no-store',
       'X-Content-Type-Options': 'nosniff',
