@@ -19,6 +19,7 @@ import {
 import type { User } from './schemas/user';
 import { recordAudit } from './stores/audit-log';
 import {
+  closeDocumentUpload,
   deleteDocumentFiles,
   documentPartSizes,
   documentRecords,
@@ -112,7 +113,7 @@ export function partIndex(value: string | undefined): number {
 /** Step 2: one part, exactly the size the announced file gives it. */
 export async function storeDocumentPart(uploadId: string, index: number, bytes: Uint8Array): Promise<void> {
   const upload = await getDocumentUpload(uploadId);
-  if (!upload) throw new HttpError(404, DOCUMENT_TEXTS.uploadNotFound);
+  if (!upload || (await documentRecords.get(uploadId))) throw new HttpError(404, DOCUMENT_TEXTS.uploadNotFound);
   if (index >= upload.parts) throw new HttpError(400, DOCUMENT_TEXTS.badPart, 'part');
   const expected = expectedPartSize(upload.size, upload.parts, index);
   if (bytes.byteLength > expected) throw new HttpError(413, DOCUMENT_TEXTS.tooLarge, 'file');
@@ -191,6 +192,8 @@ export async function createDocument(
     version: 1,
   };
   await documentRecords.put(document);
+  // Checked bytes stay as checked: the upload takes no more parts.
+  await closeDocumentUpload(upload.id);
   await recordAudit({ ...actorOf(actor), action: 'document.upload', target: document.id, detail: document.fileName });
   return document;
 }

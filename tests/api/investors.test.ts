@@ -143,6 +143,8 @@ describe('investor documents', () => {
     const created = await upload(bytes, sharedWith(aliceUser));
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     expect(created.body).toMatchObject({ fileName: 'Q3 report.pdf', size: bytes.byteLength });
+    // Its checked bytes cannot be replaced afterwards.
+    expect((await sendPart(created.uploadId, 0, bytes.subarray(0, DOCUMENT_PART_BYTES))).status).toBe(404);
 
     const listed = await listFor(cookies.alice);
     expect(listed.status).toBe(200);

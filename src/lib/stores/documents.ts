@@ -43,6 +43,11 @@ export async function getDocumentUpload(id: string): Promise<DocumentUpload | nu
   return parsed.success ? parsed.data : null;
 }
 
+/** Closes an upload once it is a document: no part can be sent to it any more (its parts stay: they are the bytes). */
+export async function closeDocumentUpload(id: string): Promise<void> {
+  await files().delete(uploadKey(id));
+}
+
 /** Writes one part; a part sent again replaces itself. */
 export async function putDocumentPart(id: string, index: number, bytes: Uint8Array): Promise<void> {
   const copy = new Uint8Array(bytes.byteLength);
