@@ -14,7 +14,8 @@ export type StoreKind =
   | 'users'
   | 'auth'
   | 'quotas'
-  | 'audit';
+  | 'audit'
+  | 'mail';
 
 /**
  * Site-wide stores are shared by every deploy of a site, previews included, so
