@@ -134,7 +134,8 @@ describe('CSV', () => {
   });
 
   it('writes the exact columns of docs/product.md, "CSV exports", in order', () => {
-    expect(newsletterCsv([]).split('\r\n')[0]).toBe('"Full Name","Email","Registration Date"');
+    // SPEC's newsletter columns first, then the double opt-in's status and the subscriber's language (issue 12).
+    expect(newsletterCsv([]).split('\r\n')[0]).toBe('"Full Name","Email","Registration Date","Status","Language"');
     expect(chatCsv([]).split('\r\n')[0]).toBe(
       '"Session ID","Message Role","Message Content","Timestamp","Language","Started","Message Count"',
     );

@@ -101,6 +101,11 @@ export async function subscribe(
   return { status: modified ? 'created' : 'pending', subscriber: stored };
 }
 
+/** The stored record of an address (any status), or null. */
+export async function getSubscriber(email: string): Promise<StoredSubscriber | null> {
+  return read(subscriberKey(email));
+}
+
 /** The subscriber a link's token belongs to (null: unknown token, or the subscriber was removed). */
 export async function subscriberByToken(token: string): Promise<{ key: string; subscriber: StoredSubscriber } | null> {
   if (!TOKEN_PATTERN.test(token)) return null;
