@@ -224,7 +224,8 @@ describe('admin dashboard', () => {
     ]);
     expect(download.suggestedFilename()).toMatch(/^newsletter-subscribers-\d{4}-\d{2}-\d{2}\.csv$/);
     const csv = readFileSync((await download.path())!, 'utf8');
-    expect(csv.split('\r\n')[0]).toBe('"Full Name","Email","Registration Date"');
+    // SPEC's columns, then the double opt-in's status and language (issue 12).
+    expect(csv.split('\r\n')[0]).toBe('"Full Name","Email","Registration Date","Status","Language"');
     expect(csv).toContain(`"'=HYPERLINK(""x"")","formula@e2e.example"`);
     await page.getByRole('button', { name: 'Delete: formula@e2e.example' }).click();
     await expect

@@ -26,7 +26,9 @@ export interface LocalSmtp {
  * on what arrives. A mail is recorded before the server accepts it, so when the sender's `sendMail` resolves
  * the mail is here.
  */
-export async function startLocalSmtp(options: { leadsTo?: string; from?: string } = {}): Promise<LocalSmtp> {
+export async function startLocalSmtp(
+  options: { leadsTo?: string; from?: string; port?: number } = {},
+): Promise<LocalSmtp> {
   const mails: CapturedMail[] = [];
   let refusals = 0;
   const server = new SMTPServer({
@@ -49,7 +51,7 @@ export async function startLocalSmtp(options: { leadsTo?: string; from?: string 
         .catch((error: Error) => callback(error));
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   const address = server.server.address();
   if (!address || typeof address === 'string') throw new Error('The SMTP server has no port');
   const url = `smtp://127.0.0.1:${address.port}`;
