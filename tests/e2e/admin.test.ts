@@ -221,7 +221,7 @@ describe('admin dashboard', () => {
     await view.waitFor();
     await page.keyboard.press('Escape');
     // The served site's SMTP server is not listening here: the alert waits in the outbox, and the dashboard says so.
-    expect(await page.locator('[data-mail-notice="waiting"]').count()).toBe(1);
+    await expect.poll(() => page.locator('[data-mail-notice="waiting"]').count()).toBe(1);
 
     await page.getByRole('tab', { name: 'Newsletter' }).click();
     const [download] = await Promise.all([
