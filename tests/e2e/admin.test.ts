@@ -234,7 +234,7 @@ describe('admin dashboard', () => {
     expect(csv.split('\r\n')[0]).toBe('"Full Name","Email","Registration Date","Status","Language"');
     expect(csv).toContain(`"'=HYPERLINK(""x"")","formula@e2e.example"`);
     // Double opt-in: not confirmed yet.
-    expect(await page.locator('#admin-panel').textContent()).toContain('Pending');
+    await expect.poll(() => page.locator('#admin-panel').textContent()).toContain('Pending');
     await page.getByRole('button', { name: 'Delete: formula@e2e.example' }).click();
     await expect
       .poll(() => page.locator('[data-toast]').textContent(), { timeout: 15_000 })
