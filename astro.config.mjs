@@ -12,7 +12,18 @@ export default defineConfig({
   adapter: netlify(),
   integrations: [react()],
   // Tailwind 4 runs as a Vite plugin; its configuration is in src/styles/global.css (docs/decisions.md).
-  vite: { plugins: [tailwindcss()] },
+  vite: {
+    plugins: [tailwindcss()],
+    build: {
+      rolldownOptions: {
+        output: {
+          codeSplitting: {
+            groups: [{ name: 'chat-launcher', test: /vite\/preload-helper|ChatLauncher\.astro\?astro&type=script/ }],
+          },
+        },
+      },
+    },
+  },
   // Languages are routed by one file per page under src/pages/[...lang]/ (its
   // prefix checked in src/middleware.ts), not by Astro's i18n middleware, which
   // would take over a page's own 404 answers.

@@ -20,8 +20,10 @@ try {
   });
   await page.goto(url, { waitUntil: 'networkidle' });
   await page.locator('#contact').scrollIntoViewIfNeeded();
-  // Every island in the section hydrated (Astro drops `ssr` once it has).
-  await page.waitForFunction(() => document.querySelectorAll('#contact astro-island[ssr]').length === 0);
+  // Every island in the section hydrated (src/components/islands/hydrate-island.tsx marks each).
+  await page.waitForFunction(
+    () => document.querySelectorAll('#contact [data-island]:not([data-hydrated])').length === 0,
+  );
   await page.waitForLoadState('networkidle');
   const inline = await page.evaluate(() =>
     [...document.querySelectorAll('script:not([src])')]

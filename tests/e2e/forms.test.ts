@@ -150,7 +150,7 @@ describe('before the scripts load', () => {
     await page.goto('/es/#contact', { waitUntil: 'commit' });
     const form = page.locator('[data-contact-form]');
     await form.waitFor();
-    expect(await page.locator('astro-island[ssr]').count()).toBeGreaterThan(0);
+    expect(await page.locator('[data-island]:not([data-hydrated])').count()).toBeGreaterThan(0);
     await form.getByLabel(es['form.name']).fill('Prisa García');
     await form.getByLabel(es['form.email'], { exact: true }).fill('prisa@early.example');
     await form.getByLabel(es['form.message']).fill('Enviado antes de que cargue la página.');

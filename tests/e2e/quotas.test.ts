@@ -54,10 +54,12 @@ async function steerTavus(status: number, body: unknown) {
   await fetch(`${inject('fakeTavus')}/__control`, { method: 'POST', body: JSON.stringify({ status, body }) });
 }
 
-/** Waits until the island holding `selector` has hydrated (Astro drops the island's `ssr` attribute then). */
+/** Waits until the island holding `selector` has hydrated (src/components/islands/hydrate-island.tsx marks it). */
 async function hydrated(page: Page, selector: string) {
-  const island = page.locator('astro-island').filter({ has: page.locator(selector) });
-  await expect.poll(() => island.evaluate((element) => element.hasAttribute('ssr')), { timeout: 15_000 }).toBe(false);
+  const island = page.locator('[data-island]').filter({ has: page.locator(selector) });
+  await expect
+    .poll(() => island.evaluate((element) => element.hasAttribute('data-hydrated')), { timeout: 15_000 })
+    .toBe(true);
 }
 
 async function errorToast(page: Page): Promise<string> {

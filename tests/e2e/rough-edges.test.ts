@@ -448,7 +448,8 @@ describe('the contact form', () => {
       .poll(() =>
         form.evaluate(
           (element) =>
-            !element.closest('astro-island') || Object.keys(element).some((key) => key.startsWith('__reactProps')),
+            !element.closest('[data-island], astro-island') ||
+            Object.keys(element).some((key) => key.startsWith('__reactProps')),
         ),
       )
       .toBe(true);
