@@ -1,6 +1,7 @@
 import type { Config } from '@netlify/functions';
 import { json, parseJsonOrFormBody, route } from '../../src/lib/http';
 import { answeringForms } from '../../src/lib/form-answer';
+import { alertContactMessage } from '../../src/lib/mail/alerts';
 import { newId } from '../../src/lib/ids';
 import { BODY_LIMITS, clientIp, QUOTAS, takeVisitorQuota } from '../../src/lib/quotas';
 import { publicWriteRateLimit } from '../../src/lib/rate-limits';
@@ -14,6 +15,7 @@ export default route({
     if (website) return json({ success: true, id: newId() }, { status: 201 });
     await takeVisitorQuota(QUOTAS.contact, clientIp(request, context));
     const message = await addContactMessage(input);
+    await alertContactMessage(message);
     return json({ success: true, id: message.id }, { status: 201 });
   }),
 });

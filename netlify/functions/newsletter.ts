@@ -1,20 +1,32 @@
 import type { Config } from '@netlify/functions';
 import { HttpError, json, parseJsonOrFormBody, route } from '../../src/lib/http';
+import { LANGUAGES } from '../../src/i18n/languages';
 import { answeringForms } from '../../src/lib/form-answer';
 import { newId } from '../../src/lib/ids';
+import { signUp } from '../../src/lib/mail/newsletter';
 import { BODY_LIMITS, clientIp, QUOTAS, takeVisitorQuota } from '../../src/lib/quotas';
 import { publicWriteRateLimit } from '../../src/lib/rate-limits';
 import { DUPLICATE_SUBSCRIPTION, newsletterInputSchema } from '../../src/lib/schemas/newsletter';
-import { subscribe } from '../../src/lib/stores/newsletter';
 
+/**
+ * POST /api/newsletter: a sign-up with double opt-in (docs/product.md, "Newsletter"). 201 means "pending: check
+ * your e-mail" (a confirmation mail in the page's language), also for an address already pending (the mail again);
+ * 409 for a confirmed address.
+ */
 export default route({
   POST: answeringForms('newsletter', async (request, context) => {
-    const { website, ...input } = await parseJsonOrFormBody(request, newsletterInputSchema, BODY_LIMITS.newsletter);
+    const { website, language, ...input } = await parseJsonOrFormBody(
+      request,
+      newsletterInputSchema,
+      BODY_LIMITS.newsletter,
+    );
     if (website) return json({ success: true, id: newId() }, { status: 201 });
-    // A repeat sign-up stores nothing, so only a new one counts against the quota.
-    const result = await subscribe(input, () => takeVisitorQuota(QUOTAS.newsletter, clientIp(request, context)));
+    const asked = new URL(request.url).searchParams.get('lang');
+    const lang = language ?? LANGUAGES.find((code) => code === asked) ?? 'en';
+    // A confirmed address stores and sends nothing, so only other sign-ups count against the quota.
+    const result = await signUp(input, lang, () => takeVisitorQuota(QUOTAS.newsletter, clientIp(request, context)));
     if (result.status === 'duplicate') throw new HttpError(409, DUPLICATE_SUBSCRIPTION, 'email');
-    return json({ success: true, id: result.subscription.id }, { status: 201 });
+    return json({ success: true, id: result.subscriber.id }, { status: 201 });
   }),
 });
 

@@ -366,5 +366,17 @@ export const en = {
     'Vantia Partners LLC uses your details only to answer your enquiry and keeps them for up to 12 months after our last exchange. You may access, correct or delete them at any time.',
   'contact.form.privacyLink': 'Privacy policy',
   'toast.contactNextSteps': 'A member of our team will reply by email within one business day.',
+  // newsletter double opt-in and unsubscribe (issue 12): the pages the e-mails link to
+  'toast.newsletterCheckEmail': 'Please open the link we have sent to your e-mail to confirm.',
+  'newsletterConfirm.title': 'Confirm your subscription',
+  'newsletterConfirm.text': 'Press the button to confirm that you want to receive our newsletter.',
+  'newsletterConfirm.button': 'Confirm my subscription',
+  'newsletterConfirm.done': 'Your subscription is confirmed. Thank you!',
+  'newsletterConfirm.invalid': 'This link is not valid or has expired. Please sign up again.',
+  'newsletterUnsubscribe.title': 'Unsubscribe from the newsletter',
+  'newsletterUnsubscribe.text': 'Press the button to stop receiving our newsletter.',
+  'newsletterUnsubscribe.button': 'Unsubscribe',
+  'newsletterUnsubscribe.done': 'You have been unsubscribed. You will not receive any more issues.',
+  'newsletterUnsubscribe.invalid': 'This link is not valid.',
 } as const;
 export type DictionaryKey = keyof typeof en;

@@ -374,4 +374,15 @@ export const es: Record<DictionaryKey, string> = {
   'contact.form.privacyLink': 'Política de privacidad',
   'toast.contactNextSteps':
     'Una persona de nuestro equipo le responderá por correo electrónico en un plazo de un día hábil.',
+  'toast.newsletterCheckEmail': 'Abra el enlace que le hemos enviado por correo electrónico para confirmarla.',
+  'newsletterConfirm.title': 'Confirme su suscripción',
+  'newsletterConfirm.text': 'Pulse el botón para confirmar que desea recibir nuestro boletín.',
+  'newsletterConfirm.button': 'Confirmar mi suscripción',
+  'newsletterConfirm.done': 'Su suscripción está confirmada. ¡Gracias!',
+  'newsletterConfirm.invalid': 'Este enlace no es válido o ha caducado. Vuelva a suscribirse.',
+  'newsletterUnsubscribe.title': 'Darse de baja del boletín',
+  'newsletterUnsubscribe.text': 'Pulse el botón para dejar de recibir nuestro boletín.',
+  'newsletterUnsubscribe.button': 'Darme de baja',
+  'newsletterUnsubscribe.done': 'Se ha dado de baja. No recibirá más números del boletín.',
+  'newsletterUnsubscribe.invalid': 'Este enlace no es válido.',
 };

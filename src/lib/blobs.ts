@@ -17,7 +17,8 @@ export type StoreKind =
   | 'audit'
   | 'investor-updates'
   | 'documents'
-  | 'document-files';
+  | 'document-files'
+  | 'mail';
 
 /**
  * Site-wide stores are shared by every deploy of a site, previews included, so

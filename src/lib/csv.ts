@@ -42,7 +42,14 @@ export function csvFileName(type: string, date: Date = new Date()): string {
   return `${type}-${date.toISOString().slice(0, 10)}.csv`;
 }
 
-export const NEWSLETTER_CSV_HEADER = ['Full Name', 'Email', 'Registration Date'] as const;
+export const NEWSLETTER_CSV_HEADER = [
+  'Full Name',
+  'Email',
+  'Registration Date',
+  // Added after docs/product.md's columns (double opt-in): pending, confirmed or unsubscribed, and en or es.
+  'Status',
+  'Language',
+] as const;
 export const CHAT_CSV_HEADER = [
   'Session ID',
   'Message Role',
@@ -65,10 +72,15 @@ export const VIDEO_CSV_HEADER = [
   'Client-Reported',
 ] as const;
 
-export function newsletterCsv(subscriptions: NewsletterSubscription[]): string {
+export function newsletterCsv(
+  subscriptions: Array<
+    Pick<NewsletterSubscription, 'id' | 'fullName' | 'email' | 'registrationDate'> &
+      Partial<Pick<NewsletterSubscription, 'status' | 'language'>>
+  >,
+): string {
   return toCsv(
     NEWSLETTER_CSV_HEADER,
-    subscriptions.map((s) => [s.fullName, s.email, s.registrationDate]),
+    subscriptions.map((s) => [s.fullName, s.email, s.registrationDate, s.status ?? 'confirmed', s.language ?? 'en']),
   );
 }
 

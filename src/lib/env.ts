@@ -31,6 +31,27 @@ const envSchema = z.object({
   TAVUS_MAX_CALL_SECONDS: optional
     .transform((value) => (value ? Number(value) : 600))
     .pipe(z.number().int().min(60).max(3600)),
+  /** Outgoing mail (src/lib/mail): `smtps://user:pass@host:465` or `smtp://…:587`; without it mail waits in the outbox. */
+  SMTP_URL: optional.pipe(
+    z.url({ protocol: /^smtps?$/, error: 'SMTP_URL must be an smtp:// or smtps:// URL' }).optional(),
+  ),
+  /** The sender of every mail, `Name <address>` or an address. */
+  MAIL_FROM: optional,
+  /** The firm's inbox for lead alerts: one or more addresses, comma-separated. */
+  LEADS_TO: optional.pipe(
+    z
+      .string()
+      .transform((value) =>
+        value
+          .split(',')
+          .map((address) => address.trim())
+          .filter(Boolean),
+      )
+      .pipe(z.array(z.email({ error: 'LEADS_TO must be e-mail addresses separated by commas' })))
+      .optional(),
+  ),
+  /** The language of lead alerts (en or es). */
+  LEADS_LANGUAGE: optional.pipe(z.enum(['en', 'es']).optional()).transform((value) => value ?? 'en'),
 });
 export type Env = z.infer<typeof envSchema>;
 

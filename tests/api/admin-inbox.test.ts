@@ -55,7 +55,7 @@ describe('inbox', () => {
       /^attachment; filename="newsletter-subscribers-\d{4}-\d{2}-\d{2}\.csv"$/,
     );
     const lines = (await csv.text()).split('\r\n');
-    expect(lines[0]).toBe('"Full Name","Email","Registration Date"');
+    expect(lines[0]).toBe('"Full Name","Email","Registration Date","Status","Language"');
     expect(lines).toContainEqual(expect.stringMatching(/^"'=cmd\|calc","evil@example\.com",/));
 
     const target = list.body[1]!;

@@ -1,37 +1,72 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import newsletterFunction, { config } from '../../netlify/functions/newsletter';
-import { listSubscribers } from '../../src/lib/stores/newsletter';
+import confirmFunction from '../../netlify/functions/newsletter-confirm';
+import unsubscribeFunction from '../../netlify/functions/newsletter-unsubscribe';
+import { CONFIRMATION_MAILS_PER_ADDRESS } from '../../src/lib/mail/newsletter';
+import { queueMail } from '../../src/lib/mail/outbox';
+import { issueMail, unsubscribeHeaders } from '../../src/lib/mail/templates';
+import {
+  addressHash,
+  confirmedSubscribers,
+  deleteExpiredPending,
+  listSubscribers,
+  subscriberToken,
+} from '../../src/lib/stores/newsletter';
 import { startLocalBlobs, type LocalBlobs } from '../helpers/blobs';
-import { callJson } from '../helpers/functions';
+import { call, callJson } from '../helpers/functions';
+import { htmlLinks, startLocalSmtp, toAddresses, type LocalSmtp } from '../helpers/smtp';
 
 let blobs: LocalBlobs;
+let smtp: LocalSmtp;
 beforeAll(async () => {
   blobs = await startLocalBlobs();
+  smtp = await startLocalSmtp();
 });
-afterAll(async () => blobs.stop());
+afterAll(async () => {
+  await smtp.stop();
+  await blobs.stop();
+});
 
-function post(body: unknown, ip?: string) {
-  return callJson<{ message?: string; field?: string; success?: boolean }>(newsletterFunction, '/api/newsletter', {
+function post(body: unknown, ip?: string, path = '/api/newsletter') {
+  return callJson<{ message?: string; field?: string; success?: boolean }>(newsletterFunction, path, {
     method: 'POST',
     body,
     ...(ip ? { ip } : {}),
   });
 }
 
+const form = (fields: Record<string, string>) => ({
+  method: 'POST',
+  rawBody: new URLSearchParams(fields).toString(),
+  headers: { 'content-type': 'application/x-www-form-urlencoded' },
+});
+
+/** The confirmation link of the last mail to an address, followed as the page's button does (a form POST). */
+async function confirmByMail(email: string): Promise<Response> {
+  const mail = smtp.to(email).at(-1)!.parsed;
+  const link = new URL(htmlLinks(mail)[0]!);
+  const lang = link.pathname.startsWith('/es/') ? 'es' : 'en';
+  return call(confirmFunction, '/api/newsletter/confirm', form({ token: link.searchParams.get('token')!, lang }));
+}
+
+const statusOf = async (email: string) => (await listSubscribers()).find((s) => s.email === email)?.status;
+
 describe('POST /api/newsletter', () => {
-  it('subscribes with fullName (contact section) or name (standalone section)', async () => {
+  it('subscribes with fullName (contact section) or name (standalone section), pending until confirmed', async () => {
     expect((await post({ fullName: 'Lucía Fernández', email: 'lucia@example.es' })).status).toBe(201);
     expect((await post({ name: 'Tom Baker', email: ' Tom.Baker@Example.com ' })).status).toBe(201);
     const subscribers = await listSubscribers();
-    expect(subscribers.map((s) => [s.fullName, s.email])).toEqual([
-      ['Tom Baker', 'tom.baker@example.com'],
-      ['Lucía Fernández', 'lucia@example.es'],
+    expect(subscribers.map((s) => [s.fullName, s.email, s.status])).toEqual([
+      ['Tom Baker', 'tom.baker@example.com', 'pending'],
+      ['Lucía Fernández', 'lucia@example.es', 'pending'],
     ]);
     expect(Date.parse(subscribers[0]!.registrationDate)).not.toBeNaN();
+    expect(subscribers[0]).not.toHaveProperty('token');
   });
 
-  it('answers a second sign-up of one address, in any case, with 409 and its contractual text', async () => {
+  it('answers a second sign-up of a confirmed address, in any case, with 409 and its contractual text', async () => {
     await post({ name: 'First', email: 'dup@example.com' });
+    expect((await confirmByMail('dup@example.com')).status).toBe(303);
     const before = await blobs.snapshot();
     const again = await post({ name: 'Second', email: 'DUP@example.com' });
     expect(again.status).toBe(409);
@@ -51,7 +86,7 @@ describe('POST /api/newsletter', () => {
     expect(await blobs.snapshot()).toEqual(before);
   });
 
-  it('stores exactly one record when 50 sign-ups of one address race, and never answers 5xx', async () => {
+  it('stores exactly one record when 50 sign-ups of one address race, never answers 5xx, and mails it at most 3 times', async () => {
     const responses = await Promise.all(
       // Fifty visitors, each from an IP of their own (one IP's sign-ups are capped: tests/api/quotas.test.ts).
       Array.from({ length: 50 }, (_, i) => post({ name: `Racer ${i}`, email: 'race@example.com' }, `10.50.0.${i}`)),
@@ -61,10 +96,140 @@ describe('POST /api/newsletter', () => {
     expect(statuses).toContain(201);
     const stored = (await listSubscribers()).filter((s) => s.email === 'race@example.com');
     expect(stored).toHaveLength(1);
+    const mails = smtp.to('race@example.com');
+    expect(mails.length).toBeGreaterThanOrEqual(1);
+    expect(mails.length).toBeLessThanOrEqual(CONFIRMATION_MAILS_PER_ADDRESS);
+    // Whichever racer's mail is followed, its link works.
+    expect((await confirmByMail('race@example.com')).headers.get('location')).toBe('/newsletter/confirm?result=done');
     expect((await post({ name: 'Late', email: 'race@example.com' })).status).toBe(409);
   });
 
   it('declares a per-IP rate limit', () => {
     expect(config.rateLimit?.aggregateBy).toEqual(['ip', 'domain']);
+  });
+});
+
+describe('double opt-in', () => {
+  it('mails a confirmation in the page’s language whose link confirms on the page’s button, not on a GET', async () => {
+    expect((await post({ name: 'Marta <Ruiz>', email: 'marta@example.es', language: 'es' })).status).toBe(201);
+    const [arrived, ...more] = smtp.to('marta@example.es');
+    expect(more).toHaveLength(0);
+    const mail = arrived!.parsed;
+    expect(toAddresses(mail)).toEqual(['marta@example.es']);
+    expect(mail.subject).toBe('Confirme su suscripción al boletín de Vantia Partners');
+    expect(mail.text).toContain('Hola, Marta <Ruiz>:');
+    expect(mail.html).toContain('Hola, Marta &lt;Ruiz&gt;:');
+    const [link] = htmlLinks(mail);
+    expect(link).toMatch(/^https:\/\/site\.test\/es\/newsletter\/confirm\?token=[\w-]{32}$/);
+    expect(mail.text).toContain(link);
+    expect(await statusOf('marta@example.es')).toBe('pending');
+
+    const confirmed = await confirmByMail('marta@example.es');
+    expect(confirmed.status).toBe(303);
+    expect(confirmed.headers.get('location')).toBe('/es/newsletter/confirm?result=done');
+    expect((await listSubscribers()).find((s) => s.email === 'marta@example.es')).toMatchObject({
+      status: 'confirmed',
+      language: 'es',
+    });
+    // A made-up token confirms nothing.
+    const forged = await call(confirmFunction, '/api/newsletter/confirm', form({ token: 'x'.repeat(32), lang: 'es' }));
+    expect(forged.headers.get('location')).toBe('/es/newsletter/confirm?result=invalid');
+    const json = await callJson(confirmFunction, '/api/newsletter/confirm', {
+      method: 'POST',
+      body: { token: 'nope' },
+    });
+    expect(json).toMatchObject({ status: 404, body: { message: 'This link is not valid or has expired.' } });
+  });
+
+  it('takes the language of an HTML form’s page (`?lang=`) and answers it with the result page', async () => {
+    const response = await call(
+      newsletterFunction,
+      '/api/newsletter?lang=es',
+      form({ name: 'Sin Script', email: 'noscript@example.es' }),
+    );
+    expect(response.status).toBe(303);
+    expect(response.headers.get('location')).toBe('/es/form-result?form=newsletter&result=sent');
+    expect(smtp.to('noscript@example.es')[0]!.parsed.subject).toBe(
+      'Confirme su suscripción al boletín de Vantia Partners',
+    );
+  });
+
+  it('sends the confirmation again to a pending address instead of refusing it, at most 3 a day', async () => {
+    const email = 'again@example.com';
+    for (let i = 0; i < 5; i += 1) expect((await post({ name: 'Again', email }, `10.51.0.${i}`)).status).toBe(201);
+    expect(smtp.to(email)).toHaveLength(CONFIRMATION_MAILS_PER_ADDRESS);
+    expect(smtp.to(email)[0]!.parsed.subject).toBe(
+      'Please confirm your subscription to the Vantia Partners newsletter',
+    );
+    expect(await statusOf(email)).toBe('pending');
+  });
+
+  it('forgets sign-ups still pending after 30 days (for the retention job), and keeps confirmed ones', async () => {
+    await post({ name: 'Late Larry', email: 'larry@example.com' });
+    const now = Date.now();
+    expect(await deleteExpiredPending(new Date(now + 29 * 86_400_000))).toBe(0);
+    const removed = await deleteExpiredPending(new Date(now + 31 * 86_400_000));
+    expect(removed).toBeGreaterThanOrEqual(1);
+    expect(await statusOf('larry@example.com')).toBeUndefined();
+    expect(await statusOf('marta@example.es')).toBe('confirmed');
+    // Its link no longer works.
+    expect((await confirmByMail('larry@example.com')).headers.get('location')).toBe(
+      '/newsletter/confirm?result=invalid',
+    );
+  });
+});
+
+describe('one-click unsubscribe (RFC 8058)', () => {
+  it('puts List-Unsubscribe headers and a footer link on an issue; a POST to it unsubscribes at once', async () => {
+    const subscriber = (await confirmedSubscribers()).find((s) => s.email === 'marta@example.es')!;
+    const token = await subscriberToken(subscriber);
+    await queueMail({
+      key: `issues/sample/${addressHash(subscriber.email)}`,
+      to: [subscriber.email],
+      headers: unsubscribeHeaders(token),
+      ...issueMail(
+        { subject: 'Boletín de noviembre', html: '<p>Novedades del mes</p>', text: 'Novedades del mes' },
+        subscriber.language,
+        token,
+      ),
+    });
+    const mail = smtp.to('marta@example.es').at(-1)!.parsed;
+    expect(mail.subject).toBe('Boletín de noviembre');
+    // The raw header, unfolded (RFC 5322).
+    const header = (name: string) =>
+      mail.headerLines.find((line) => line.key === name)?.line.replace(/\r?\n[ \t]+/g, ' ');
+    const url = `https://site.test/api/newsletter/unsubscribe?token=${token}`;
+    expect(header('list-unsubscribe')).toBe(`List-Unsubscribe: <${url}>`);
+    expect(header('list-unsubscribe-post')).toBe('List-Unsubscribe-Post: List-Unsubscribe=One-Click');
+    expect(htmlLinks(mail)).toEqual([url]);
+    expect(mail.html).toContain('Darse de baja');
+    expect(mail.text).toContain(`Darse de baja: ${url}`);
+
+    // A person following the link gets the page in their language, with a button; nothing changes yet.
+    const path = `/api/newsletter/unsubscribe${new URL(url).search}`;
+    const page = await call(unsubscribeFunction, path);
+    expect(page.status).toBe(303);
+    expect(page.headers.get('location')).toBe(`/es/newsletter/unsubscribe?token=${token}`);
+    expect(await statusOf('marta@example.es')).toBe('confirmed');
+
+    // The mail client's one-click POST.
+    const oneClick = await call(unsubscribeFunction, path, form({ 'List-Unsubscribe': 'One-Click' }));
+    expect(oneClick.status).toBe(200);
+    expect(await oneClick.text()).toBe('');
+    expect(await statusOf('marta@example.es')).toBe('unsubscribed');
+    expect((await confirmedSubscribers()).map((s) => s.email)).not.toContain('marta@example.es');
+    // Again: still 200; the page's button is sent back to the page with the result.
+    expect((await call(unsubscribeFunction, path, form({ 'List-Unsubscribe': 'One-Click' }))).status).toBe(200);
+    const button = await call(unsubscribeFunction, path, form({ page: '1', lang: 'es' }));
+    expect(button.headers.get('location')).toBe('/es/newsletter/unsubscribe?result=done');
+    // An unknown token.
+    const unknown = '/api/newsletter/unsubscribe?token=' + 'y'.repeat(32);
+    expect((await call(unsubscribeFunction, unknown, form({ 'List-Unsubscribe': 'One-Click' }))).status).toBe(404);
+    expect((await call(unsubscribeFunction, unknown)).headers.get('location')).toBe(
+      '/newsletter/unsubscribe?result=invalid',
+    );
+    // Signing up again after unsubscribing starts a new double opt-in.
+    expect((await post({ name: 'Marta', email: 'marta@example.es', language: 'es' }, '10.52.0.1')).status).toBe(201);
+    expect(await statusOf('marta@example.es')).toBe('pending');
   });
 });

@@ -10,7 +10,7 @@ import { dataStore } from '../../src/lib/blobs';
 import { resetEnvCache } from '../../src/lib/env';
 import { BODY_LIMITS, visitorHash } from '../../src/lib/quotas';
 import { listContactMessages } from '../../src/lib/stores/contact-messages';
-import { listSubscribers } from '../../src/lib/stores/newsletter';
+import { confirmSubscription, getSubscriber, listSubscribers } from '../../src/lib/stores/newsletter';
 import { DAILY_CAP_REACHED, VISITOR_CAP_REACHED } from '../../src/lib/video/tavus';
 import { startLocalBlobs, type LocalBlobs } from '../helpers/blobs';
 import { startFakeOpenAi, type FakeOpenAi } from '../helpers/fake-openai';
@@ -200,7 +200,7 @@ describe('per-IP daily quotas on anonymous writes', () => {
     expect(await listContactMessages()).toHaveLength(5);
   });
 
-  it('counts new newsletter sign-ups per IP (10 a day); a repeat sign-up stays a 409 and costs nothing', async () => {
+  it('counts newsletter sign-ups per IP (10 a day); a confirmed address’s sign-up stays a 409 and costs nothing', async () => {
     for (let i = 0; i < 10; i += 1) {
       const answer = await post(newsletterFunction, '/api/newsletter', contact(i), '203.0.113.20');
       expect(answer.status).toBe(201);
@@ -209,6 +209,9 @@ describe('per-IP daily quotas on anonymous writes', () => {
     expect(refused.status).toBe(429);
     expect(refused.body.message).toBe('Too many sign-ups from your connection today. Please try again tomorrow.');
     expectRetryTomorrow(refused);
+    // Double opt-in: a pending address's sign-up mails the confirmation again, so it counts; a confirmed one's not.
+    expect((await post(newsletterFunction, '/api/newsletter', contact(0), '203.0.113.20')).status).toBe(429);
+    await confirmSubscription((await getSubscriber(contact(0).email))!.token!);
     expect((await post(newsletterFunction, '/api/newsletter', contact(0), '203.0.113.20')).status).toBe(409);
     expect(await listSubscribers()).toHaveLength(10);
   });

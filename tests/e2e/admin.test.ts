@@ -194,11 +194,11 @@ describe('admin dashboard', () => {
   });
 
   it('shows a message, deletes a subscriber, and exports CSVs with their exact columns', async () => {
-    await fetch(`${baseUrl()}/api/contact`, {
+    const contact = (await fetch(`${baseUrl()}/api/contact`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ name: 'Irene Soto', email: 'irene@e2e.example', message: '<b>Hello</b> team' }),
-    }).then((r) => r.arrayBuffer());
+    }).then((r) => r.json())) as { id: string };
     await fetch(`${baseUrl()}/api/newsletter`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -216,6 +216,12 @@ describe('admin dashboard', () => {
     expect(text).toContain('N/A');
     expect(text).toContain('<b>Hello</b> team');
     await page.keyboard.press('Escape');
+    // An e-mail alert's link (`/admin#messages/{id}`) opens that message.
+    await page.evaluate((id) => (window.location.hash = `messages/${id}`), contact.id);
+    await view.waitFor();
+    await page.keyboard.press('Escape');
+    // The served site's SMTP server is not listening here: the alert waits in the outbox, and the dashboard says so.
+    await expect.poll(() => page.locator('[data-mail-notice="waiting"]').count()).toBe(1);
 
     await page.getByRole('tab', { name: 'Newsletter' }).click();
     const [download] = await Promise.all([
@@ -224,8 +230,11 @@ describe('admin dashboard', () => {
     ]);
     expect(download.suggestedFilename()).toMatch(/^newsletter-subscribers-\d{4}-\d{2}-\d{2}\.csv$/);
     const csv = readFileSync((await download.path())!, 'utf8');
-    expect(csv.split('\r\n')[0]).toBe('"Full Name","Email","Registration Date"');
+    // SPEC's columns, then the double opt-in's status and language (issue 12).
+    expect(csv.split('\r\n')[0]).toBe('"Full Name","Email","Registration Date","Status","Language"');
     expect(csv).toContain(`"'=HYPERLINK(""x"")","formula@e2e.example"`);
+    // Double opt-in: not confirmed yet.
+    await expect.poll(() => page.locator('#admin-panel').textContent()).toContain('Pending');
     await page.getByRole('button', { name: 'Delete: formula@e2e.example' }).click();
     await expect
       .poll(() => page.locator('[data-toast]').textContent(), { timeout: 15_000 })

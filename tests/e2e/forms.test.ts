@@ -1,7 +1,8 @@
 import type { Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { en } from '../../src/i18n/en';
 import { es } from '../../src/i18n/es';
+import { htmlLinks, startLocalSmtp, type LocalSmtp } from '../helpers/smtp';
 import { baseUrl, useBrowser } from './helpers';
 
 /**
@@ -10,6 +11,12 @@ import { baseUrl, useBrowser } from './helpers';
  * the result page in their language, with what they typed kept and the failing fields named.
  */
 const browser = useBrowser();
+// The served site's SMTP_URL points at this port (tests/e2e/global-setup.ts): the mail it sends arrives here.
+let smtp: LocalSmtp;
+beforeAll(async () => {
+  smtp = await startLocalSmtp({ port: inject('smtpPort') });
+});
+afterAll(async () => smtp.stop());
 
 describe('with JavaScript off', () => {
   it('sends the contact form and says so, in English', async () => {
@@ -65,7 +72,7 @@ describe('with JavaScript off', () => {
     await page.close();
   });
 
-  it('subscribes from both newsletter forms, and says when an address is already subscribed, in Spanish and English', async () => {
+  it('subscribes, confirms from the e-mail in Spanish, then says the address is already subscribed, in English', async () => {
     const page = await browser.page({ javaScript: false });
     await page.goto('/es/#newsletter');
     const standalone = page.locator('[data-newsletter-form="name"]');
@@ -74,6 +81,26 @@ describe('with JavaScript off', () => {
     await standalone.getByRole('button', { name: es['form.subscribe'] }).click();
     await page.waitForURL('**/es/form-result?form=newsletter&result=sent');
     expect(await page.getByRole('status').textContent()).toContain(es['toast.newsletterSuccessTitle']);
+    expect(await page.getByRole('status').textContent()).toContain(es['toast.newsletterCheckEmail']);
+
+    // Double opt-in: the confirmation mail, in Spanish; its link opens a page whose button confirms.
+    await expect.poll(() => smtp.to('marta@nojs.example').length).toBe(1);
+    const mail = smtp.to('marta@nojs.example')[0]!.parsed;
+    expect(mail.subject).toBe('Confirme su suscripción al boletín de Vantia Partners');
+    const link = new URL(htmlLinks(mail)[0]!);
+    expect(link.pathname).toBe('/es/newsletter/confirm');
+    await page.goto(link.pathname + link.search);
+    await page.getByRole('button', { name: es['newsletterConfirm.button'] }).click();
+    await page.waitForURL('**/es/newsletter/confirm?result=done');
+    expect(await page.getByRole('status').textContent()).toContain(es['newsletterConfirm.done']);
+
+    // The same token is the subscriber's unsubscribe link (List-Unsubscribe): a GET shows a button; a one-click POST
+    // answers 200 with an empty body.
+    const token = link.searchParams.get('token')!;
+    const unsubscribe = `/api/newsletter/unsubscribe?token=${token}`;
+    await page.goto(unsubscribe);
+    await page.waitForURL(`**/es/newsletter/unsubscribe?token=${token}`);
+    expect(await page.getByRole('button', { name: es['newsletterUnsubscribe.button'] }).isVisible()).toBe(true);
 
     await page.goto('/#contact');
     const inContact = page.locator('[data-newsletter-form="fullName"]');
@@ -89,6 +116,19 @@ describe('with JavaScript off', () => {
     await again.getByRole('button', { name: en['form.subscribe'] }).click();
     await page.waitForURL('**/form-result?form=newsletter&result=invalid');
     expect(await page.locator('[data-newsletter-form]').textContent()).toContain(en['validation.emailInvalid']);
+
+    // Unsubscribed with the page's button, in Spanish; then a mail client's one-click POST still answers 200.
+    await page.goto(`/es/newsletter/unsubscribe?token=${token}`);
+    await page.getByRole('button', { name: es['newsletterUnsubscribe.button'] }).click();
+    await page.waitForURL('**/es/newsletter/unsubscribe?result=done');
+    expect(await page.getByRole('status').textContent()).toContain(es['newsletterUnsubscribe.done']);
+    const oneClick = await fetch(`${baseUrl()}${unsubscribe}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'List-Unsubscribe=One-Click',
+    });
+    expect(oneClick.status).toBe(200);
+    expect(await oneClick.text()).toBe('');
     await page.close();
   });
 

@@ -60,6 +60,11 @@ export default async function setup(project: TestProject) {
     TAVUS_BASE_URL: tavus.baseURL,
     TAVUS_REPLICA_ID: 'r-e2e',
     TAVUS_PERSONA_ID: 'p-e2e',
+    // Mail goes to an SMTP server the test that reads it starts on this port (tests/e2e/forms.test.ts); while none
+    // listens, sends fail at once and wait in the outbox.
+    SMTP_URL: `smtp://127.0.0.1:${PORT + 300}`,
+    MAIL_FROM: 'Vantia Partners <news@e2e.test>',
+    LEADS_TO: 'leads@e2e.test',
   };
   // The server's output goes to a file (read on failure), not through pipes that outlive the run.
   const logPath = join(tmpdir(), `netlify-serve-e2e-${process.pid}.log`);
@@ -85,6 +90,7 @@ export default async function setup(project: TestProject) {
   project.provide('baseUrl', baseUrl);
   project.provide('fakeOpenAi', openai.baseURL.replace(/\/v1$/, ''));
   project.provide('fakeTavus', tavus.baseURL);
+  project.provide('smtpPort', PORT + 300);
   return async () => {
     if (child.pid) process.kill(-child.pid, 'SIGTERM');
     await Promise.all([openai.stop(), tavus.stop()]);
@@ -96,5 +102,6 @@ declare module 'vitest' {
     baseUrl: string;
     fakeOpenAi: string;
     fakeTavus: string;
+    smtpPort: number;
   }
 }

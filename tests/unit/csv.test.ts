@@ -134,7 +134,8 @@ describe('CSV', () => {
   });
 
   it('writes the exact columns of docs/product.md, "CSV exports", in order', () => {
-    expect(newsletterCsv([]).split('\r\n')[0]).toBe('"Full Name","Email","Registration Date"');
+    // SPEC's newsletter columns first, then the double opt-in's status and the subscriber's language (issue 12).
+    expect(newsletterCsv([]).split('\r\n')[0]).toBe('"Full Name","Email","Registration Date","Status","Language"');
     expect(chatCsv([]).split('\r\n')[0]).toBe(
       '"Session ID","Message Role","Message Content","Timestamp","Language","Started","Message Count"',
     );
@@ -151,15 +152,18 @@ describe('CSV', () => {
     const csv = newsletterCsv([
       { id: 'x', fullName: '=HYPERLINK("http://evil")', email: 'a@b.c', registrationDate: '2025-01-01T00:00:00.000Z' },
     ]);
-    expect(csv.split('\r\n')[1]).toBe(`"'=HYPERLINK(""http://evil"")","a@b.c","2025-01-01T00:00:00.000Z"`);
+    expect(csv.split('\r\n')[1]).toBe(
+      `"'=HYPERLINK(""http://evil"")","a@b.c","2025-01-01T00:00:00.000Z","confirmed","en"`,
+    );
   });
 
   it('reads back, with a comma separator, exactly the values written (plus the apostrophe on formulas)', () => {
     const csv = newsletterCsv(
       HOSTILE.map((value, i) => ({ id: String(i), fullName: value, email: value, registrationDate: value })),
     );
+    // SPEC's three columns, then status and language (issue 12).
     const rows = spreadsheetCells(csv, ',').slice(1);
-    expect(rows).toEqual(HOSTILE.map((value) => Array(3).fill(neutraliseFormula(value))));
+    expect(rows).toEqual(HOSTILE.map((value) => [...Array(3).fill(neutraliseFormula(value)), 'confirmed', 'en']));
   });
 
   it.each([',', ';'] as const)(

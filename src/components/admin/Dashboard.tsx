@@ -12,6 +12,7 @@ import { InvestorUpdatesTab } from './tabs/investor-updates-tab';
 import { UsersTab } from './tabs/users-tab';
 import { PasswordDialog } from './password-dialog';
 import { MessagesTab } from './tabs/messages-tab';
+import { MailNotice } from './mail-notice';
 import { NewsletterTab } from './tabs/newsletter-tab';
 import { PortfolioTab } from './tabs/portfolio-tab';
 import { VideoTab } from './tabs/video-tab';
@@ -41,9 +42,9 @@ const INVESTOR_TABS: Array<[id: string, label: (texts: AdminTexts) => string, Ta
   ['documents', (texts) => texts.investors.tabs.documents, InvestorDocumentsTab],
 ];
 
-/** The tab a link names (`/admin#messages`), when it is one of the dashboard's. */
+/** The tab a link names (`/admin#messages`, or `/admin#messages/{id}` as e-mail alerts link), when it is one of the dashboard's. */
 function tabFromHash(): string | undefined {
-  const id = window.location.hash.slice(1);
+  const id = window.location.hash.slice(1).split('/')[0];
   return [...ADMIN_TABS, ...INVESTOR_TABS].some(([tab]) => tab === id) ? id : undefined;
 }
 
@@ -120,6 +121,7 @@ export default function Dashboard({ user }: { user: DashboardUser }) {
         </div>
       </header>
       <div className="container-page py-6">
+        {user.role === 'admin' && <MailNotice />}
         <div
           role="tablist"
           aria-label={adminTexts.title}

@@ -67,7 +67,8 @@ export function NewsletterForm({
     }
     setSubmitting(true);
     try {
-      await apiFetch('/api/newsletter', { body: { [field]: name, email, website: read('website') } });
+      // `action` carries the page's language (`?lang=`): the confirmation mail is in it.
+      await apiFetch(action, { body: { [field]: name, email, website: read('website') } });
       showToast({ title: texts.successTitle, description: texts.successText, closeLabel: texts.close });
       form.reset();
     } catch (error) {

@@ -39,7 +39,8 @@ export function newsletterFormTexts(t: Translate, nameLabel: 'form.name' | 'form
     nameRequired: t('validation.nameRequired'),
     emailInvalid: t('validation.emailInvalid'),
     successTitle: t('toast.newsletterSuccessTitle'),
-    successText: t('toast.newsletterSuccessText'),
+    // Double opt-in: SPEC's words, then what to do next.
+    successText: `${t('toast.newsletterSuccessText')} ${t('toast.newsletterCheckEmail')}`,
     duplicate: t('toast.newsletterDuplicate'),
     error: t('toast.newsletterError'),
     limit: t('limit.newsletter'),

@@ -126,8 +126,20 @@ export const adminEn = {
     notAvailable: 'N/A',
     empty: 'No messages yet.',
   },
+  /** The outbox notice above the tabs (issue 12): mail waits while SMTP is not configured or failing. */
+  mail: {
+    notConfigured: (count: number) =>
+      `E-mail is not configured: ${count === 1 ? '1 e-mail is' : `${count} e-mails are`} waiting in the outbox and will be sent once SMTP_URL is set.`,
+    waiting: (count: number) =>
+      `${count === 1 ? '1 e-mail is' : `${count} e-mails are`} waiting to be sent; sending is retried every few minutes.`,
+  },
   newsletter: {
     columns: { fullName: 'Full Name', email: 'Email', date: 'Registration Date' },
+    /** Issue 12 (double opt-in): columns after SPEC's. */
+    status: 'Status',
+    language: 'Language',
+    statuses: { pending: 'Pending', confirmed: 'Confirmed', unsubscribed: 'Unsubscribed' },
+    languages: { en: 'English', es: 'Spanish' },
     empty: 'No newsletter subscriptions yet.',
     deleted: 'Newsletter subscription deleted successfully!',
     deleteFailed: 'Failed to delete newsletter subscription.',

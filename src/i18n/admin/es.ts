@@ -124,8 +124,18 @@ export const adminEs: AdminTexts = {
     notAvailable: 'N/D',
     empty: 'Todavía no hay mensajes.',
   },
+  mail: {
+    notConfigured: (count: number) =>
+      `El correo electrónico no está configurado: ${count === 1 ? 'hay 1 correo' : `hay ${count} correos`} en la bandeja de salida, que se ${count === 1 ? 'enviará' : 'enviarán'} cuando se configure SMTP_URL.`,
+    waiting: (count: number) =>
+      `${count === 1 ? 'Hay 1 correo pendiente' : `Hay ${count} correos pendientes`} de envío; se reintenta cada pocos minutos.`,
+  },
   newsletter: {
     columns: { fullName: 'Nombre completo', email: 'Correo electrónico', date: 'Fecha de alta' },
+    status: 'Estado',
+    language: 'Idioma',
+    statuses: { pending: 'Pendiente', confirmed: 'Confirmada', unsubscribed: 'Dada de baja' },
+    languages: { en: 'Inglés', es: 'Español' },
     empty: 'Todavía no hay suscripciones al boletín.',
     deleted: 'Suscripción eliminada correctamente.',
     deleteFailed: 'No se ha podido eliminar la suscripción.',

@@ -3,6 +3,7 @@ import type { Language } from '../../i18n/languages';
 import { emailField, type ServiceOfInterest } from '../schemas/contact';
 import type { ChatMessage } from '../schemas/chat';
 import type { LeadState } from '../schemas/conversation';
+import { alertContactMessage } from '../mail/alerts';
 import { addContactMessage } from '../stores/contact-messages';
 import type { Knowledge } from './knowledge';
 import { retrieve } from './retrieval';
@@ -125,7 +126,7 @@ export async function leadReply(
         return { text: t('assistant.leadEmail', { name: state.name }), state: { ...state, step: 'email' } };
       const company = NO_COMPANY.test(message) ? null : message.slice(0, 200);
       const conversation: ChatMessage[] = [...turn.history, { role: 'user', content: message }];
-      await addContactMessage(
+      const lead = await addContactMessage(
         {
           name: state.name,
           email: email.data,
@@ -136,6 +137,7 @@ export async function leadReply(
         },
         'chat',
       );
+      await alertContactMessage(lead);
       return { text: t('assistant.leadDone', { name: state.name, email: email.data }), state: null };
     }
     default:

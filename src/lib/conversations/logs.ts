@@ -205,3 +205,13 @@ export async function listVideoConversations(): Promise<VideoConversation[]> {
     )
     .sort((a, b) => b.conversationStarted.localeCompare(a.conversationStarted));
 }
+
+/** One video call as the admin sees it, or null when nothing is recorded for it. */
+export async function videoConversation(sessionId: string): Promise<VideoConversation | null> {
+  const events = (await videoLog.read(`calls/${sessionId}/`)).map(({ event }) => event);
+  if (events.length === 0) return null;
+  return foldVideoEvents(
+    sessionId,
+    events.sort((a, b) => a.at.localeCompare(b.at)),
+  );
+}

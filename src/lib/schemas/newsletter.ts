@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LANGUAGES } from '../../i18n/languages';
 import { emailField, honeypotField, nameField } from './contact';
 
 /** docs/product.md, "Contractual texts": what a second sign-up of one address hears. */
@@ -14,6 +15,8 @@ export const newsletterInputSchema = z
     name: z.unknown().optional(),
     email: emailField,
     website: honeypotField,
+    /** The page's language (the islands send it; a form's post has it in `?lang=`). */
+    language: z.enum(LANGUAGES).optional().catch(undefined),
   })
   .transform(({ fullName, name, ...rest }) => ({ ...rest, fullName: fullName ?? name }))
   .pipe(
@@ -21,14 +24,33 @@ export const newsletterInputSchema = z
       fullName: nameField,
       email: z.string(),
       website: honeypotField,
+      language: z.enum(LANGUAGES).optional(),
     }),
   );
 export type NewsletterInput = z.infer<typeof newsletterInputSchema>;
+
+/**
+ * Double opt-in (docs/product.md, "Newsletter"): a sign-up is `pending` until its link is followed, then
+ * `confirmed`; only confirmed subscribers receive issues; `unsubscribed` after the one-click link. Records from
+ * before double opt-in read as confirmed, in English.
+ */
+export const SUBSCRIBER_STATUSES = ['pending', 'confirmed', 'unsubscribed'] as const;
+export type SubscriberStatus = (typeof SUBSCRIBER_STATUSES)[number];
 
 export const newsletterSubscriptionSchema = z.object({
   id: z.string(),
   fullName: z.string(),
   email: z.string(),
   registrationDate: z.string(),
+  status: z.enum(SUBSCRIBER_STATUSES).default('confirmed'),
+  language: z.enum(LANGUAGES).default('en'),
+  confirmedAt: z.string().nullable().default(null),
+  unsubscribedAt: z.string().nullable().default(null),
 });
 export type NewsletterSubscription = z.infer<typeof newsletterSubscriptionSchema>;
+
+/** What the store keeps: the record and its secret token (confirmation and unsubscribe links), never listed. */
+export const storedSubscriberSchema = newsletterSubscriptionSchema.extend({
+  token: z.string().nullable().default(null),
+});
+export type StoredSubscriber = z.infer<typeof storedSubscriberSchema>;

@@ -59,7 +59,7 @@ export async function dailyQuotaSeen(quota: DailyQuota, now = new Date()): Promi
  * ours only if both say so. On the local Blobs server, whose check-and-write is not atomic, the write and the
  * read run under the key's lock (slot-lock.ts), so two claims of one slot never overlap there either.
  */
-async function claimSlot(kind: StoreKind, key: string): Promise<boolean> {
+export async function claimSlot(kind: StoreKind, key: string): Promise<boolean> {
   const store = dataStore(kind);
   const token = randomUUID();
   const claim = async () => {

@@ -1,3 +1,4 @@
+import { alertVideoCall } from '../mail/alerts';
 import { z } from 'zod';
 import { useTranslations } from '../../i18n';
 import { putVideoEvent, recordVideoCallStart, videoCallStart } from '../conversations/logs';
@@ -191,6 +192,8 @@ export async function handleCallback(grant: CallbackGrant, body: unknown): Promi
       .filter((line) => line.role === 'user' || line.role === 'assistant')
       .map((line) => ({ speaker: line.role as 'user' | 'assistant', text: line.content, timestamp: at }));
     await putVideoEvent({ sessionId, kind: 'transcript', at, transcript });
+    // The call is over and its transcript is in: one alert to the firm (a replay finds it queued or sent).
+    await alertVideoCall(sessionId);
   } else if (type === 'system.shutdown') {
     await putVideoEvent({ sessionId, kind: 'ended', at });
   }

@@ -7,6 +7,7 @@ import { matches, SearchBox } from '../inbox/search-box';
 import { serviceLabel } from '../inbox/service-label';
 import { useQuery } from '../query';
 import { RecordTable } from '../record-table';
+import { useLinkedRecord } from '../linked-record';
 import { useAdminTexts } from '../language';
 
 function service(message: ContactMessage, notAvailable: string): string {
@@ -20,6 +21,7 @@ export function MessagesTab() {
   const list = useQuery<ContactMessage[]>('messages', '/api/contact-messages');
   const [query, setQuery] = useState('');
   const [open, setOpen] = useState<ContactMessage | null>(null);
+  useLinkedRecord('messages', list.data, setOpen);
   const shown = useMemo(() => (list.data ?? []).filter((m) => matches(query, m.name, m.email)), [list.data, query]);
   return (
     <section aria-labelledby="tab-messages">

@@ -38,6 +38,13 @@ export function NewsletterTab() {
           { header: t.columns.fullName, cell: (subscription) => subscription.fullName },
           { header: t.columns.email, cell: (subscription) => subscription.email },
           { header: t.columns.date, cell: (subscription) => formatDateTime(subscription.registrationDate) },
+          {
+            header: t.status,
+            cell: (subscription) => (
+              <span data-subscriber-status={subscription.status}>{t.statuses[subscription.status]}</span>
+            ),
+          },
+          { header: t.language, cell: (subscription) => t.languages[subscription.language] },
         ]}
         actions={(subscription) => (
           <Button

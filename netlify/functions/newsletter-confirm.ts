@@ -1,0 +1,38 @@
+import type { Config } from '@netlify/functions';
+import { HttpError, isFormPost, json, parseJsonBody, readFormFields, route } from '../../src/lib/http';
+import { INVALID_LINK, languageOf, newsletterPagePath } from '../../src/lib/newsletter-links';
+import { publicWriteRateLimit } from '../../src/lib/rate-limits';
+import { SECURITY_HEADERS } from '../../src/lib/security-headers';
+import { z } from 'zod';
+import { confirmSubscription } from '../../src/lib/stores/newsletter';
+
+/**
+ * POST /api/newsletter/confirm: confirms a pending sign-up (double opt-in). The confirmation page's button posts
+ * `token` and `lang` as a form and is sent back to the page with the result (303); JSON `{token}` gets
+ * 200 `{success: true}` or 404.
+ */
+export default route({
+  POST: async (request) => {
+    if (isFormPost(request)) {
+      const fields = await readFormFields(request, 1024);
+      const confirmed = await confirmSubscription(fields['token'] ?? '');
+      const lang = confirmed?.language ?? languageOf(fields['lang']);
+      return new Response(null, {
+        status: 303,
+        headers: {
+          ...SECURITY_HEADERS,
+          'Cache-Control': 'no-store',
+          Location: newsletterPagePath('confirm', lang, { result: confirmed ? 'done' : 'invalid' }),
+        },
+      });
+    }
+    const { token } = await parseJsonBody(request, z.object({ token: z.string().max(100) }), 1024);
+    if (!(await confirmSubscription(token))) throw new HttpError(404, INVALID_LINK);
+    return json({ success: true });
+  },
+});
+
+export const config: Config = {
+  path: '/api/newsletter/confirm',
+  rateLimit: publicWriteRateLimit,
+};

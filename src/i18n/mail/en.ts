@@ -1,0 +1,44 @@
+/**
+ * The texts of every e-mail the site sends (src/lib/mail/templates.ts renders them, escaping every value):
+ * lead alerts to the firm, and the newsletter's mails to subscribers. `{name}` placeholders are filled in.
+ */
+export const mailEn = {
+  // common
+  'mail.footer.sentBy': 'Sent by the website of {siteName}.',
+  // lead alerts (to the firm)
+  'alert.contact.subject': 'New contact message from {name}',
+  'alert.chat.subject': 'New lead from the chat assistant: {name}',
+  'alert.video.subject': 'Video call finished ({duration})',
+  'alert.contact.intro': 'A visitor sent a message through the contact form.',
+  'alert.chat.intro': 'A visitor asked the chat assistant to talk to the team.',
+  'alert.video.intro': 'A video call with the AI avatar has finished. Its transcript is below.',
+  'alert.field.name': 'Name',
+  'alert.field.email': 'E-mail',
+  'alert.field.company': 'Company',
+  'alert.field.phone': 'Phone',
+  'alert.field.service': 'Service of interest',
+  'alert.field.language': 'Language',
+  'alert.field.started': 'Started',
+  'alert.field.duration': 'Duration',
+  'alert.field.message': 'Message',
+  'alert.field.transcript': 'Transcript',
+  'alert.none': '—',
+  'alert.noTranscript': 'No transcript available yet.',
+  'alert.speaker.user': 'User',
+  'alert.speaker.assistant': 'CEO Assistant',
+  'alert.open': 'Open in the dashboard',
+  'alert.seconds': '{count} s',
+  // newsletter: confirmation of a sign-up (double opt-in)
+  'confirm.subject': 'Please confirm your subscription to the {siteName} newsletter',
+  'confirm.greeting': 'Hello {name},',
+  'confirm.text':
+    'Someone, hopefully you, asked to receive the {siteName} newsletter at this address. To confirm, open the link below and press the button.',
+  'confirm.button': 'Confirm my subscription',
+  'confirm.ignore':
+    'If it was not you, ignore this e-mail: you will not be subscribed, and we will forget the address within 30 days.',
+  // newsletter issues
+  'issue.unsubscribe': 'Unsubscribe',
+  'issue.footer': 'You receive this e-mail because you subscribed to the {siteName} newsletter.',
+} as const;
+
+export type MailKey = keyof typeof mailEn;
