@@ -14,7 +14,8 @@ export type StoreKind =
   | 'users'
   | 'auth'
   | 'quotas'
-  | 'audit';
+  | 'audit'
+  | 'privacy';
 
 /**
  * Site-wide stores are shared by every deploy of a site, previews included, so
