@@ -11,6 +11,8 @@ import {
   type VideoEvent,
   type VideoLogInput,
 } from '../schemas/conversation';
+import { emailsIn } from '../privacy/emails';
+import { indexEmail, unindexRecord } from '../stores/email-index';
 import { EventLog } from '../stores/event-log';
 
 const chatLog = new EventLog('chat-log', chatExchangeSchema);
@@ -43,6 +45,9 @@ export async function logChatExchange(
     loggedBy: 'server',
   };
   await chatLog.append(sessionPrefix(input.sessionId), exchange);
+  // The addresses a visitor gave (the lead flow's, or typed in a message) link the session for privacy requests.
+  const emails = emailsIn(input.lead?.email, input.userMessage);
+  await Promise.all(emails.map((email) => indexEmail(email, 'chat', input.sessionId)));
 }
 
 /**
@@ -79,31 +84,48 @@ function groupBySession<T extends { sessionId: string }>(events: Array<{ event: 
   return groups;
 }
 
+/** A session's exchanges, oldest first, as the admin reads them. */
+function foldChat(sessionId: string, exchanges: ChatExchange[]): ChatConversation {
+  const first = exchanges[0]!;
+  const last = exchanges[exchanges.length - 1]!;
+  const messages = exchanges.flatMap((exchange) => {
+    const verified = exchange.loggedBy === 'server';
+    return [
+      { role: 'user' as const, content: exchange.userMessage, timestamp: exchange.timestamp, verified },
+      { role: 'bot' as const, content: exchange.botResponse, timestamp: exchange.timestamp, verified },
+    ];
+  });
+  return {
+    id: sessionId,
+    sessionId,
+    messages,
+    language: last.language,
+    conversationStarted: first.timestamp,
+    lastActivity: last.timestamp,
+    messageCount: messages.length,
+  };
+}
+
 /** Every chat conversation, most recently active first; each message says whether the server wrote it. */
 export async function listChatConversations(): Promise<ChatConversation[]> {
   const groups = groupBySession(await chatLog.read('sessions/'));
-  const conversations: ChatConversation[] = [];
-  for (const [sessionId, exchanges] of groups) {
-    const first = exchanges[0]!;
-    const last = exchanges[exchanges.length - 1]!;
-    const messages = exchanges.flatMap((exchange) => {
-      const verified = exchange.loggedBy === 'server';
-      return [
-        { role: 'user' as const, content: exchange.userMessage, timestamp: exchange.timestamp, verified },
-        { role: 'bot' as const, content: exchange.botResponse, timestamp: exchange.timestamp, verified },
-      ];
-    });
-    conversations.push({
-      id: sessionId,
-      sessionId,
-      messages,
-      language: last.language,
-      conversationStarted: first.timestamp,
-      lastActivity: last.timestamp,
-      messageCount: messages.length,
-    });
-  }
-  return conversations.sort((a, b) => b.lastActivity.localeCompare(a.lastActivity));
+  return [...groups]
+    .map(([sessionId, exchanges]) => foldChat(sessionId, exchanges))
+    .sort((a, b) => b.lastActivity.localeCompare(a.lastActivity));
+}
+
+/** One chat conversation, or null when the session has no exchange. */
+export async function chatConversation(sessionId: string): Promise<ChatConversation | null> {
+  const exchanges = (await chatLog.read(sessionPrefix(sessionId))).map(({ event }) => event);
+  return exchanges.length ? foldChat(sessionId, exchanges) : null;
+}
+
+/** Deletes every exchange of a session and its e-mail index entries; false when it had none. */
+export async function deleteChatConversation(sessionId: string): Promise<boolean> {
+  const keys = await chatLog.keys(sessionPrefix(sessionId));
+  await Promise.all(keys.map((key) => chatLog.remove(key)));
+  await unindexRecord('chat', sessionId);
+  return keys.length > 0;
 }
 
 function startedKey(sessionId: string): string {
@@ -124,6 +146,13 @@ export async function videoCallStart(sessionId: string): Promise<VideoEvent | nu
 /** A provider event that may be delivered again: one key per call and kind, so a replay is stored once. */
 export async function putVideoEvent(event: VideoEvent): Promise<void> {
   await videoLog.put(`calls/${event.sessionId}/${event.kind}`, event);
+  await indexTranscriptEmails(event);
+}
+
+/** An address said in a call and written in its transcript links the call for privacy requests. */
+async function indexTranscriptEmails(event: VideoEvent): Promise<void> {
+  const emails = emailsIn(...(event.transcript ?? []).map((line) => line.text));
+  await Promise.all(emails.map((email) => indexEmail(email, 'video', event.sessionId)));
 }
 
 /**
@@ -136,12 +165,13 @@ export async function putVideoEvent(event: VideoEvent): Promise<void> {
  */
 export async function logVideoFromClient(input: VideoLogInput, at: Date = new Date()): Promise<void> {
   if (!(await videoCallStart(input.sessionId))) return;
-  await videoLog.putIfNew(`calls/${input.sessionId}/client-log`, {
+  const event: VideoEvent = {
     sessionId: input.sessionId,
     kind: 'client-log',
     at: at.toISOString(),
     transcript: input.transcript,
-  });
+  };
+  if (await videoLog.putIfNew(`calls/${input.sessionId}/client-log`, event)) await indexTranscriptEmails(event);
 }
 
 function seconds(from: string, to: string): number {
@@ -204,4 +234,23 @@ export async function listVideoConversations(): Promise<VideoConversation[]> {
       ),
     )
     .sort((a, b) => b.conversationStarted.localeCompare(a.conversationStarted));
+}
+
+/** One video call, or null when the site holds nothing of it. */
+export async function videoConversation(sessionId: string): Promise<VideoConversation | null> {
+  const events = (await videoLog.read(`calls/${sessionId}/`)).map(({ event }) => event);
+  return events.length
+    ? foldVideoEvents(
+        sessionId,
+        events.sort((a, b) => a.at.localeCompare(b.at)),
+      )
+    : null;
+}
+
+/** Deletes every event of a call and its e-mail index entries; false when it had none. */
+export async function deleteVideoConversation(sessionId: string): Promise<boolean> {
+  const keys = await videoLog.keys(`calls/${sessionId}/`);
+  await Promise.all(keys.map((key) => videoLog.remove(key)));
+  await unindexRecord('video', sessionId);
+  return keys.length > 0;
 }

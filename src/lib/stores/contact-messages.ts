@@ -1,5 +1,6 @@
 import { newId } from '../ids';
 import { contactMessageSchema, type ContactInput, type ContactMessage } from '../schemas/contact';
+import { indexEmail, unindexRecord } from './email-index';
 import { EventLog } from './event-log';
 
 const log = new EventLog<ContactMessage>('contact-messages', contactMessageSchema);
@@ -9,6 +10,7 @@ const PREFIX = 'messages/';
 export async function addContactMessage(
   input: Omit<ContactInput, 'website'>,
   source: ContactMessage['source'] = 'form',
+  sessionId?: string,
 ): Promise<ContactMessage> {
   const now = new Date();
   const message: ContactMessage = {
@@ -20,9 +22,13 @@ export async function addContactMessage(
     serviceOfInterest: input.serviceOfInterest,
     message: input.message,
     source,
+    ...(sessionId ? { sessionId } : {}),
     createdAt: now.toISOString(),
   };
-  await log.append(PREFIX, message);
+  await log.put(`${PREFIX}${message.id}`, message);
+  // Written by the server with the record: the e-mail index a privacy request reads (src/lib/stores/email-index.ts).
+  await indexEmail(message.email, 'message', message.id);
+  if (sessionId) await indexEmail(message.email, 'chat', sessionId);
   return message;
 }
 
@@ -30,4 +36,17 @@ export async function addContactMessage(
 export async function listContactMessages(): Promise<ContactMessage[]> {
   const events = await log.read(PREFIX);
   return events.map(({ event }) => event).reverse();
+}
+
+/** One message by its id, or null. */
+export async function getContactMessage(id: string): Promise<ContactMessage | null> {
+  return log.get(`${PREFIX}${id}`);
+}
+
+/** Deletes one message and its e-mail index entries; false when there is none. */
+export async function deleteContactMessage(id: string): Promise<boolean> {
+  if ((await log.get(`${PREFIX}${id}`)) === null) return false;
+  await log.remove(`${PREFIX}${id}`);
+  await unindexRecord('message', id);
+  return true;
 }

@@ -57,6 +57,10 @@ export class EventLog<T> {
     return null;
   }
 
+  async remove(key: string): Promise<void> {
+    await this.store().delete(key);
+  }
+
   async keys(prefix: string): Promise<string[]> {
     return listKeys(this.store(), prefix);
   }

@@ -63,3 +63,18 @@ export async function deleteSubscriber(id: string): Promise<boolean> {
   await dataStore('newsletter').delete(subscriberKey(match.email));
   return true;
 }
+
+/** The subscription of an address, or null (one read: the key is the address's hash). */
+export async function getSubscription(email: string): Promise<NewsletterSubscription | null> {
+  const raw: unknown = await dataStore('newsletter').get(subscriberKey(email), { type: 'json' });
+  const parsed = newsletterSubscriptionSchema.safeParse(raw);
+  return parsed.success ? parsed.data : null;
+}
+
+/** Removes the subscription of an address; false when there is none. */
+export async function deleteSubscription(email: string): Promise<boolean> {
+  const store = dataStore('newsletter');
+  if ((await store.getMetadata(subscriberKey(email))) === null) return false;
+  await store.delete(subscriberKey(email));
+  return true;
+}

@@ -1,0 +1,116 @@
+import { z } from 'zod';
+import {
+  chatConversation,
+  deleteChatConversation,
+  deleteVideoConversation,
+  videoConversation,
+} from '../conversations/logs';
+import { emailField, type ContactMessage } from '../schemas/contact';
+import type { ChatConversation, VideoConversation } from '../schemas/conversation';
+import type { NewsletterSubscription } from '../schemas/newsletter';
+import type { User } from '../schemas/user';
+import { recordAudit } from '../stores/audit-log';
+import { deleteContactMessage, getContactMessage } from '../stores/contact-messages';
+import { recordsForEmail } from '../stores/email-index';
+import { deleteSubscription, getSubscription } from '../stores/newsletter';
+import { deleteTavusConversation } from '../video/tavus';
+
+/**
+ * Privacy requests (GDPR articles 15 and 17): everything the site holds about an e-mail address, found through the
+ * e-mail index (src/lib/stores/email-index.ts) and the newsletter's own key, never by reading every record; a copy
+ * of it (access) and its erasure, at Tavus too. What is kept afterwards is an audit event with the date, the kind
+ * and counts: no address, no name.
+ */
+export const privacyRequestSchema = z.object({
+  email: emailField,
+  kind: z.enum(['lookup', 'access', 'erasure'], { error: 'Choose lookup, access or erasure' }),
+});
+export type PrivacyRequest = z.infer<typeof privacyRequestSchema>;
+
+export interface PersonalData {
+  email: string;
+  generatedAt: string;
+  contactMessages: ContactMessage[];
+  /** The chat sessions in which the address was given, and those a chat lead came from. */
+  chatConversations: ChatConversation[];
+  newsletter: NewsletterSubscription | null;
+  /** The calls whose transcript holds the address. */
+  videoCalls: VideoConversation[];
+}
+
+export interface ErasureReport {
+  contactMessages: number;
+  chatConversations: number;
+  newsletter: number;
+  videoCalls: number;
+  /** Calls deleted at Tavus too; 0 with `tavus: "not-configured"` when the site has no Tavus key. */
+  tavus: 'deleted' | 'not-configured' | 'none';
+}
+
+async function present<T>(items: Array<Promise<T | null>>): Promise<T[]> {
+  return (await Promise.all(items)).filter((item): item is Awaited<T> => item !== null) as T[];
+}
+
+/** Everything the site holds about the address. */
+export async function findPersonalData(email: string, now = new Date()): Promise<PersonalData> {
+  const refs = await recordsForEmail(email);
+  const ids = (kind: string) => refs.filter((ref) => ref.kind === kind).map((ref) => ref.ref);
+  const [contactMessages, newsletter] = await Promise.all([
+    present(ids('message').map((id) => getContactMessage(id))),
+    getSubscription(email),
+  ]);
+  const sessions = new Set(ids('chat'));
+  for (const message of contactMessages) if (message.sessionId) sessions.add(message.sessionId);
+  const [chatConversations, videoCalls] = await Promise.all([
+    present([...sessions].map((sessionId) => chatConversation(sessionId))),
+    present(ids('video').map((id) => videoConversation(id))),
+  ]);
+  return {
+    email,
+    generatedAt: now.toISOString(),
+    contactMessages: contactMessages.sort((a, b) => b.createdAt.localeCompare(a.createdAt)),
+    chatConversations: chatConversations.sort((a, b) => b.lastActivity.localeCompare(a.lastActivity)),
+    newsletter,
+    videoCalls: videoCalls.sort((a, b) => b.conversationStarted.localeCompare(a.conversationStarted)),
+  };
+}
+
+function counts(data: PersonalData): string {
+  return [
+    `${data.contactMessages.length} messages`,
+    `${data.chatConversations.length} chat conversations`,
+    `${data.newsletter ? 1 : 0} newsletter subscriptions`,
+    `${data.videoCalls.length} video calls`,
+  ].join(', ');
+}
+
+/** The copy an admin downloads for an access request; the request is recorded (date, kind, counts). */
+export async function accessPersonalData(email: string, actor: User): Promise<PersonalData> {
+  const data = await findPersonalData(email);
+  await recordAudit({ actor: actor.username, actorRole: actor.role, action: 'privacy.access', detail: counts(data) });
+  return data;
+}
+
+/**
+ * Erases everything the site holds about the address. The calls go first at Tavus (with their recordings): if
+ * Tavus refuses one, nothing is deleted here and the admin is told (502), so a retry finds everything again.
+ */
+export async function erasePersonalData(email: string, actor: User): Promise<ErasureReport> {
+  const data = await findPersonalData(email);
+  let tavus: ErasureReport['tavus'] = 'none';
+  for (const call of data.videoCalls) tavus = await deleteTavusConversation(call.sessionId);
+  await Promise.all([
+    ...data.contactMessages.map((message) => deleteContactMessage(message.id)),
+    ...data.chatConversations.map((conversation) => deleteChatConversation(conversation.sessionId)),
+    ...data.videoCalls.map((call) => deleteVideoConversation(call.sessionId)),
+    deleteSubscription(email),
+  ]);
+  await recordAudit({ actor: actor.username, actorRole: actor.role, action: 'privacy.erasure', detail: counts(data) });
+  return {
+    contactMessages: data.contactMessages.length,
+    chatConversations: data.chatConversations.length,
+    newsletter: data.newsletter ? 1 : 0,
+    videoCalls: data.videoCalls.length,
+    tavus,
+  };
+}
