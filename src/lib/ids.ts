@@ -40,3 +40,10 @@ export function newId(now: number = Date.now()): string {
 export function isId(value: unknown): value is string {
   return typeof value === 'string' && ID_PATTERN.test(value);
 }
+
+/** The creation time (ms) an id carries in its first 10 characters. */
+export function idTime(id: string): number {
+  let time = 0;
+  for (const char of id.slice(0, 10)) time = time * 32 + ALPHABET.indexOf(char);
+  return time;
+}

@@ -137,6 +137,7 @@ export async function leadReply(
           message: transcript(conversation, lang),
         },
         'chat',
+        undefined,
         turn.sessionId,
       );
       return { text: t('assistant.leadDone', { name: state.name, email: email.data }), state: null };

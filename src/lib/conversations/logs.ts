@@ -1,9 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import {
   chatExchangeSchema,
+  chatSummarySchema,
   videoEventSchema,
+  videoSummarySchema,
   type ChatConversation,
   type ChatExchange,
+  type ChatSummary,
+  type VideoSummary,
   type ClientReported,
   type ChatExchangeInput,
   type LeadState,
@@ -12,11 +16,15 @@ import {
   type VideoLogInput,
 } from '../schemas/conversation';
 import { emailsIn } from '../privacy/emails';
+import { ConversationIndex } from '../stores/conversation-index';
 import { indexEmail, unindexRecord } from '../stores/email-index';
 import { EventLog } from '../stores/event-log';
+import type { Page, PageQuery } from '../stores/feed';
 
 const chatLog = new EventLog('chat-log', chatExchangeSchema);
 const videoLog = new EventLog('video-log', videoEventSchema);
+const chatIndex = new ConversationIndex<ChatSummary>('chat-log', chatSummarySchema, backfillChat);
+const videoIndex = new ConversationIndex<VideoSummary>('video-log', videoSummarySchema, backfillVideo);
 
 const sessionPrefix = (sessionId: string) => `sessions/${sessionId}/`;
 
@@ -44,7 +52,8 @@ export async function logChatExchange(
     timestamp: at.toISOString(),
     loggedBy: 'server',
   };
-  await chatLog.append(sessionPrefix(input.sessionId), exchange);
+  const key = await chatLog.append(sessionPrefix(input.sessionId), exchange);
+  await refreshChatSummary(input.sessionId, { key, event: exchange });
   // The addresses a visitor gave (the lead flow's, or typed in a message) link the session for privacy requests.
   const emails = emailsIn(input.lead?.email, input.userMessage);
   await Promise.all(emails.map((email) => indexEmail(email, 'chat', input.sessionId)));
@@ -74,27 +83,31 @@ export async function acceptClientChatLog(input: ChatExchangeInput): Promise<voi
   void input;
 }
 
-function groupBySession<T extends { sessionId: string }>(events: Array<{ event: T }>): Map<string, T[]> {
-  const groups = new Map<string, T[]>();
-  for (const { event } of events) {
-    const group = groups.get(event.sessionId) ?? [];
-    group.push(event);
-    groups.set(event.sessionId, group);
+function groupBySession<T extends { sessionId: string }>(
+  events: Array<{ key: string; event: T }>,
+): Map<string, Array<{ key: string; event: T }>> {
+  const groups = new Map<string, Array<{ key: string; event: T }>>();
+  for (const entry of events) {
+    const group = groups.get(entry.event.sessionId) ?? [];
+    group.push(entry);
+    groups.set(entry.event.sessionId, group);
   }
   return groups;
 }
 
-/** A session's exchanges, oldest first, as the admin reads them. */
-function foldChat(sessionId: string, exchanges: ChatExchange[]): ChatConversation {
-  const first = exchanges[0]!;
-  const last = exchanges[exchanges.length - 1]!;
-  const messages = exchanges.flatMap((exchange) => {
-    const verified = exchange.loggedBy === 'server';
+/** A chat session's row, folded from its exchanges (oldest first); each message says whether the server wrote it. */
+function foldChat(sessionId: string, exchanges: Array<{ key: string; event: ChatExchange }>): ChatSummary {
+  const first = exchanges[0]!.event;
+  const last = exchanges[exchanges.length - 1]!.event;
+  const messages = exchanges.flatMap(({ event }) => {
+    const verified = event.loggedBy === 'server';
     return [
-      { role: 'user' as const, content: exchange.userMessage, timestamp: exchange.timestamp, verified },
-      { role: 'bot' as const, content: exchange.botResponse, timestamp: exchange.timestamp, verified },
+      { role: 'user' as const, content: event.userMessage, timestamp: event.timestamp, verified },
+      { role: 'bot' as const, content: event.botResponse, timestamp: event.timestamp, verified },
     ];
   });
+  const emails = new Set<string>();
+  for (const { event } of exchanges) if (event.lead?.email) emails.add(event.lead.email.trim().toLowerCase());
   return {
     id: sessionId,
     sessionId,
@@ -103,29 +116,78 @@ function foldChat(sessionId: string, exchanges: ChatExchange[]): ChatConversatio
     conversationStarted: first.timestamp,
     lastActivity: last.timestamp,
     messageCount: messages.length,
+    keys: exchanges.map(({ key }) => key),
+    emails: [...emails],
   };
 }
 
-/** Every chat conversation, most recently active first; each message says whether the server wrote it. */
-export async function listChatConversations(): Promise<ChatConversation[]> {
+const sameKeys = (a: string[], b: string[]) => a.length === b.length && a.every((key, i) => key === b[i]);
+
+/**
+ * Brings a session's summary up to date after an exchange was appended: the stored summary plus this exchange (one
+ * read, one write), then a list of the session's keys; while it holds keys the summary lacks (a racing writer), the
+ * summary is folded again from every exchange. The writer whose check runs last has seen every exchange before it.
+ */
+async function refreshChatSummary(sessionId: string, added: { key: string; event: ChatExchange }): Promise<void> {
+  const stored = await chatIndex.get(sessionId);
+  const one = foldChat(sessionId, [added]);
+  let summary: ChatSummary =
+    stored && !stored.keys.includes(added.key)
+      ? {
+          ...stored,
+          messages: [...stored.messages, ...one.messages],
+          language: added.event.language,
+          lastActivity: added.event.timestamp,
+          messageCount: stored.messageCount + one.messageCount,
+          keys: [...stored.keys, added.key].sort(),
+          emails: [...new Set([...stored.emails, ...one.emails])],
+        }
+      : one;
+  await chatIndex.put(summary, summary.emails);
+  for (let attempt = 0; attempt < 4; attempt += 1) {
+    const keys = await chatLog.keys(sessionPrefix(sessionId));
+    if (sameKeys(keys, summary.keys)) return;
+    const events = await chatLog.readKeys(keys);
+    if (!events.length) return;
+    summary = foldChat(sessionId, events);
+    await chatIndex.put(summary, summary.emails);
+  }
+}
+
+async function backfillChat(): Promise<void> {
   const groups = groupBySession(await chatLog.read('sessions/'));
-  return [...groups]
-    .map(([sessionId, exchanges]) => foldChat(sessionId, exchanges))
-    .sort((a, b) => b.lastActivity.localeCompare(a.lastActivity));
+  for (const [sessionId, exchanges] of groups) {
+    const summary = foldChat(sessionId, exchanges);
+    await chatIndex.put(summary, summary.emails);
+  }
 }
 
-/** One chat conversation, or null when the session has no exchange. */
-export async function chatConversation(sessionId: string): Promise<ChatConversation | null> {
-  const exchanges = (await chatLog.read(sessionPrefix(sessionId))).map(({ event }) => event);
-  return exchanges.length ? foldChat(sessionId, exchanges) : null;
+function chatRow(summary: ChatSummary): ChatConversation {
+  const { keys, emails, ...row } = summary;
+  void keys;
+  void emails;
+  return row;
 }
 
-/** Deletes every exchange of a session and its e-mail index entries; false when it had none. */
-export async function deleteChatConversation(sessionId: string): Promise<boolean> {
-  const keys = await chatLog.keys(sessionPrefix(sessionId));
-  await Promise.all(keys.map((key) => chatLog.remove(key)));
-  await unindexRecord('chat', sessionId);
-  return keys.length > 0;
+/**
+ * A page of chat conversations, one row per session, newest session first. `q`: a session id, or an e-mail address
+ * the lead flow collected. Constant cost per page (src/lib/stores/feed.ts).
+ */
+export async function listChatConversationsPage(query: PageQuery): Promise<Page<ChatConversation>> {
+  const page = await chatIndex.page(query);
+  return { items: page.items.map(chatRow), next: page.next };
+}
+
+/** Every chat conversation, newest first, a page at a time (the CSV export). */
+export async function* eachChatConversation(): AsyncGenerator<ChatConversation[]> {
+  for await (const page of chatIndex.each()) yield page.map(chatRow);
+}
+
+/** Every chat conversation, newest session first: reads them all (tests, small stores); lists use pages. */
+export async function listChatConversations(): Promise<ChatConversation[]> {
+  const out: ChatConversation[] = [];
+  for await (const page of eachChatConversation()) out.push(...page);
+  return out;
 }
 
 function startedKey(sessionId: string): string {
@@ -135,6 +197,7 @@ function startedKey(sessionId: string): string {
 /** The server's record of a call it started: written once, when Tavus has answered with the call's id and URL. */
 export async function recordVideoCallStart(event: VideoEvent): Promise<void> {
   await videoLog.put(startedKey(event.sessionId), { ...event, kind: 'started' });
+  await refreshVideoSummary(event.sessionId);
 }
 
 /** The server's record of starting this call, or null for a call it did not start. */
@@ -146,6 +209,7 @@ export async function videoCallStart(sessionId: string): Promise<VideoEvent | nu
 /** A provider event that may be delivered again: one key per call and kind, so a replay is stored once. */
 export async function putVideoEvent(event: VideoEvent): Promise<void> {
   await videoLog.put(`calls/${event.sessionId}/${event.kind}`, event);
+  await refreshVideoSummary(event.sessionId);
   await indexTranscriptEmails(event);
 }
 
@@ -171,7 +235,10 @@ export async function logVideoFromClient(input: VideoLogInput, at: Date = new Da
     at: at.toISOString(),
     transcript: input.transcript,
   };
-  if (await videoLog.putIfNew(`calls/${input.sessionId}/client-log`, event)) await indexTranscriptEmails(event);
+  if (await videoLog.putIfNew(`calls/${input.sessionId}/client-log`, event)) {
+    await refreshVideoSummary(input.sessionId);
+    await indexTranscriptEmails(event);
+  }
 }
 
 function seconds(from: string, to: string): number {
@@ -223,34 +290,105 @@ export function foldVideoEvents(sessionId: string, events: VideoEvent[]): VideoC
   };
 }
 
-/** Every video call, most recent first. */
-export async function listVideoConversations(): Promise<VideoConversation[]> {
+function foldVideo(sessionId: string, events: Array<{ key: string; event: VideoEvent }>): VideoSummary {
+  const sorted = [...events].sort((a, b) => a.event.at.localeCompare(b.event.at));
+  return {
+    ...foldVideoEvents(
+      sessionId,
+      sorted.map(({ event }) => event),
+    ),
+    keys: events.map(({ key }) => key).sort(),
+  };
+}
+
+/**
+ * Folds a call's summary again from its events (at most four keys) after one of them was written, until a list of
+ * its keys equals what was folded: two callbacks racing leave a summary with both.
+ */
+async function refreshVideoSummary(sessionId: string): Promise<void> {
+  let folded: string[] | null = null;
+  for (let attempt = 0; attempt < 4; attempt += 1) {
+    const keys = await videoLog.keys(`calls/${sessionId}/`);
+    if (folded && sameKeys(keys, folded)) return;
+    const events = await videoLog.readKeys(keys);
+    if (!events.length) return;
+    const summary = foldVideo(sessionId, events);
+    await videoIndex.put(summary);
+    folded = summary.keys;
+  }
+}
+
+async function backfillVideo(): Promise<void> {
   const groups = groupBySession(await videoLog.read('calls/'));
-  return [...groups]
-    .map(([sessionId, events]) =>
-      foldVideoEvents(
-        sessionId,
-        [...events].sort((a, b) => a.at.localeCompare(b.at)),
-      ),
-    )
-    .sort((a, b) => b.conversationStarted.localeCompare(a.conversationStarted));
+  for (const [sessionId, events] of groups) await videoIndex.put(foldVideo(sessionId, events));
 }
 
-/** One video call, or null when the site holds nothing of it. */
-export async function videoConversation(sessionId: string): Promise<VideoConversation | null> {
-  const events = (await videoLog.read(`calls/${sessionId}/`)).map(({ event }) => event);
-  return events.length
-    ? foldVideoEvents(
-        sessionId,
-        events.sort((a, b) => a.at.localeCompare(b.at)),
-      )
-    : null;
+function videoRow(summary: VideoSummary): VideoConversation {
+  const { keys, ...row } = summary;
+  void keys;
+  return row;
 }
 
-/** Deletes every event of a call and its e-mail index entries; false when it had none. */
-export async function deleteVideoConversation(sessionId: string): Promise<boolean> {
+/** A page of video calls, most recent first; `q`: a call's id. Constant cost per page. */
+export async function listVideoConversationsPage(query: PageQuery): Promise<Page<VideoConversation>> {
+  const page = await videoIndex.page(query);
+  return { items: page.items.map(videoRow), next: page.next };
+}
+
+/** Every video call, most recent first, a page at a time (the CSV export). */
+export async function* eachVideoConversation(): AsyncGenerator<VideoConversation[]> {
+  for await (const page of videoIndex.each()) yield page.map(videoRow);
+}
+
+/** Every video call, most recent first: reads them all (tests, small stores); lists use pages. */
+export async function listVideoConversations(): Promise<VideoConversation[]> {
+  const out: VideoConversation[] = [];
+  for await (const page of eachVideoConversation()) out.push(...page);
+  return out;
+}
+
+/** Deletes a chat session: its exchanges, then its summary and pointers. False when there is none. */
+export async function deleteChatSession(sessionId: string): Promise<boolean> {
+  const summary = await chatIndex.get(sessionId);
+  const keys = await chatLog.keys(sessionPrefix(sessionId));
+  if (!summary && !keys.length) return false;
+  await chatLog.remove(keys);
+  if (summary) await chatIndex.remove(summary, summary.emails);
+  await unindexRecord('chat', sessionId);
+  return true;
+}
+
+/** Deletes a video call: its events, then its summary and pointer. False when there is none. */
+export async function deleteVideoCall(sessionId: string): Promise<boolean> {
+  const summary = await videoIndex.get(sessionId);
   const keys = await videoLog.keys(`calls/${sessionId}/`);
-  await Promise.all(keys.map((key) => videoLog.remove(key)));
+  if (!summary && !keys.length) return false;
+  await videoLog.remove(keys);
+  if (summary) await videoIndex.remove(summary);
   await unindexRecord('video', sessionId);
-  return keys.length > 0;
+  return true;
+}
+
+/** The chat sessions where the lead flow collected this e-mail address, newest first (one index folder). */
+export async function chatConversationsByEmail(email: string): Promise<ChatConversation[]> {
+  const out: ChatConversation[] = [];
+  let cursor: string | null = null;
+  do {
+    const page: Page<ChatConversation> = await listChatConversationsPage({ cursor, limit: 200, q: email });
+    out.push(...page.items);
+    cursor = page.next;
+  } while (cursor !== null);
+  return out;
+}
+
+/** One chat conversation by its session id, or null: one read of its summary. */
+export async function chatConversation(sessionId: string): Promise<ChatConversation | null> {
+  const summary = await chatIndex.get(sessionId);
+  return summary ? chatRow(summary) : null;
+}
+
+/** One video call by its id, or null: one read of its summary. */
+export async function videoConversation(sessionId: string): Promise<VideoConversation | null> {
+  const summary = await videoIndex.get(sessionId);
+  return summary ? videoRow(summary) : null;
 }

@@ -1,4 +1,4 @@
-import { deleteChatConversation, deleteVideoConversation, videoConversation } from '../conversations/logs';
+import { deleteChatSession, deleteVideoCall, videoConversation } from '../conversations/logs';
 import { HttpError, notFound } from '../http';
 import { sessionIdSchema } from '../schemas/conversation';
 import type { User } from '../schemas/user';
@@ -31,7 +31,7 @@ export async function deleteMessageAsAdmin(id: string, actor: User): Promise<voi
 }
 
 export async function deleteChatAsAdmin(sessionId: string, actor: User): Promise<void> {
-  if (!(await deleteChatConversation(sessionId))) throw notFound('Conversation');
+  if (!(await deleteChatSession(sessionId))) throw notFound('Conversation');
   await audit(actor, 'chat.delete', sessionId);
 }
 
@@ -39,6 +39,6 @@ export async function deleteChatAsAdmin(sessionId: string, actor: User): Promise
 export async function deleteVideoAsAdmin(sessionId: string, actor: User): Promise<void> {
   if (!(await videoConversation(sessionId))) throw notFound('Video call');
   await deleteTavusConversation(sessionId);
-  await deleteVideoConversation(sessionId);
+  await deleteVideoCall(sessionId);
   await audit(actor, 'video.delete', sessionId);
 }

@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import {
   chatConversation,
-  deleteChatConversation,
-  deleteVideoConversation,
+  chatConversationsByEmail,
+  deleteChatSession,
+  deleteVideoCall,
   videoConversation,
 } from '../conversations/logs';
 import { emailField, type ContactMessage } from '../schemas/contact';
@@ -10,9 +11,9 @@ import type { ChatConversation, VideoConversation } from '../schemas/conversatio
 import type { NewsletterSubscription } from '../schemas/newsletter';
 import type { User } from '../schemas/user';
 import { recordAudit } from '../stores/audit-log';
-import { deleteContactMessage, getContactMessage } from '../stores/contact-messages';
+import { contactMessagesByEmail, deleteContactMessage, getContactMessage } from '../stores/contact-messages';
 import { recordsForEmail } from '../stores/email-index';
-import { deleteSubscription, getSubscription } from '../stores/newsletter';
+import { getSubscriberByEmail, removeSubscription } from '../stores/newsletter';
 import { deleteTavusConversation } from '../video/tavus';
 
 /**
@@ -51,25 +52,44 @@ async function present<T>(items: Array<Promise<T | null>>): Promise<T[]> {
   return (await Promise.all(items)).filter((item): item is Awaited<T> => item !== null) as T[];
 }
 
-/** Everything the site holds about the address. */
+function byId<T extends { id: string }>(items: T[]): T[] {
+  return [...new Map(items.map((item) => [item.id, item])).values()];
+}
+
+/**
+ * Everything the site holds about the address: the records the e-mail index names, with the lists' own address
+ * indexes (messages by sender, chat sessions by the lead flow's address: they also cover records stored before the
+ * e-mail index existed), and the newsletter's key. Constant Blobs requests whatever the site's total.
+ */
 export async function findPersonalData(email: string, now = new Date()): Promise<PersonalData> {
-  const refs = await recordsForEmail(email);
-  const ids = (kind: string) => refs.filter((ref) => ref.kind === kind).map((ref) => ref.ref);
-  const [contactMessages, newsletter] = await Promise.all([
-    present(ids('message').map((id) => getContactMessage(id))),
-    getSubscription(email),
+  const [refs, sentMessages, leadChats, newsletter] = await Promise.all([
+    recordsForEmail(email),
+    contactMessagesByEmail(email),
+    chatConversationsByEmail(email),
+    getSubscriberByEmail(email),
   ]);
+  const ids = (kind: string) => refs.filter((ref) => ref.kind === kind).map((ref) => ref.ref);
+  const sent = new Set(sentMessages.map((message) => message.id));
+  const contactMessages = byId([
+    ...sentMessages,
+    ...(await present(
+      ids('message')
+        .filter((id) => !sent.has(id))
+        .map((id) => getContactMessage(id)),
+    )),
+  ]);
+  const known = new Set(leadChats.map((conversation) => conversation.sessionId));
   const sessions = new Set(ids('chat'));
   for (const message of contactMessages) if (message.sessionId) sessions.add(message.sessionId);
-  const [chatConversations, videoCalls] = await Promise.all([
-    present([...sessions].map((sessionId) => chatConversation(sessionId))),
+  const [moreChats, videoCalls] = await Promise.all([
+    present([...sessions].filter((id) => !known.has(id)).map((sessionId) => chatConversation(sessionId))),
     present(ids('video').map((id) => videoConversation(id))),
   ]);
   return {
     email,
     generatedAt: now.toISOString(),
     contactMessages: contactMessages.sort((a, b) => b.createdAt.localeCompare(a.createdAt)),
-    chatConversations: chatConversations.sort((a, b) => b.lastActivity.localeCompare(a.lastActivity)),
+    chatConversations: byId([...leadChats, ...moreChats]).sort((a, b) => b.lastActivity.localeCompare(a.lastActivity)),
     newsletter,
     videoCalls: videoCalls.sort((a, b) => b.conversationStarted.localeCompare(a.conversationStarted)),
   };
@@ -101,9 +121,9 @@ export async function erasePersonalData(email: string, actor: User): Promise<Era
   for (const call of data.videoCalls) tavus = await deleteTavusConversation(call.sessionId);
   await Promise.all([
     ...data.contactMessages.map((message) => deleteContactMessage(message.id)),
-    ...data.chatConversations.map((conversation) => deleteChatConversation(conversation.sessionId)),
-    ...data.videoCalls.map((call) => deleteVideoConversation(call.sessionId)),
-    deleteSubscription(email),
+    ...data.chatConversations.map((conversation) => deleteChatSession(conversation.sessionId)),
+    ...data.videoCalls.map((call) => deleteVideoCall(call.sessionId)),
+    ...(data.newsletter ? [removeSubscription(data.newsletter)] : []),
   ]);
   await recordAudit({ actor: actor.username, actorRole: actor.role, action: 'privacy.erasure', detail: counts(data) });
   return {
