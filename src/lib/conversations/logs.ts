@@ -392,3 +392,23 @@ export async function videoConversation(sessionId: string): Promise<VideoConvers
   const summary = await videoIndex.get(sessionId);
   return summary ? videoRow(summary) : null;
 }
+
+/** The chat conversations started in `[from, before)`, oldest first, at most `max` (the retention job). */
+export async function chatConversationsStartedBetween(
+  from: number,
+  before: number,
+  max: number,
+): Promise<{ items: ChatConversation[]; more: boolean }> {
+  const { items, more } = await chatIndex.startedBetween(from, before, max);
+  return { items: items.map(chatRow), more };
+}
+
+/** The video calls started in `[from, before)`, oldest first, at most `max` (the retention job). */
+export async function videoCallsStartedBetween(
+  from: number,
+  before: number,
+  max: number,
+): Promise<{ items: VideoConversation[]; more: boolean }> {
+  const { items, more } = await videoIndex.startedBetween(from, before, max);
+  return { items: items.map(videoRow), more };
+}

@@ -21,6 +21,7 @@ import {
   type PageQuery,
 } from './feed';
 import { indexEmail, unindexRecord } from './email-index';
+import { feedRange } from './feed-range';
 import { listKeys } from './list-keys';
 
 /**
@@ -174,4 +175,18 @@ export async function listContactMessages(): Promise<ContactMessage[]> {
   const out: ContactMessage[] = [];
   for await (const page of eachContactMessage()) out.push(...page);
   return out;
+}
+
+/**
+ * The ids of the messages received in `[from, before)`, oldest first, at most `max` (the retention job): only the
+ * feed's folders of those days are listed (src/lib/stores/feed-range.ts).
+ */
+export async function contactMessageIdsBetween(
+  from: number,
+  before: number,
+  max: number,
+): Promise<{ ids: string[]; more: boolean }> {
+  await ready();
+  const { records, more } = await feedRange(store(), FEED, from, before, max);
+  return { ids: records.map((record) => record.tag), more };
 }

@@ -16,6 +16,7 @@ import {
   type Page,
   type PageQuery,
 } from './feed';
+import { feedRange } from './feed-range';
 
 /**
  * One row per conversation (a chat session, a video call), built on the server (docs/architecture.md, "Storage"):
@@ -105,6 +106,14 @@ export class ConversationIndex<S extends Summary> {
       ? await termPage(this.store(), termFolder(SEARCH, emailTerm(q)), query.limit, cursor)
       : await feedPage(this.store(), FEED, query.limit, cursor);
     return { items: await this.read(page.keys), next: encodeCursor(page.next) };
+  }
+
+  /** The conversations started in `[from, before)`, oldest first, at most `max` (the retention job). */
+  async startedBetween(from: number, before: number, max: number): Promise<{ items: S[]; more: boolean }> {
+    await this.ready();
+    const { records, more } = await feedRange(this.store(), FEED, from, before, max);
+    const items = await inBatches(records, 50, (record) => this.get(record.tag));
+    return { items: items.filter((item): item is Awaited<S> => item !== null) as S[], more };
   }
 
   /** Every conversation, newest first, a page at a time (CSV exports, scheduled jobs). */
