@@ -1,4 +1,5 @@
-import { dataStore, type StoreKind } from '../blobs';
+import { blobsServer, dataStore, storeName, type StoreKind } from '../blobs';
+import { withKeyLock } from './slot-lock';
 
 const SLUG_PREFIX = 'slugs/';
 
@@ -19,8 +20,19 @@ export class SlugReservations {
     return dataStore(this.kind);
   }
 
-  /** Reserves `slug` for record `id`; false when a live record (per `exists`) holds it. */
+  /**
+   * Reserves `slug` for record `id`; false when a live record (per `exists`) holds it. On the local server, whose
+   * `onlyIfNew` is not atomic, the reservations of one slug run one at a time under its lock (slot-lock.ts).
+   */
   async reserve(slug: string, id: string, exists: (holder: string) => Promise<boolean>): Promise<boolean> {
+    const server = blobsServer();
+    if (!server.local) return this.claim(slug, id, exists);
+    return withKeyLock(`${server.instance}/${storeName(this.kind)}/${SLUG_PREFIX}${slug}`, () =>
+      this.claim(slug, id, exists),
+    );
+  }
+
+  private async claim(slug: string, id: string, exists: (holder: string) => Promise<boolean>): Promise<boolean> {
     const store = this.store();
     const key = SLUG_PREFIX + slug;
     const { modified } = await store.setJSON(key, { id }, { onlyIfNew: true });
