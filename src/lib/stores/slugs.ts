@@ -3,6 +3,14 @@ import { withKeyLock } from './slot-lock';
 
 const SLUG_PREFIX = 'slugs/';
 
+/** A reservation this young is kept even before its record exists: the record's create is still under way. */
+const PENDING_MS = 60_000;
+
+function reservedAt(raw: unknown): number {
+  if (typeof raw !== 'object' || raw === null || !('at' in raw) || typeof raw.at !== 'string') return 0;
+  return Date.parse(raw.at) || 0;
+}
+
 function holderId(raw: unknown): string | null {
   if (typeof raw !== 'object' || raw === null || !('id' in raw)) return null;
   return typeof raw.id === 'string' ? raw.id : null;
@@ -35,12 +43,14 @@ export class SlugReservations {
   private async claim(slug: string, id: string, exists: (holder: string) => Promise<boolean>): Promise<boolean> {
     const store = this.store();
     const key = SLUG_PREFIX + slug;
-    const { modified } = await store.setJSON(key, { id }, { onlyIfNew: true });
+    const mine = { id, at: new Date().toISOString() };
+    const { modified } = await store.setJSON(key, mine, { onlyIfNew: true });
     if (modified) return true;
-    const holder = holderId(await store.get(key, { type: 'json' }));
+    const raw: unknown = await store.get(key, { type: 'json' });
+    const holder = holderId(raw);
     if (holder === id) return true;
-    if (holder !== null && (await exists(holder))) return false;
-    await store.setJSON(key, { id });
+    if (holder !== null && (Date.now() - reservedAt(raw) < PENDING_MS || (await exists(holder)))) return false;
+    await store.setJSON(key, mine);
     return true;
   }
 
