@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { ApiError, apiFetch } from '../../client/api';
 import { showToast } from '../../client/toast';
-import { adminTexts } from './texts';
+import { adminTextsNow } from './language';
 
 /**
  * The dashboard's data: fetched once and kept 5 minutes (docs/product.md, "Limits and constants"),
@@ -17,7 +17,11 @@ export function handleUnauthorized(error: unknown): boolean {
   if (!(error instanceof ApiError) || !error.isUnauthorized) return false;
   if (!redirecting) {
     redirecting = true;
-    showToast({ title: adminTexts.unauthorized.title, description: adminTexts.unauthorized.text, variant: 'error' });
+    showToast({
+      title: adminTextsNow().unauthorized.title,
+      description: adminTextsNow().unauthorized.text,
+      variant: 'error',
+    });
     window.setTimeout(() => window.location.assign('/api/login'), 500);
   }
   return true;
@@ -77,7 +81,7 @@ export async function mutate<T>(
     if (!handleUnauthorized(error)) {
       const detail = error instanceof ApiError ? error.serverMessage : undefined;
       showToast({
-        title: adminTexts.error,
+        title: adminTextsNow().error,
         description: detail ? `${options.failure} ${detail}` : options.failure,
         variant: 'error',
       });

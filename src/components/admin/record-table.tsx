@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../react-ui/table';
 import { ListState } from './list-state';
-import { adminTexts } from './texts';
+import { useAdminTexts } from './language';
 
 export interface Column<T> {
   header: string;
@@ -32,6 +32,7 @@ export function RecordTable<T extends { id: string }>({
   actions: (record: T) => ReactNode;
   actionsClassName?: string;
 }) {
+  const adminTexts = useAdminTexts();
   return (
     <ListState loading={list.loading} error={list.error} empty={!list.data?.length} emptyText={emptyText}>
       <Table aria-label={label}>

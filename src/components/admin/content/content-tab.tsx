@@ -4,7 +4,7 @@ import type { Localized } from '../../../lib/schemas/common';
 import { Button } from '../../react-ui/button';
 import { mutate, useQuery } from '../query';
 import { RecordTable, type Column } from '../record-table';
-import { adminTexts } from '../texts';
+import { useAdminTexts } from '../language';
 import { EditorDialog, type ContentForm } from './editor-dialog';
 
 interface ContentTexts {
@@ -57,6 +57,7 @@ export interface ContentKind<T extends ContentRecord, F extends ContentForm> {
  */
 function useContentEditor<T extends ContentRecord, F extends ContentForm>(kind: ContentKind<T, F>) {
   const { key, endpoint, texts } = kind;
+  const adminTexts = useAdminTexts();
   const [editing, setEditing] = useState<T | 'new' | null>(null);
   const [form, setForm] = useState<F>(() => kind.toForm(null));
   const [saving, setSaving] = useState(false);
@@ -104,6 +105,7 @@ function useContentEditor<T extends ContentRecord, F extends ContentForm>(kind: 
 /** A kind of content's tab: Add, the list with Edit and Delete, and the editor dialog. */
 export function ContentTab<T extends ContentRecord, F extends ContentForm>({ kind }: { kind: ContentKind<T, F> }) {
   const { texts } = kind;
+  const adminTexts = useAdminTexts();
   const list = useQuery<T[]>(kind.key, kind.listPath);
   const { editing, form, setForm, saving, open, close, save, remove } = useContentEditor(kind);
   return (

@@ -4,7 +4,7 @@ import { Dialog } from '../../react-ui/dialog';
 import { formatDateTime } from '../format';
 import { useQuery } from '../query';
 import { RecordTable, type Column } from '../record-table';
-import { adminTexts } from '../texts';
+import { useAdminTexts } from '../language';
 import { CsvButton } from './csv-button';
 
 interface Conversation {
@@ -40,6 +40,7 @@ export interface ConversationKind<T extends Conversation> {
 /** The list of one kind of conversation, its CSV export and a dialog with one conversation. */
 export function ConversationTab<T extends Conversation>({ kind }: { kind: ConversationKind<T> }) {
   const { texts } = kind;
+  const adminTexts = useAdminTexts();
   const list = useQuery<T[]>(kind.key, kind.path);
   const [open, setOpen] = useState<T | null>(null);
   const columns: Array<Column<T>> = [

@@ -1,8 +1,9 @@
 import { Input } from '../../react-ui/input';
-import { adminTexts } from '../texts';
+import { useAdminTexts } from '../language';
 
 /** A search box over a list: name or e-mail; the list keeps its newest-first order. */
 export function SearchBox({ value, onChange }: { value: string; onChange: (value: string) => void }) {
+  const adminTexts = useAdminTexts();
   return (
     <div className="mb-4 max-w-sm">
       <label htmlFor="admin-search" className="sr-only">

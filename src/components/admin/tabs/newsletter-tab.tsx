@@ -7,11 +7,11 @@ import { CsvButton } from '../inbox/csv-button';
 import { matches, SearchBox } from '../inbox/search-box';
 import { mutate, useQuery } from '../query';
 import { RecordTable } from '../record-table';
-import { adminTexts } from '../texts';
-
-const t = adminTexts.newsletter;
+import { useAdminTexts } from '../language';
 
 export function NewsletterTab() {
+  const adminTexts = useAdminTexts();
+  const t = adminTexts.newsletter;
   const list = useQuery<NewsletterSubscription[]>('newsletters', '/api/newsletters');
   const [query, setQuery] = useState('');
   const shown = useMemo(() => (list.data ?? []).filter((s) => matches(query, s.fullName, s.email)), [list.data, query]);
