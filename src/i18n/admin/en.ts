@@ -27,6 +27,10 @@ export const adminEn = {
   confirmDelete: (what: string) => `Delete ${what}? This cannot be undone.`,
   exportCsv: 'Export CSV',
   search: 'Search by name or email',
+  searchConversations: 'Search by session ID or email',
+  searchContent: 'Search by title',
+  noMatches: 'Nothing matches this search.',
+  loadMore: 'Load more',
   login: {
     title: 'Investor Login',
     username: 'Username',

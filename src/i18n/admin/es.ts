@@ -25,6 +25,10 @@ export const adminEs: AdminTexts = {
   confirmDelete: (what: string) => `¿Eliminar ${what}? No se puede deshacer.`,
   exportCsv: 'Exportar CSV',
   search: 'Buscar por nombre o correo electrónico',
+  searchConversations: 'Buscar por ID de sesión o correo electrónico',
+  searchContent: 'Buscar por título',
+  noMatches: 'Nada coincide con esta búsqueda.',
+  loadMore: 'Cargar más',
   login: {
     title: 'Acceso para inversores',
     username: 'Usuario',

@@ -1,11 +1,11 @@
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import type { ContactMessage } from '../../../lib/schemas/contact';
 import { Button } from '../../react-ui/button';
 import { Dialog } from '../../react-ui/dialog';
 import { formatDateTime } from '../format';
-import { matches, SearchBox } from '../inbox/search-box';
+import { SearchBox, useSearch } from '../inbox/search-box';
 import { serviceLabel } from '../inbox/service-label';
-import { useQuery } from '../query';
+import { usePagedQuery } from '../query';
 import { RecordTable } from '../record-table';
 import { useAdminTexts } from '../language';
 
@@ -17,18 +17,16 @@ function service(message: ContactMessage, notAvailable: string): string {
 export function MessagesTab() {
   const adminTexts = useAdminTexts();
   const t = adminTexts.messages;
-  const list = useQuery<ContactMessage[]>('messages', '/api/contact-messages');
-  const [query, setQuery] = useState('');
+  const { query, setQuery, q } = useSearch();
+  const list = usePagedQuery<ContactMessage>('messages', '/api/contact-messages', q);
   const [open, setOpen] = useState<ContactMessage | null>(null);
-  const shown = useMemo(() => (list.data ?? []).filter((m) => matches(query, m.name, m.email)), [list.data, query]);
   return (
     <section aria-labelledby="tab-messages">
       <SearchBox value={query} onChange={setQuery} />
       <RecordTable
         label={adminTexts.tabs.messages}
         list={list}
-        shown={shown}
-        emptyText={t.empty}
+        emptyText={q ? adminTexts.noMatches : t.empty}
         columns={[
           { header: t.columns.name, cell: (message) => message.name },
           { header: t.columns.email, cell: (message) => message.email },
