@@ -54,6 +54,14 @@ export function localePath(lang: Language, path: string): string {
   return clean === '/' ? '/es/' : `/es${clean}`;
 }
 
+/**
+ * Where "Log in" and "Explore opportunities" lead from a page in a language: `/api/login`, which opens the sign-in
+ * (and then the dashboard) in that language.
+ */
+export function loginPath(lang: Language): string {
+  return lang === 'en' ? '/api/login' : `/api/login?lang=${lang}`;
+}
+
 /** The language a URL path belongs to. */
 export function pathLanguage(pathname: string): Language {
   return pathname === '/es' || pathname.startsWith('/es/') ? 'es' : 'en';

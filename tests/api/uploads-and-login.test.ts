@@ -52,4 +52,11 @@ describe('GET /api/login', () => {
     expect(response.status).toBe(302);
     expect(response.headers.get('location')).toBe('/admin');
   });
+
+  it('keeps the language of a Spanish page, and only a known one', async () => {
+    const spanish = await call(loginFunction, '/api/login?lang=es');
+    expect(spanish.headers.get('location')).toBe('/admin?lang=es');
+    const other = await call(loginFunction, '/api/login?lang=//evil.example');
+    expect(other.headers.get('location')).toBe('/admin');
+  });
 });

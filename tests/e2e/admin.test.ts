@@ -305,4 +305,33 @@ describe('admin dashboard', () => {
     await page.getByRole('dialog', { name: 'Investor Login' }).waitFor();
     await page.close();
   });
+
+  it('opens the sign-in from a Spanish page in Spanish, and switches the dashboard between languages', async () => {
+    await browser.context().clearCookies();
+    const page = await browser.page({ allowFailedRequests: true });
+    await page.goto('/es/');
+    await page.getByRole('banner').getByRole('link', { name: 'Iniciar sesión' }).first().click();
+    await page.waitForURL('**/admin?lang=es');
+    const dialog = page.getByRole('dialog', { name: 'Acceso para inversores' });
+    await dialog.waitFor({ timeout: 20_000 });
+    await dialog.getByRole('button', { name: 'Iniciar sesión' }).click();
+    expect(await dialog.getByRole('alert').textContent()).toBe('Introduzca el usuario y la contraseña');
+    await dialog.getByLabel('Usuario').fill(E2E_ADMIN.username);
+    await dialog.getByLabel('Contraseña', { exact: true }).fill(E2E_ADMIN.password);
+    await dialog.getByRole('button', { name: 'Iniciar sesión' }).click();
+    await page.getByRole('heading', { name: 'Panel de administración' }).waitFor({ timeout: 20_000 });
+    expect(await page.getByRole('tab', { name: 'Casos de éxito' }).getAttribute('aria-selected')).toBe('true');
+    await page.getByRole('tab', { name: 'Mensajes' }).click();
+    await page.getByRole('columnheader', { name: 'Correo electrónico' }).waitFor();
+
+    // The choice is remembered on this browser, also at /admin without ?lang.
+    await page.goto('/admin');
+    await page.getByRole('heading', { name: 'Panel de administración' }).waitFor({ timeout: 20_000 });
+    await page.getByRole('button', { name: 'English' }).click();
+    await page.getByRole('heading', { name: 'Admin Dashboard' }).waitFor();
+    expect(await page.getByRole('tab', { name: 'Portfolio' }).count()).toBe(1);
+    await page.reload();
+    await page.getByRole('heading', { name: 'Admin Dashboard' }).waitFor({ timeout: 20_000 });
+    await page.close();
+  });
 });

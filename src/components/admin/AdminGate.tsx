@@ -4,7 +4,7 @@ import { Button, buttonVariants } from '../react-ui/button';
 import { LoginDialog } from './LoginDialog';
 import { PasswordDialog } from './password-dialog';
 import { logout, viewSite, type DashboardUser } from './session';
-import { adminTexts } from './texts';
+import { useAdminTexts } from './language';
 
 const Dashboard = lazy(() => import('./Dashboard'));
 
@@ -14,6 +14,7 @@ const Dashboard = lazy(() => import('./Dashboard'));
  * exists, so anonymous visitors never pay for an auth call.
  */
 export function AdminGate({ loginWhenSignedOut }: { loginWhenSignedOut: boolean }) {
+  const adminTexts = useAdminTexts();
   const [state, setState] = useState<'loading' | 'in' | 'out' | 'denied'>('loading');
   const [user, setUser] = useState<DashboardUser | null>(null);
   const [loginOpen, setLoginOpen] = useState(false);

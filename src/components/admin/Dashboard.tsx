@@ -13,25 +13,26 @@ import { NewsletterTab } from './tabs/newsletter-tab';
 import { PortfolioTab } from './tabs/portfolio-tab';
 import { VideoTab } from './tabs/video-tab';
 import { WhatsAppTab } from './tabs/whatsapp-tab';
-import { adminTexts } from './texts';
+import type { AdminTexts } from '../../i18n/admin';
+import { useAdminLanguage, useAdminTexts } from './language';
 
 type TabComponent = (props: { user: DashboardUser }) => React.ReactNode;
 
 /** The admin's tabs (docs/product.md, "Admin dashboard"); the server refuses every one of their routes to others. */
-const ADMIN_TABS: Array<[id: string, label: string, Tab: TabComponent]> = [
-  ['portfolio', adminTexts.tabs.portfolio, PortfolioTab],
-  ['insights', adminTexts.tabs.insights, InsightsTab],
-  ['messages', adminTexts.tabs.messages, MessagesTab],
-  ['newsletter', adminTexts.tabs.newsletter, NewsletterTab],
-  ['whatsapp', adminTexts.tabs.whatsapp, WhatsAppTab],
-  ['video', adminTexts.tabs.video, VideoTab],
-  ['users', adminTexts.roles.tabs.users, UsersTab],
-  ['audit', adminTexts.roles.tabs.audit, AuditTab],
+const ADMIN_TABS: Array<[id: string, label: (texts: AdminTexts) => string, Tab: TabComponent]> = [
+  ['portfolio', (texts) => texts.tabs.portfolio, PortfolioTab],
+  ['insights', (texts) => texts.tabs.insights, InsightsTab],
+  ['messages', (texts) => texts.tabs.messages, MessagesTab],
+  ['newsletter', (texts) => texts.tabs.newsletter, NewsletterTab],
+  ['whatsapp', (texts) => texts.tabs.whatsapp, WhatsAppTab],
+  ['video', (texts) => texts.tabs.video, VideoTab],
+  ['users', (texts) => texts.roles.tabs.users, UsersTab],
+  ['audit', (texts) => texts.roles.tabs.audit, AuditTab],
 ];
 
 /** An investor's tabs (docs/roles.md). */
-const INVESTOR_TABS: Array<[id: string, label: string, Tab: TabComponent]> = [
-  ['home', adminTexts.roles.tabs.home, InvestorHomeTab],
+const INVESTOR_TABS: Array<[id: string, label: (texts: AdminTexts) => string, Tab: TabComponent]> = [
+  ['home', (texts) => texts.roles.tabs.home, InvestorHomeTab],
 ];
 
 /** The tab a link names (`/admin#messages`), when it is one of the dashboard's. */
@@ -46,6 +47,9 @@ function tabFromHash(): string | undefined {
  * says Access Denied, as the server does for its data.
  */
 export default function Dashboard({ user }: { user: DashboardUser }) {
+  const adminTexts = useAdminTexts();
+  const { language, setLanguage } = useAdminLanguage();
+  const otherLanguage = language === 'en' ? 'es' : 'en';
   const TABS = user.role === 'admin' ? ADMIN_TABS : INVESTOR_TABS;
   const [tab, setTab] = useState<string>(() => tabFromHash() ?? TABS[0]![0]);
   const [changingPassword, setChangingPassword] = useState(false);
@@ -80,13 +84,23 @@ export default function Dashboard({ user }: { user: DashboardUser }) {
 
   const Active = TABS.find(([id]) => id === tab)?.[2] ?? AccessDeniedPanel;
   return (
-    <div className="fixed inset-0 z-[95] overflow-y-auto bg-slate-50" data-admin-dashboard>
+    <div className="fixed inset-0 z-[95] overflow-y-auto bg-slate-50" lang={language} data-admin-dashboard>
       <header className="border-b border-slate-200 bg-white">
         <div className="container-page flex h-16 items-center justify-between">
           <h1 className="text-xl font-bold text-navy">
             {user.role === 'admin' ? adminTexts.title : adminTexts.roles.investorTitle}
           </h1>
-          <div className="flex gap-2">
+          <div className="flex flex-wrap justify-end gap-2">
+            <Button
+              variant="secondary"
+              className="px-3 py-2"
+              lang={otherLanguage}
+              title={adminTexts.languageSwitch.label}
+              onClick={() => setLanguage(otherLanguage)}
+              data-admin-language
+            >
+              {adminTexts.languageSwitch.other}
+            </Button>
             <a href="/" className={buttonVariants({ variant: 'secondary', className: 'px-3 py-2' })} onClick={viewSite}>
               {adminTexts.backToSite}
             </a>
@@ -123,7 +137,7 @@ export default function Dashboard({ user }: { user: DashboardUser }) {
                   : 'border-transparent text-slate-600 hover:text-slate-900',
               )}
             >
-              {label}
+              {label(adminTexts)}
             </button>
           ))}
         </div>

@@ -2,12 +2,12 @@ import { useState, type FormEvent } from 'react';
 import { ApiError, apiFetch } from '../../client/api';
 import { Button } from '../react-ui/button';
 import { Dialog } from '../react-ui/dialog';
-import { adminTexts } from './texts';
-
-const t = adminTexts.login;
+import { useAdminTexts } from './language';
 
 /** docs/product.md, "Login dialog": closing clears fields and error; success closes and reloads the page. */
 export function LoginDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const adminTexts = useAdminTexts();
+  const t = adminTexts.login;
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const [show, setShow] = useState(false);

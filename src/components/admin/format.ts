@@ -1,7 +1,12 @@
+import { ADMIN_LOCALE } from '../../i18n/admin';
+import { adminLanguageNow } from './language';
+
+/** Dates and times as the dashboard's language writes them. */
 export function formatDateTime(iso: string | null | undefined): string {
   if (!iso) return '';
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? '' : date.toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
+  if (Number.isNaN(date.getTime())) return '';
+  return date.toLocaleString(ADMIN_LOCALE[adminLanguageNow()], { dateStyle: 'medium', timeStyle: 'short' });
 }
 
 export function formatDuration(seconds: number | null): string {

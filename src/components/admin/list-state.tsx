@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { adminTexts } from './texts';
+import { useAdminTexts } from './language';
 
 /** Loading, error and empty states, then the list. */
 export function ListState({
@@ -15,6 +15,7 @@ export function ListState({
   emptyText: string;
   children: ReactNode;
 }) {
+  const adminTexts = useAdminTexts();
   if (loading)
     return (
       <p role="status" className="py-8 text-slate-600">

@@ -5,9 +5,7 @@ import { Button } from '../react-ui/button';
 import { Dialog } from '../react-ui/dialog';
 import { Field } from '../react-ui/field';
 import { Input } from '../react-ui/input';
-import { adminTexts } from './texts';
-
-const t = adminTexts.roles.password;
+import { useAdminTexts } from './language';
 
 /**
  * Changes the signed-in account's own password (POST /api/account/password). `required`: the account signed in
@@ -24,6 +22,8 @@ export function PasswordDialog({
   onClose: () => void;
   onChanged: () => void;
 }) {
+  const adminTexts = useAdminTexts();
+  const t = adminTexts.roles.password;
   const [current, setCurrent] = useState('');
   const [next, setNext] = useState('');
   const [confirm, setConfirm] = useState('');

@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
+import { Button } from '../react-ui/button';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../react-ui/table';
 import { ListState } from './list-state';
-import { adminTexts } from './texts';
+import { useAdminTexts } from './language';
 
 export interface Column<T> {
   header: string;
@@ -23,8 +24,15 @@ export function RecordTable<T extends { id: string }>({
   actionsClassName,
 }: {
   label: string;
-  /** The records as useQuery has them. */
-  list: { data: T[] | undefined; loading: boolean; error: boolean };
+  /** The records as useQuery (or usePagedQuery: then a Load more button while there are more) has them. */
+  list: {
+    data: T[] | undefined;
+    loading: boolean;
+    error: boolean;
+    more?: boolean;
+    loadingMore?: boolean;
+    loadMore?: () => void;
+  };
   /** The rows to show (e.g. a search's matches); all records unless told. */
   shown?: T[] | undefined;
   emptyText: string;
@@ -32,6 +40,7 @@ export function RecordTable<T extends { id: string }>({
   actions: (record: T) => ReactNode;
   actionsClassName?: string;
 }) {
+  const adminTexts = useAdminTexts();
   return (
     <ListState loading={list.loading} error={list.error} empty={!list.data?.length} emptyText={emptyText}>
       <Table aria-label={label}>
@@ -55,6 +64,13 @@ export function RecordTable<T extends { id: string }>({
           ))}
         </TableBody>
       </Table>
+      {list.more && list.loadMore && (
+        <div className="mt-4 flex justify-center">
+          <Button variant="secondary" onClick={list.loadMore} disabled={list.loadingMore} data-load-more>
+            {list.loadingMore ? adminTexts.loading : adminTexts.loadMore}
+          </Button>
+        </div>
+      )}
     </ListState>
   );
 }

@@ -1,7 +1,7 @@
 import { apiFetch } from '../../client/api';
 import type { PublicUser } from '../../lib/schemas/user';
 import { showToast } from '../../client/toast';
-import { adminTexts } from './texts';
+import { adminTextsNow } from './language';
 import { VIEW_SITE_KEY } from './view-site';
 
 /** "Back to Site": the public site shows in this browser tab until /admin is opened again. */
@@ -21,7 +21,7 @@ export async function logout(then: 'sign-in' | 'home'): Promise<void> {
     if (then === 'home') {
       window.location.assign('/');
     } else {
-      showToast({ title: adminTexts.unauthorized.title, description: adminTexts.unauthorized.text });
+      showToast({ title: adminTextsNow().unauthorized.title, description: adminTextsNow().unauthorized.text });
       window.setTimeout(() => window.location.assign('/api/login'), 500);
     }
   }

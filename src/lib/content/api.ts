@@ -1,11 +1,14 @@
 import type { Context } from '@netlify/functions';
 import { requireAdmin } from '../auth/guard';
-import { cachedJson, json, notFound, parseJsonBody, pathId, route } from '../http';
+import { cachedJson, json, notFound, pagedListAnswer, parseJsonBody, pathId, route } from '../http';
 import type { ContentInput } from '../schemas/content';
 import type { ContentEngine } from './engine';
 
-/** `GET /api/{kind}/admin`: a kind with drafts lists them too, for signed-in users only. */
+/** `GET /api/{kind}/admin`: the admin's paged list (drafts included), for signed-in admins only. */
 const ADMIN_LIST = 'admin';
+
+/** Content lists have no CSV export. */
+async function* emptyExport(): AsyncGenerator<never[]> {}
 
 /**
  * The HTTP API of one kind of content (docs/product.md, API contract), from
@@ -20,9 +23,9 @@ export function contentApi<Own extends object, Input extends ContentInput>(
     GET: async (request, context) => {
       const param = context.params['id'];
       if (param === undefined) return cachedJson(await engine.listPublic(), [engine.listTag]);
-      if (param === ADMIN_LIST && engine.hasDrafts) {
+      if (param === ADMIN_LIST) {
         await requireAdmin(request);
-        return json(await engine.list());
+        return pagedListAnswer(request, { page: (query) => engine.listPage(query), each: emptyExport });
       }
       const id = pathId(context);
       // A draft does not exist for the public: the same 404 as an unknown id.

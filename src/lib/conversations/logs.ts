@@ -144,7 +144,7 @@ async function refreshChatSummary(sessionId: string, added: { key: string; event
         }
       : one;
   await chatIndex.put(summary, summary.emails);
-  for (let attempt = 0; attempt < 4; attempt += 1) {
+  for (let attempt = 0; attempt < 10; attempt += 1) {
     const keys = await chatLog.keys(sessionPrefix(sessionId));
     if (sameKeys(keys, summary.keys)) return;
     const events = await chatLog.readKeys(keys);

@@ -1,6 +1,6 @@
 import { Field } from '../../react-ui/field';
 import { Input } from '../../react-ui/input';
-import { adminTexts } from '../texts';
+import { useAdminTexts } from '../language';
 
 /** A stored timestamp as a date input's value (YYYY-MM-DD). */
 export function dateInput(iso: string | null | undefined): string {
@@ -22,6 +22,7 @@ export function CreatedAtField({
   value: string;
   onChange: (value: string) => void;
 }) {
+  const adminTexts = useAdminTexts();
   return (
     <Field id={id} label={adminTexts.form.createdAt}>
       <Input type="date" value={value} onChange={(e) => onChange(e.target.value)} />

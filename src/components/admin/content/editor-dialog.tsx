@@ -2,13 +2,12 @@ import { lazy, Suspense, type FormEvent, type ReactNode } from 'react';
 import type { Localized } from '../../../lib/schemas/common';
 import { Button } from '../../react-ui/button';
 import { Dialog } from '../../react-ui/dialog';
-import { adminTexts } from '../texts';
+import { useAdminTexts } from '../language';
 import { BilingualFields, emptyLocalized } from './bilingual-fields';
 import { ImageField } from './image-field';
 
 // The editor's code loads only when a dialog opens.
 const RichTextEditor = lazy(() => import('./rich-text-editor'));
-const f = adminTexts.form;
 
 /** What every kind of content has: a bilingual title, description and body, and an image. */
 export interface ContentForm {
@@ -57,6 +56,8 @@ export function EditorDialog<F extends ContentForm>({
   onSubmit: (event: FormEvent) => void;
   children: ReactNode;
 }) {
+  const adminTexts = useAdminTexts();
+  const f = adminTexts.form;
   const marker = { [`data-${name}-form`]: true };
   return (
     <Dialog open={open} title={title} closeLabel={adminTexts.close} onClose={onClose} className="max-w-6xl">

@@ -2,12 +2,11 @@ import { useState } from 'react';
 import { ApiError, apiFetch } from '../../../client/api';
 import { showToast } from '../../../client/toast';
 import { handleUnauthorized } from '../query';
-import { MAX_UPLOAD_BYTES } from '../../../lib/schemas/upload';
+import { MAX_UPLOAD_BYTES, MAX_UPLOAD_MB } from '../../../lib/schemas/upload';
 import { buttonVariants } from '../../react-ui/button';
 import { Input } from '../../react-ui/input';
-import { adminTexts } from '../texts';
+import { useAdminTexts } from '../language';
 
-const t = adminTexts.upload;
 const LONGEST_SIDE = 2560;
 
 /**
@@ -34,13 +33,15 @@ async function shrink(file: File): Promise<Blob> {
  * comes back on failure.
  */
 export function ImageField({ value, onChange }: { value: string; onChange: (url: string) => void }) {
+  const adminTexts = useAdminTexts();
+  const t = adminTexts.upload;
   const [uploading, setUploading] = useState(false);
   async function upload(file: File | undefined) {
     if (!file) return;
     if (!file.type.startsWith('image/'))
       return showToast({ title: t.invalidType, description: t.invalidTypeText, variant: 'error' });
     if (file.size > MAX_UPLOAD_BYTES)
-      return showToast({ title: t.tooLarge, description: t.tooLargeText, variant: 'error' });
+      return showToast({ title: t.tooLarge, description: t.tooLargeText(MAX_UPLOAD_MB), variant: 'error' });
     const previous = value;
     setUploading(true);
     try {

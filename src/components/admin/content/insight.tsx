@@ -2,14 +2,12 @@ import { cn } from '../../../client/cn';
 import { INSIGHT_CATEGORIES, type Insight } from '../../../lib/schemas/insight';
 import { Field } from '../../react-ui/field';
 import { Input } from '../../react-ui/input';
-import { adminTexts } from '../texts';
+import type { AdminTexts } from '../../../i18n/admin';
+import { useAdminTexts } from '../language';
 import type { ContentKind } from './content-tab';
 import { CreatedAtField, dateBody, dateInput } from './date-field';
 import { contentForm, type ContentForm } from './editor-dialog';
 import { slugify } from './slugify';
-
-const t = adminTexts.insights;
-const f = adminTexts.form;
 
 interface InsightForm extends ContentForm {
   category: string;
@@ -47,6 +45,7 @@ function toBody({ slugTouched: _, ...form }: InsightForm) {
 }
 
 function InsightFields({ form, setForm }: { form: InsightForm; setForm: (form: InsightForm) => void }) {
+  const f = useAdminTexts().form;
   return (
     <div className="grid gap-4 md:grid-cols-3">
       <Field id="insight-category" label={f.category}>
@@ -100,32 +99,35 @@ function InsightFields({ form, setForm }: { form: InsightForm; setForm: (form: I
 }
 
 /** Articles: the Insights tab. Drafts are listed too. */
-export const insightKind: ContentKind<Insight, InsightForm> = {
-  name: 'insight',
-  key: 'insights',
-  listPath: '/api/insights/admin',
-  endpoint: '/api/insights',
-  label: adminTexts.tabs.insights,
-  texts: t,
-  columns: [
-    { header: t.columns.title, className: 'font-medium', cell: (insight) => insight.title.en },
-    { header: t.columns.category, cell: (insight) => insight.category },
-    {
-      header: t.columns.status,
-      cell: (insight) => (
-        <span
-          className={cn(
-            'rounded-full px-2 py-0.5 text-xs font-semibold',
-            insight.published ? 'bg-emerald-50 text-emerald-800' : 'bg-slate-100 text-slate-700',
-          )}
-        >
-          {insight.published ? t.published : t.draft}
-        </span>
-      ),
-    },
-  ],
-  toForm,
-  toBody,
-  withTitle: (form, title) => ({ ...form, title, slug: form.slugTouched ? form.slug : slugify(title.en) }),
-  Fields: InsightFields,
-};
+export function insightKind(texts: AdminTexts): ContentKind<Insight, InsightForm> {
+  const t = texts.insights;
+  return {
+    name: 'insight',
+    key: 'insights',
+    listPath: '/api/insights/admin',
+    endpoint: '/api/insights',
+    label: texts.tabs.insights,
+    texts: t,
+    columns: [
+      { header: t.columns.title, className: 'font-medium', cell: (insight) => insight.title.en },
+      { header: t.columns.category, cell: (insight) => insight.category },
+      {
+        header: t.columns.status,
+        cell: (insight) => (
+          <span
+            className={cn(
+              'rounded-full px-2 py-0.5 text-xs font-semibold',
+              insight.published ? 'bg-emerald-50 text-emerald-800' : 'bg-slate-100 text-slate-700',
+            )}
+          >
+            {insight.published ? t.published : t.draft}
+          </span>
+        ),
+      },
+    ],
+    toForm,
+    toBody,
+    withTitle: (form, title) => ({ ...form, title, slug: form.slugTouched ? form.slug : slugify(title.en) }),
+    Fields: InsightFields,
+  };
+}

@@ -1,12 +1,12 @@
 import type { Metric, Metrics } from '../../../lib/schemas/metrics';
 import { Button } from '../../react-ui/button';
 import { Input } from '../../react-ui/input';
-import { adminTexts } from '../texts';
-
-const f = adminTexts.form;
+import { useAdminTexts } from '../language';
 
 /** A case study's key metrics, a list of label and value per language. */
 export function MetricsEditor({ value, onChange }: { value: Metrics; onChange: (value: Metrics) => void }) {
+  const adminTexts = useAdminTexts();
+  const f = adminTexts.form;
   return (
     <fieldset className="space-y-3">
       <legend className="text-sm font-medium text-slate-800">{f.metrics}</legend>

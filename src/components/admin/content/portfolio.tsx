@@ -2,14 +2,12 @@ import type { Metrics } from '../../../lib/schemas/metrics';
 import type { PortfolioItem } from '../../../lib/schemas/portfolio';
 import { Field } from '../../react-ui/field';
 import { Input } from '../../react-ui/input';
-import { adminTexts } from '../texts';
+import type { AdminTexts } from '../../../i18n/admin';
+import { useAdminTexts } from '../language';
 import type { ContentKind } from './content-tab';
 import { CreatedAtField, dateBody, dateInput } from './date-field';
 import { contentForm, type ContentForm } from './editor-dialog';
 import { MetricsEditor } from './metrics-editor';
-
-const t = adminTexts.portfolio;
-const f = adminTexts.form;
 
 interface PortfolioForm extends ContentForm {
   metrics: Metrics;
@@ -47,6 +45,7 @@ function toBody(form: PortfolioForm) {
 }
 
 function PortfolioFields({ form, setForm }: { form: PortfolioForm; setForm: (form: PortfolioForm) => void }) {
+  const f = useAdminTexts().form;
   return (
     <>
       <div className="grid gap-4 md:grid-cols-3">
@@ -68,22 +67,25 @@ function PortfolioFields({ form, setForm }: { form: PortfolioForm; setForm: (for
 }
 
 /** Case studies: the Portfolio tab. */
-export const portfolioKind: ContentKind<PortfolioItem, PortfolioForm> = {
-  name: 'portfolio',
-  key: 'portfolio',
-  listPath: '/api/portfolio',
-  endpoint: '/api/portfolio',
-  label: adminTexts.tabs.portfolio,
-  texts: t,
-  columns: [
-    { header: t.columns.title, className: 'font-medium', cell: (item) => item.title.en },
-    {
-      header: t.columns.description,
-      cell: (item) =>
-        item.description.en.length > 100 ? `${item.description.en.slice(0, 100)}...` : item.description.en,
-    },
-  ],
-  toForm,
-  toBody,
-  Fields: PortfolioFields,
-};
+export function portfolioKind(texts: AdminTexts): ContentKind<PortfolioItem, PortfolioForm> {
+  const t = texts.portfolio;
+  return {
+    name: 'portfolio',
+    key: 'portfolio',
+    listPath: '/api/portfolio/admin',
+    endpoint: '/api/portfolio',
+    label: texts.tabs.portfolio,
+    texts: t,
+    columns: [
+      { header: t.columns.title, className: 'font-medium', cell: (item) => item.title.en },
+      {
+        header: t.columns.description,
+        cell: (item) =>
+          item.description.en.length > 100 ? `${item.description.en.slice(0, 100)}...` : item.description.en,
+      },
+    ],
+    toForm,
+    toBody,
+    Fields: PortfolioFields,
+  };
+}

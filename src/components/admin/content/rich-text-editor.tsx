@@ -2,9 +2,7 @@ import { useMemo, useState } from 'react';
 import ReactQuill from 'react-quill-new';
 import 'react-quill-new/dist/quill.snow.css';
 import { Textarea } from '../../react-ui/textarea';
-import { adminTexts } from '../texts';
-
-const t = adminTexts.editor;
+import { adminTextsNow, useAdminTexts } from '../language';
 
 /**
  * docs/product.md, "Input rules": an e-mail-looking selection becomes mailto:, and links may only be http, https,
@@ -38,6 +36,7 @@ function LanguageEditor({
   onChange: (html: string) => void;
   label: string;
 }) {
+  const t = useAdminTexts().editor;
   const [mode, setMode] = useState<'visual' | 'html'>('visual');
   const modules = useMemo(
     () => ({
@@ -58,7 +57,7 @@ function LanguageEditor({
             const range = this.quill.getSelection();
             const selected = range ? this.quill.getText(range.index, range.length) : '';
             const suggestion = /@/.test(selected) ? selected : 'https://';
-            const answer = window.prompt('Link address (http, https, mailto or tel)', suggestion);
+            const answer = window.prompt(adminTextsNow().editor.linkPrompt, suggestion);
             const link = answer ? normaliseLink(answer) : null;
             if (link) this.quill.format('link', link);
           },
@@ -107,6 +106,7 @@ export default function RichTextEditor({
   onChange: (value: { en: string; es: string }) => void;
   label: string;
 }) {
+  const t = useAdminTexts().editor;
   const [language, setLanguage] = useState<'en' | 'es'>('en');
   return (
     <div>

@@ -1,9 +1,8 @@
 import type { ChatConversation } from '../../../lib/schemas/conversation';
 import { formatDateTime } from '../format';
-import { adminTexts } from '../texts';
+import type { AdminTexts } from '../../../i18n/admin';
+import { useAdminTexts } from '../language';
 import type { ConversationKind } from './conversation-tab';
-
-const t = adminTexts.whatsapp;
 
 /** The session id holds an underscore ('session_' + time + suffix); the part after it is shown. */
 function shortSession(sessionId: string): string {
@@ -11,12 +10,13 @@ function shortSession(sessionId: string): string {
 }
 
 /** A conversation holding lines the server did not write itself (logged before it verified them) says so. */
-function sessionCell(conversation: ChatConversation): string {
+function sessionCell(conversation: ChatConversation, t: AdminTexts['whatsapp']): string {
   const short = shortSession(conversation.sessionId);
   return conversation.messages.some((message) => !message.verified) ? `${short} (${t.unverifiedShort})` : short;
 }
 
 function ChatTranscript({ conversation }: { conversation: ChatConversation }) {
+  const t = useAdminTexts().whatsapp;
   return (
     <ol className="space-y-3">
       {conversation.messages.map((message, index) => (
@@ -41,12 +41,15 @@ function ChatTranscript({ conversation }: { conversation: ChatConversation }) {
 }
 
 /** The chat assistant's conversations (the "WhatsApp Bot" tab). */
-export const chatConversations: ConversationKind<ChatConversation> = {
-  key: 'whatsapp',
-  path: '/api/whatsapp-conversations',
-  label: adminTexts.tabs.whatsapp,
-  texts: t,
-  session: sessionCell,
-  last: { header: t.columns.lastActivity, cell: (conversation) => formatDateTime(conversation.lastActivity) },
-  Detail: ChatTranscript,
-};
+export function chatConversations(texts: AdminTexts): ConversationKind<ChatConversation> {
+  const t = texts.whatsapp;
+  return {
+    key: 'whatsapp',
+    path: '/api/whatsapp-conversations',
+    label: texts.tabs.whatsapp,
+    texts: t,
+    session: (conversation) => sessionCell(conversation, t),
+    last: { header: t.columns.lastActivity, cell: (conversation) => formatDateTime(conversation.lastActivity) },
+    Detail: ChatTranscript,
+  };
+}

@@ -2,10 +2,11 @@ import { useState, type ComponentType } from 'react';
 import { Button } from '../../react-ui/button';
 import { Dialog } from '../../react-ui/dialog';
 import { formatDateTime } from '../format';
-import { useQuery } from '../query';
+import { usePagedQuery } from '../query';
 import { RecordTable, type Column } from '../record-table';
-import { adminTexts } from '../texts';
+import { useAdminTexts } from '../language';
 import { CsvButton } from './csv-button';
+import { SearchBox, useSearch } from './search-box';
 
 interface Conversation {
   id: string;
@@ -40,7 +41,9 @@ export interface ConversationKind<T extends Conversation> {
 /** The list of one kind of conversation, its CSV export and a dialog with one conversation. */
 export function ConversationTab<T extends Conversation>({ kind }: { kind: ConversationKind<T> }) {
   const { texts } = kind;
-  const list = useQuery<T[]>(kind.key, kind.path);
+  const adminTexts = useAdminTexts();
+  const { query, setQuery, q } = useSearch();
+  const list = usePagedQuery<T>(kind.key, kind.path, q);
   const [open, setOpen] = useState<T | null>(null);
   const columns: Array<Column<T>> = [
     { header: texts.columns.session, className: 'font-mono text-xs', cell: kind.session },
@@ -58,13 +61,14 @@ export function ConversationTab<T extends Conversation>({ kind }: { kind: Conver
   ];
   return (
     <section>
-      <div className="mb-4 flex justify-end">
+      <div className="mb-4 flex flex-wrap items-start justify-between gap-4">
+        <SearchBox value={query} onChange={setQuery} placeholder={adminTexts.searchConversations} />
         <CsvButton path={kind.path} />
       </div>
       <RecordTable
         label={kind.label}
         list={list}
-        emptyText={texts.empty}
+        emptyText={q ? adminTexts.noMatches : texts.empty}
         columns={columns}
         actions={(conversation) => (
           <Button variant="ghost" onClick={() => setOpen(conversation)}>

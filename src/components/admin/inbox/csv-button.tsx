@@ -1,8 +1,9 @@
 import { buttonVariants } from '../../react-ui/button';
-import { adminTexts } from '../texts';
+import { useAdminTexts } from '../language';
 
 /** Downloads a server-made CSV (newsletter, conversations) under its own file name. */
 export function CsvButton({ path }: { path: string }) {
+  const adminTexts = useAdminTexts();
   return (
     <a
       href={`${path}?format=csv`}

@@ -1,12 +1,12 @@
 import type { ClientReported, VideoConversation } from '../../../lib/schemas/conversation';
 import { formatDateTime, formatDuration } from '../format';
-import { adminTexts } from '../texts';
+import type { AdminTexts } from '../../../i18n/admin';
+import { useAdminTexts } from '../language';
 import type { ConversationKind } from './conversation-tab';
-
-const t = adminTexts.video;
 
 /** Marks what only the visitor's page reported (the server could not check it). */
 function ClientReportedBadge({ title }: { title?: string }) {
+  const t = useAdminTexts().video;
   return (
     <span
       className="ml-2 rounded-sm bg-amber-100 px-1.5 py-0.5 text-xs font-semibold text-amber-900"
@@ -19,6 +19,7 @@ function ClientReportedBadge({ title }: { title?: string }) {
 }
 
 function Note({ what }: { what: ClientReported }) {
+  const t = useAdminTexts().video;
   return (
     <p className="rounded-sm bg-amber-50 p-2 text-amber-900" data-client-reported-note={what}>
       <strong>{t.clientReported}:</strong> {t.clientReportedNote[what]}
@@ -27,6 +28,7 @@ function Note({ what }: { what: ClientReported }) {
 }
 
 function VideoDetail({ conversation }: { conversation: VideoConversation }) {
+  const t = useAdminTexts().video;
   return (
     <div className="space-y-4 text-sm">
       {conversation.clientReported.map((what) => (
@@ -61,24 +63,27 @@ function VideoDetail({ conversation }: { conversation: VideoConversation }) {
 }
 
 /** The video calls with the CEO assistant. */
-export const videoConversations: ConversationKind<VideoConversation> = {
-  key: 'video',
-  path: '/api/tavus-conversations',
-  label: adminTexts.tabs.video,
-  texts: t,
-  session: (conversation) => conversation.sessionId,
-  last: {
-    header: t.columns.duration,
-    cell: (conversation) => (
-      <>
-        {formatDuration(conversation.duration)}
-        {conversation.clientReported.length > 0 && (
-          <ClientReportedBadge
-            title={conversation.clientReported.map((what) => t.clientReportedNote[what]).join(' ')}
-          />
-        )}
-      </>
-    ),
-  },
-  Detail: VideoDetail,
-};
+export function videoConversations(texts: AdminTexts): ConversationKind<VideoConversation> {
+  const t = texts.video;
+  return {
+    key: 'video',
+    path: '/api/tavus-conversations',
+    label: texts.tabs.video,
+    texts: t,
+    session: (conversation) => conversation.sessionId,
+    last: {
+      header: t.columns.duration,
+      cell: (conversation) => (
+        <>
+          {formatDuration(conversation.duration)}
+          {conversation.clientReported.length > 0 && (
+            <ClientReportedBadge
+              title={conversation.clientReported.map((what) => t.clientReportedNote[what]).join(' ')}
+            />
+          )}
+        </>
+      ),
+    },
+    Detail: VideoDetail,
+  };
+}

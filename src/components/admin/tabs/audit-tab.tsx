@@ -3,12 +3,12 @@ import { formatDateTime } from '../format';
 import { CsvButton } from '../inbox/csv-button';
 import { useQuery } from '../query';
 import { RecordTable } from '../record-table';
-import { adminTexts } from '../texts';
-
-const t = adminTexts.roles.audit;
+import { useAdminTexts } from '../language';
 
 /** The audit log (admins only, docs/roles.md): who did what when, newest first, with its CSV export. */
 export function AuditTab() {
+  const adminTexts = useAdminTexts();
+  const t = adminTexts.roles.audit;
   const list = useQuery<AuditEvent[]>('audit', '/api/audit-log');
   return (
     <section>

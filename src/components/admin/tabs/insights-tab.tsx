@@ -1,6 +1,10 @@
+import { useMemo } from 'react';
 import { ContentTab } from '../content/content-tab';
 import { insightKind } from '../content/insight';
+import { useAdminTexts } from '../language';
 
 export function InsightsTab() {
-  return <ContentTab kind={insightKind} />;
+  const texts = useAdminTexts();
+  const kind = useMemo(() => insightKind(texts), [texts]);
+  return <ContentTab kind={kind} />;
 }

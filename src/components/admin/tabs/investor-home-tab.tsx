@@ -1,10 +1,9 @@
-import { adminTexts } from '../texts';
+import { useAdminTexts } from '../language';
 import type { DashboardUser } from '../session';
-
-const t = adminTexts.roles.home;
 
 /** An investor's first screen. */
 export function InvestorHomeTab({ user }: { user: DashboardUser }) {
+  const t = useAdminTexts().roles.home;
   return (
     <section className="py-4">
       <h2 className="text-xl font-semibold text-navy">{t.welcome(user.username)}</h2>

@@ -1,39 +1,37 @@
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import type { ContactMessage } from '../../../lib/schemas/contact';
 import { Button } from '../../react-ui/button';
 import { Dialog } from '../../react-ui/dialog';
 import { formatDateTime } from '../format';
-import { matches, SearchBox } from '../inbox/search-box';
+import { SearchBox, useSearch } from '../inbox/search-box';
 import { serviceLabel } from '../inbox/service-label';
-import { useQuery } from '../query';
+import { usePagedQuery } from '../query';
 import { RecordTable } from '../record-table';
-import { adminTexts } from '../texts';
+import { useAdminTexts } from '../language';
 
-const t = adminTexts.messages;
-
-function service(message: ContactMessage): string {
-  return message.serviceOfInterest ? serviceLabel(message.serviceOfInterest) : t.notAvailable;
+function service(message: ContactMessage, notAvailable: string): string {
+  return message.serviceOfInterest ? serviceLabel(message.serviceOfInterest) : notAvailable;
 }
 
 /** Visitor text is always rendered as text (React escapes it), never as HTML. */
 export function MessagesTab() {
-  const list = useQuery<ContactMessage[]>('messages', '/api/contact-messages');
-  const [query, setQuery] = useState('');
+  const adminTexts = useAdminTexts();
+  const t = adminTexts.messages;
+  const { query, setQuery, q } = useSearch();
+  const list = usePagedQuery<ContactMessage>('messages', '/api/contact-messages', q);
   const [open, setOpen] = useState<ContactMessage | null>(null);
-  const shown = useMemo(() => (list.data ?? []).filter((m) => matches(query, m.name, m.email)), [list.data, query]);
   return (
     <section aria-labelledby="tab-messages">
       <SearchBox value={query} onChange={setQuery} />
       <RecordTable
         label={adminTexts.tabs.messages}
         list={list}
-        shown={shown}
-        emptyText={t.empty}
+        emptyText={q ? adminTexts.noMatches : t.empty}
         columns={[
           { header: t.columns.name, cell: (message) => message.name },
           { header: t.columns.email, cell: (message) => message.email },
           { header: t.columns.company, cell: (message) => message.company ?? t.notAvailable },
-          { header: t.columns.service, cell: service },
+          { header: t.columns.service, cell: (message) => service(message, t.notAvailable) },
           { header: t.columns.date, cell: (message) => formatDateTime(message.createdAt) },
         ]}
         actions={(message) => (
@@ -53,7 +51,7 @@ export function MessagesTab() {
             {[
               [t.email, open.email],
               [t.company, open.company ?? t.notAvailable],
-              [t.service, service(open)],
+              [t.service, service(open, t.notAvailable)],
               [t.source, open.source === 'chat' ? t.fromChat : t.fromForm],
             ].map(([term, value]) => (
               <div key={term}>

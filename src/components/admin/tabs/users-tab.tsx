@@ -9,10 +9,7 @@ import { formatDateTime } from '../format';
 import { mutate, useQuery } from '../query';
 import { RecordTable } from '../record-table';
 import type { DashboardUser } from '../session';
-import { adminTexts } from '../texts';
-
-const t = adminTexts.roles.users;
-const roleLabel = adminTexts.roles.role;
+import { useAdminTexts } from '../language';
 
 interface Account {
   id: string;
@@ -30,6 +27,9 @@ interface Issued {
 
 /** Users (admins only, docs/roles.md): accounts, their role, status and last sign-in, and the changes to them. */
 export function UsersTab({ user }: { user: DashboardUser }) {
+  const adminTexts = useAdminTexts();
+  const t = adminTexts.roles.users;
+  const roleLabel = adminTexts.roles.role;
   const list = useQuery<Account[]>('users', '/api/users');
   const [adding, setAdding] = useState(false);
   const [username, setUsername] = useState('');

@@ -1,7 +1,11 @@
+import { useMemo } from 'react';
 import { chatConversations } from '../inbox/chat';
+import { useAdminTexts } from '../language';
 import { ConversationTab } from '../inbox/conversation-tab';
 
 /** The chat assistant's conversations, under the tab named "WhatsApp Bot". */
 export function WhatsAppTab() {
-  return <ConversationTab kind={chatConversations} />;
+  const texts = useAdminTexts();
+  const kind = useMemo(() => chatConversations(texts), [texts]);
+  return <ConversationTab kind={kind} />;
 }

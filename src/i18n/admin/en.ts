@@ -1,14 +1,13 @@
-import { MAX_UPLOAD_MB } from '../../lib/schemas/upload';
-
 /**
- * The dashboard's texts (docs/product.md, "Admin dashboard" and "Contractual texts").
- * English only for now: the partners who use it read English; the
- * public site is bilingual.
+ * The dashboard's texts in English (docs/product.md, "Admin dashboard" and "Contractual texts": the English ones
+ * are contractual). The typed source: `es.ts` must have every key, with the same parameters.
  */
-export const adminTexts = {
+export const adminEn = {
   title: 'Admin Dashboard',
   backToSite: 'Back to Site',
   logout: 'Logout',
+  /** The header's language switch: names the other language, in that language. */
+  languageSwitch: { label: 'Dashboard in Spanish', other: 'Español' },
   tabs: {
     portfolio: 'Portfolio',
     insights: 'Insights',
@@ -28,6 +27,10 @@ export const adminTexts = {
   confirmDelete: (what: string) => `Delete ${what}? This cannot be undone.`,
   exportCsv: 'Export CSV',
   search: 'Search by name or email',
+  searchConversations: 'Search by session ID or email',
+  searchContent: 'Search by title',
+  noMatches: 'Nothing matches this search.',
+  loadMore: 'Load more',
   login: {
     title: 'Investor Login',
     username: 'Username',
@@ -95,12 +98,18 @@ export const adminTexts = {
     technologies: 'Technologies (comma-separated)',
     imageRequired: 'Image is required',
   },
-  editor: { visual: 'Visual', html: 'HTML', english: 'English', spanish: 'Español' },
+  editor: {
+    visual: 'Visual',
+    html: 'HTML',
+    english: 'English',
+    spanish: 'Español',
+    linkPrompt: 'Link address (http, https, mailto or tel)',
+  },
   upload: {
     invalidType: 'Invalid file type',
     invalidTypeText: 'Please select an image file',
     tooLarge: 'File too large',
-    tooLargeText: `Please select an image smaller than ${MAX_UPLOAD_MB}MB`,
+    tooLargeText: (mb: number) => `Please select an image smaller than ${mb}MB`,
     failed: 'Upload failed',
     failedText: 'Failed to upload image',
     success: 'Upload successful',
@@ -223,3 +232,11 @@ export const adminTexts = {
     },
   },
 } as const;
+
+/** A dictionary of the dashboard: every text a string (or a function of the same parameters), key for key. */
+type Widen<T> = T extends string
+  ? string
+  : T extends (...args: infer A) => string
+    ? (...args: A) => string
+    : { readonly [K in keyof T]: Widen<T[K]> };
+export type AdminTexts = Widen<typeof adminEn>;
