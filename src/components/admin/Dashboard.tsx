@@ -5,6 +5,7 @@ import { AccessDeniedPanel } from './access-denied';
 import { logout, viewSite, type DashboardUser } from './session';
 import { InsightsTab } from './tabs/insights-tab';
 import { AuditTab } from './tabs/audit-tab';
+import { PrivacyTab } from './tabs/privacy-tab';
 import { InvestorHomeTab } from './tabs/investor-home-tab';
 import { UsersTab } from './tabs/users-tab';
 import { PasswordDialog } from './password-dialog';
@@ -28,6 +29,7 @@ const ADMIN_TABS: Array<[id: string, label: (texts: AdminTexts) => string, Tab: 
   ['video', (texts) => texts.tabs.video, VideoTab],
   ['users', (texts) => texts.roles.tabs.users, UsersTab],
   ['audit', (texts) => texts.roles.tabs.audit, AuditTab],
+  ['privacy', (texts) => texts.privacy.tab, PrivacyTab],
 ];
 
 /** An investor's tabs (docs/roles.md). */

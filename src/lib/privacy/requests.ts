@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import {
   chatConversation,
   chatConversationsByEmail,
@@ -6,9 +5,7 @@ import {
   deleteVideoCall,
   videoConversation,
 } from '../conversations/logs';
-import { emailField, type ContactMessage } from '../schemas/contact';
-import type { ChatConversation, VideoConversation } from '../schemas/conversation';
-import type { NewsletterSubscription } from '../schemas/newsletter';
+import { privacyRequestSchema, type ErasureReport, type PersonalData } from '../schemas/privacy';
 import type { User } from '../schemas/user';
 import { recordAudit } from '../stores/audit-log';
 import { contactMessagesByEmail, deleteContactMessage, getContactMessage } from '../stores/contact-messages';
@@ -22,31 +19,7 @@ import { deleteTavusConversation } from '../video/tavus';
  * of it (access) and its erasure, at Tavus too. What is kept afterwards is an audit event with the date, the kind
  * and counts: no address, no name.
  */
-export const privacyRequestSchema = z.object({
-  email: emailField,
-  kind: z.enum(['lookup', 'access', 'erasure'], { error: 'Choose lookup, access or erasure' }),
-});
-export type PrivacyRequest = z.infer<typeof privacyRequestSchema>;
-
-export interface PersonalData {
-  email: string;
-  generatedAt: string;
-  contactMessages: ContactMessage[];
-  /** The chat sessions in which the address was given, and those a chat lead came from. */
-  chatConversations: ChatConversation[];
-  newsletter: NewsletterSubscription | null;
-  /** The calls whose transcript holds the address. */
-  videoCalls: VideoConversation[];
-}
-
-export interface ErasureReport {
-  contactMessages: number;
-  chatConversations: number;
-  newsletter: number;
-  videoCalls: number;
-  /** Calls deleted at Tavus too; 0 with `tavus: "not-configured"` when the site has no Tavus key. */
-  tavus: 'deleted' | 'not-configured' | 'none';
-}
+export { privacyRequestSchema, type ErasureReport, type PersonalData };
 
 async function present<T>(items: Array<Promise<T | null>>): Promise<T[]> {
   return (await Promise.all(items)).filter((item): item is Awaited<T> => item !== null) as T[];

@@ -2,7 +2,9 @@ import { useState, type ComponentType } from 'react';
 import { Button } from '../../react-ui/button';
 import { Dialog } from '../../react-ui/dialog';
 import { formatDateTime } from '../format';
-import { usePagedQuery } from '../query';
+import { apiFetch } from '../../../client/api';
+import { ConfirmDelete } from '../confirm-dialog';
+import { mutate, usePagedQuery } from '../query';
 import { RecordTable, type Column } from '../record-table';
 import { useAdminTexts } from '../language';
 import { CsvButton } from './csv-button';
@@ -36,6 +38,8 @@ export interface ConversationKind<T extends Conversation> {
   last: Column<T>;
   /** The dialog's body. */
   Detail: ComponentType<{ conversation: T }>;
+  /** Deleting one (DELETE {path}/{sessionId}): how the confirmation names it, and the toast after. */
+  remove: { what: (conversation: T) => string; deleted: string };
 }
 
 /** The list of one kind of conversation, its CSV export and a dialog with one conversation. */
@@ -45,6 +49,13 @@ export function ConversationTab<T extends Conversation>({ kind }: { kind: Conver
   const { query, setQuery, q } = useSearch();
   const list = usePagedQuery<T>(kind.key, kind.path, q);
   const [open, setOpen] = useState<T | null>(null);
+  const [deleting, setDeleting] = useState<T | null>(null);
+  const remove = (conversation: T) =>
+    mutate(() => apiFetch(`${kind.path}/${encodeURIComponent(conversation.sessionId)}`, { method: 'DELETE' }), {
+      invalidates: [kind.key],
+      success: kind.remove.deleted,
+      failure: adminTexts.records.deleteFailed,
+    });
   const columns: Array<Column<T>> = [
     { header: texts.columns.session, className: 'font-mono text-xs', cell: kind.session },
     { header: texts.columns.messages, cell: (conversation) => conversation.messageCount },
@@ -71,10 +82,24 @@ export function ConversationTab<T extends Conversation>({ kind }: { kind: Conver
         emptyText={q ? adminTexts.noMatches : texts.empty}
         columns={columns}
         actions={(conversation) => (
-          <Button variant="ghost" onClick={() => setOpen(conversation)}>
-            {adminTexts.view}
-          </Button>
+          <div className="flex justify-end gap-2">
+            <Button variant="ghost" onClick={() => setOpen(conversation)}>
+              {adminTexts.view}
+            </Button>
+            <Button
+              variant="destructive"
+              onClick={() => setDeleting(conversation)}
+              aria-label={`${adminTexts.delete}: ${conversation.sessionId}`}
+            >
+              {adminTexts.delete}
+            </Button>
+          </div>
         )}
+      />
+      <ConfirmDelete
+        what={deleting ? kind.remove.what(deleting) : null}
+        run={() => (deleting ? remove(deleting) : Promise.resolve())}
+        onClose={() => setDeleting(null)}
       />
       <Dialog open={open !== null} title={texts.viewTitle} closeLabel={adminTexts.close} onClose={() => setOpen(null)}>
         {open && <kind.Detail conversation={open} />}

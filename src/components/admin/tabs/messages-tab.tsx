@@ -1,11 +1,13 @@
 import { useState } from 'react';
+import { apiFetch } from '../../../client/api';
 import type { ContactMessage } from '../../../lib/schemas/contact';
 import { Button } from '../../react-ui/button';
 import { Dialog } from '../../react-ui/dialog';
 import { formatDateTime } from '../format';
 import { SearchBox, useSearch } from '../inbox/search-box';
 import { serviceLabel } from '../inbox/service-label';
-import { usePagedQuery } from '../query';
+import { ConfirmDelete } from '../confirm-dialog';
+import { mutate, usePagedQuery } from '../query';
 import { RecordTable } from '../record-table';
 import { useAdminTexts } from '../language';
 
@@ -20,6 +22,13 @@ export function MessagesTab() {
   const { query, setQuery, q } = useSearch();
   const list = usePagedQuery<ContactMessage>('messages', '/api/contact-messages', q);
   const [open, setOpen] = useState<ContactMessage | null>(null);
+  const [deleting, setDeleting] = useState<ContactMessage | null>(null);
+  const remove = (message: ContactMessage) =>
+    mutate(() => apiFetch(`/api/contact-messages/${message.id}`, { method: 'DELETE' }), {
+      invalidates: ['messages'],
+      success: adminTexts.records.messageDeleted,
+      failure: adminTexts.records.deleteFailed,
+    });
   return (
     <section aria-labelledby="tab-messages">
       <SearchBox value={query} onChange={setQuery} />
@@ -35,10 +44,28 @@ export function MessagesTab() {
           { header: t.columns.date, cell: (message) => formatDateTime(message.createdAt) },
         ]}
         actions={(message) => (
-          <Button variant="ghost" onClick={() => setOpen(message)} aria-label={`${adminTexts.view}: ${message.name}`}>
-            {adminTexts.view}
-          </Button>
+          <div className="flex justify-end gap-2">
+            <Button variant="ghost" onClick={() => setOpen(message)} aria-label={`${adminTexts.view}: ${message.name}`}>
+              {adminTexts.view}
+            </Button>
+            <Button
+              variant="destructive"
+              onClick={() => setDeleting(message)}
+              aria-label={`${adminTexts.delete}: ${message.name}`}
+            >
+              {adminTexts.delete}
+            </Button>
+          </div>
         )}
+      />
+      <ConfirmDelete
+        what={
+          deleting
+            ? adminTexts.records.message(deleting.name, deleting.email, formatDateTime(deleting.createdAt))
+            : null
+        }
+        run={() => (deleting ? remove(deleting) : Promise.resolve())}
+        onClose={() => setDeleting(null)}
       />
       <Dialog
         open={open !== null}
