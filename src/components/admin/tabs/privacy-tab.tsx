@@ -73,7 +73,9 @@ export function PrivacyTab() {
       const link = document.createElement('a');
       link.href = url;
       link.download = `privacy-request-${copy.generatedAt.slice(0, 10)}.json`;
+      document.body.append(link);
       link.click();
+      link.remove();
       window.setTimeout(() => URL.revokeObjectURL(url), 10_000);
       invalidate('audit');
       showToast({ title: t.downloaded });
