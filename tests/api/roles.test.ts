@@ -176,6 +176,10 @@ describe('the role matrix', () => {
       'PUT /api/portfolio/:id',
       'DELETE /api/portfolio/:id',
       'POST /api/upload',
+      'DELETE /api/contact-messages/:id',
+      'DELETE /api/whatsapp-conversations/:id',
+      'DELETE /api/tavus-conversations/:id',
+      'POST /api/privacy-requests',
     ]) {
       expect(checked).toContain(name);
     }

@@ -13,6 +13,7 @@ const KINDS: StoreKind[] = [
   'users',
   'auth',
   'quotas',
+  'privacy',
 ];
 
 /** Empties every store of a scope (e2e, bench) in the local Blobs folder, then seeds the demo content. */
