@@ -358,3 +358,11 @@ export async function chatConversationsByEmail(email: string): Promise<ChatConve
   } while (cursor !== null);
   return out;
 }
+
+/** Seeding and benchmarks: a call's events and its summary written at once, with no re-reads. */
+export async function importVideoCall(events: VideoEvent[]): Promise<void> {
+  const sessionId = events[0]!.sessionId;
+  const keyed = events.map((event) => ({ key: `calls/${sessionId}/${event.kind}`, event }));
+  await Promise.all(keyed.map(({ key, event }) => videoLog.put(key, event)));
+  await videoIndex.put(foldVideo(sessionId, keyed));
+}
