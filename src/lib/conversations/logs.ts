@@ -121,37 +121,25 @@ function foldChat(sessionId: string, exchanges: Array<{ key: string; event: Chat
   };
 }
 
-const sameKeys = (a: string[], b: string[]) => a.length === b.length && a.every((key, i) => key === b[i]);
-
 /**
- * Brings a session's summary up to date after an exchange was appended: the stored summary plus this exchange (one
- * read, one write), then a list of the session's keys; while it holds keys the summary lacks (a racing writer), the
- * summary is folded again from every exchange. The writer whose check runs last has seen every exchange before it.
+ * Adds an appended exchange to its session's summary: one read and one write of the summary, swapped so that racing
+ * exchanges of one session are all kept (src/lib/stores/swap.ts), whatever the number of sessions.
  */
 async function refreshChatSummary(sessionId: string, added: { key: string; event: ChatExchange }): Promise<void> {
-  const stored = await chatIndex.get(sessionId);
-  const one = foldChat(sessionId, [added]);
-  let summary: ChatSummary =
-    stored && !stored.keys.includes(added.key)
-      ? {
-          ...stored,
-          messages: [...stored.messages, ...one.messages],
-          language: added.event.language,
-          lastActivity: added.event.timestamp,
-          messageCount: stored.messageCount + one.messageCount,
-          keys: [...stored.keys, added.key].sort(),
-          emails: [...new Set([...stored.emails, ...one.emails])],
-        }
-      : one;
-  await chatIndex.put(summary, summary.emails);
-  for (let attempt = 0; attempt < 10; attempt += 1) {
-    const keys = await chatLog.keys(sessionPrefix(sessionId));
-    if (sameKeys(keys, summary.keys)) return;
-    const events = await chatLog.readKeys(keys);
-    if (!events.length) return;
-    summary = foldChat(sessionId, events);
-    await chatIndex.put(summary, summary.emails);
-  }
+  await chatIndex.update(sessionId, (stored) => {
+    const one = foldChat(sessionId, [added]);
+    if (!stored) return one;
+    if (stored.keys.includes(added.key)) return stored;
+    return {
+      ...stored,
+      messages: [...stored.messages, ...one.messages],
+      language: added.event.language,
+      lastActivity: added.event.timestamp,
+      messageCount: stored.messageCount + one.messageCount,
+      keys: [...stored.keys, added.key],
+      emails: [...new Set([...stored.emails, ...one.emails])],
+    };
+  });
 }
 
 async function backfillChat(): Promise<void> {
@@ -301,20 +289,27 @@ function foldVideo(sessionId: string, events: Array<{ key: string; event: VideoE
   };
 }
 
+/** The keys a call's events are written under (older calls may also have `calls/{id}/{ulid}` keys: backfill only). */
+const CALL_EVENT_KINDS = ['started', 'client-log', 'transcript', 'ended'] as const;
+
+async function readCallEvents(sessionId: string): Promise<Array<{ key: string; event: VideoEvent }>> {
+  const keys = CALL_EVENT_KINDS.map((kind) => `calls/${sessionId}/${kind}`);
+  const events = await Promise.all(keys.map((key) => videoLog.get(key)));
+  return keys.flatMap((key, i) => (events[i] ? [{ key, event: events[i] }] : []));
+}
+
 /**
- * Folds a call's summary again from its events (at most four keys) after one of them was written, until a list of
- * its keys equals what was folded: two callbacks racing leave a summary with both.
+ * Folds a call's summary again from its events (its four known keys, no listing) after one of them was written,
+ * then reads them again: while they changed meanwhile (two callbacks racing), it folds again. The writer whose
+ * summary lands last has read every event written before it.
  */
 async function refreshVideoSummary(sessionId: string): Promise<void> {
-  let folded: string[] | null = null;
-  for (let attempt = 0; attempt < 4; attempt += 1) {
-    const keys = await videoLog.keys(`calls/${sessionId}/`);
-    if (folded && sameKeys(keys, folded)) return;
-    const events = await videoLog.readKeys(keys);
-    if (!events.length) return;
-    const summary = foldVideo(sessionId, events);
-    await videoIndex.put(summary);
-    folded = summary.keys;
+  let events = await readCallEvents(sessionId);
+  for (let attempt = 0; attempt < 4 && events.length; attempt += 1) {
+    await videoIndex.put(foldVideo(sessionId, events));
+    const again = await readCallEvents(sessionId);
+    if (JSON.stringify(again) === JSON.stringify(events)) return;
+    events = again;
   }
 }
 
@@ -411,4 +406,12 @@ export async function videoCallsStartedBetween(
 ): Promise<{ items: VideoConversation[]; more: boolean }> {
   const { items, more } = await videoIndex.startedBetween(from, before, max);
   return { items: items.map(videoRow), more };
+}
+
+/** Seeding and benchmarks: a call's events and its summary written at once, with no re-reads. */
+export async function importVideoCall(events: VideoEvent[]): Promise<void> {
+  const sessionId = events[0]!.sessionId;
+  const keyed = events.map((event) => ({ key: `calls/${sessionId}/${event.kind}`, event }));
+  await Promise.all(keyed.map(({ key, event }) => videoLog.put(key, event)));
+  await videoIndex.put(foldVideo(sessionId, keyed));
 }

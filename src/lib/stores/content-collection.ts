@@ -12,7 +12,7 @@ import {
   type PageQuery,
 } from './feed';
 import { listKeys } from './list-keys';
-import { withKeyLock } from './slot-lock';
+import { swapJSON } from './swap';
 
 const ITEM_PREFIX = 'items/';
 const INDEX_KEY = 'index';
@@ -27,14 +27,12 @@ function isSnapshot(value: unknown): value is Snapshot {
   return typeof value === 'object' && value !== null && Array.isArray((value as { items?: unknown }).items);
 }
 
-/** Tries of an etag-checked snapshot change before it is rebuilt from the records instead (production only). */
-const SWAP_TRIES = 8;
-
 /**
  * Content records of every kind (case studies, insights; see src/lib/content/engine.ts). Keys:
  * - `items/{id}`: the record, the source of truth;
- * - `feed/{month}/{day}/{time}-{id}`: an empty pointer placing it in the admin's newest-first list by its list date
- *   (src/lib/stores/feed.ts), so an admin page costs the same at 100 records and at 100,000;
+ * - `feed/{month}/00/{time}-{id}`: an empty pointer placing it in the admin's newest-first list by its list date
+ *   (src/lib/stores/feed.ts; one folder a month: content is sparse), so an admin page costs the same at 100 records
+ *   and at 100,000;
  * - `index`: a snapshot of them all, so that a public list costs one Blobs read however many records there are.
  *
  * A save writes its record and pointer and changes its one entry of the snapshot: a constant number of keys (the
@@ -64,7 +62,7 @@ export class ContentCollection<T extends { id: string }> {
   }
 
   private pointer(record: T): string {
-    return feedKey(FEED, Date.parse(this.listTime(record)) || 0, record.id);
+    return feedKey(FEED, Date.parse(this.listTime(record)) || 0, record.id, true);
   }
 
   /** Every record, from the snapshot (built on first use). */
@@ -143,26 +141,16 @@ export class ContentCollection<T extends { id: string }> {
     };
   }
 
-  /** Applies a change to the snapshot's items; a missing snapshot is rebuilt from the records instead. */
+  /**
+   * Applies a change to the snapshot's items (swapJSON: no racing change is lost); a missing snapshot is built from
+   * the records instead, within the same swap.
+   */
   private async changeIndex(change: (items: unknown[]) => unknown[]): Promise<void> {
-    const store = this.store();
-    const server = blobsServer();
-    if (server.local) {
-      await withKeyLock(`${server.instance}/${storeName(this.kind)}/${INDEX_KEY}`, async () => {
-        const snapshot: unknown = await store.get(INDEX_KEY, { type: 'json' });
-        if (isSnapshot(snapshot)) await this.writeIndex(change(snapshot.items));
-        else await this.rebuildIndex();
-      });
-      return;
-    }
-    for (let attempt = 0; attempt < SWAP_TRIES; attempt += 1) {
-      const current = await store.getWithMetadata(INDEX_KEY, { type: 'json' });
-      if (!current || !isSnapshot(current.data) || !current.etag) break;
-      const next: Snapshot = { builtAt: new Date().toISOString(), items: change(current.data.items) };
-      const { modified } = await store.setJSON(INDEX_KEY, next, { onlyIfMatch: current.etag });
-      if (modified) return;
-    }
-    await this.rebuildIndex();
+    const swapped = await swapJSON(this.kind, INDEX_KEY, async (current) => ({
+      builtAt: new Date().toISOString(),
+      items: isSnapshot(current) ? change(current.items) : await this.readRecords(),
+    }));
+    if (!swapped) await this.rebuildIndex();
   }
 
   /** Reads every record and writes the snapshot; returns the raw records. Only for a missing snapshot and seeding. */

@@ -17,6 +17,7 @@ import {
   type PageQuery,
 } from './feed';
 import { feedRange } from './feed-range';
+import { swapJSON } from './swap';
 
 /**
  * One row per conversation (a chat session, a video call), built on the server (docs/architecture.md, "Storage"):
@@ -28,6 +29,11 @@ export interface Summary {
   id: string;
   conversationStarted: string;
   keys: string[];
+}
+
+function emailsOf(summary: Summary): string[] {
+  const emails = (summary as { emails?: unknown }).emails;
+  return Array.isArray(emails) ? emails.filter((email): email is string => typeof email === 'string') : [];
 }
 
 const FEED = 'feed';
@@ -70,6 +76,25 @@ export class ConversationIndex<S extends Summary> {
     const s = this.store();
     await s.setJSON(SUMMARY + summary.id, summary);
     await Promise.all(this.pointers(summary, emails).map((key) => s.set(key, '')));
+  }
+
+  /**
+   * Changes a conversation's summary without losing a racing writer's change (swapJSON), then writes its pointers.
+   * `change` gets the stored summary (null when there is none, or it does not parse).
+   */
+  async update(id: string, change: (current: S | null) => S): Promise<S> {
+    let written: S | null = null;
+    const swapped = await swapJSON(this.kind, SUMMARY + id, (raw) => {
+      const parsed = raw === null ? null : this.schema.safeParse(raw);
+      written = change(parsed?.success ? parsed.data : null);
+      return written;
+    });
+    const summary = written as S | null;
+    if (!summary) throw new Error(`No ${this.kind} summary was built`);
+    if (!swapped) await this.store().setJSON(SUMMARY + id, summary);
+    const s = this.store();
+    await Promise.all(this.pointers(summary, emailsOf(summary)).map((key) => s.set(key, '')));
+    return summary;
   }
 
   /** Removes a conversation's summary and pointers (its events are the caller's). */

@@ -18,7 +18,7 @@ import type { Store } from '@netlify/blobs';
 
 const MAX_MS = 9_999_999_999_999;
 /** Day folders a page opens at most; a page that stops early still answers a cursor, so nothing is skipped. */
-const MAX_DAYS_PER_PAGE = 8;
+const MAX_DAYS_PER_PAGE = 16;
 
 function utcParts(ms: number): { month: string; day: string } {
   const date = new Date(ms);
@@ -29,10 +29,13 @@ function utcParts(ms: number): { month: string; day: string } {
   };
 }
 
-/** The pointer key of a record made at `ms`, named by `tag` (no `/`). */
-export function feedKey(area: string, ms: number, tag: string): string {
+/**
+ * The pointer key of a record made at `ms`, named by `tag` (no `/`). `monthly`: one folder per month (its day
+ * folder is always `00`), for feeds as sparse as content written by hand.
+ */
+export function feedKey(area: string, ms: number, tag: string, monthly = false): string {
   const { month, day } = utcParts(ms);
-  return `${area}/${month}/${day}/${String(MAX_MS - Math.max(0, Math.floor(ms))).padStart(13, '0')}-${tag}`;
+  return `${area}/${month}/${monthly ? '00' : day}/${String(MAX_MS - Math.max(0, Math.floor(ms))).padStart(13, '0')}-${tag}`;
 }
 
 /** The record time and tag a feed key names. */
@@ -122,7 +125,7 @@ export async function termPage(store: Store, folder: string, limit: number, curs
 }
 
 /** Every pointer key of a feed, newest first, a page at a time: for exports and scheduled jobs. */
-export async function* feedKeys(store: Store, area: string, pageSize = 200): AsyncGenerator<string[]> {
+export async function* feedKeys(store: Store, area: string, pageSize = 100): AsyncGenerator<string[]> {
   let cursor: string | null = null;
   do {
     const page: FeedPage = await feedPage(store, area, pageSize, cursor);
