@@ -1,6 +1,8 @@
-// `npm run bench:api`: 1,000 records of each kind in a real local Blobs server,
-// then latency (p50, p95) and Blobs requests per call for each list call and
-// for POST /api/contact. Handlers run in this process, as Netlify runs them.
+// `npm run bench:api -- --records N` (default 1,000): N records of each kind in a real local Blobs server (messages,
+// subscribers, chat exchanges in N/5 sessions, video calls; case studies and insights up to CONTENT_CAP each), then
+// latency (p50, p95) and Blobs requests per call for each admin page (first page, a later page, a search), the public
+// lists, a content save, POST /api/contact, and a whole CSV export. Handlers run in this process, as Netlify runs
+// them; Blobs requests are counted by the server's own hook.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -9,8 +11,23 @@ import { performance } from 'node:perf_hooks';
 import type { Context } from '@netlify/functions';
 import { BlobsServer } from '@netlify/blobs/server';
 
-const RECORDS = 1000;
+function numberArg(name: string, fallback: number): number {
+  const at = process.argv.indexOf(`--${name}`);
+  const value = at === -1 ? undefined : Number(process.argv[at + 1]);
+  if (value === undefined) return fallback;
+  if (!Number.isInteger(value) || value < 10) throw new Error(`--${name} takes a whole number of at least 10`);
+  return value;
+}
+
+const RECORDS = numberArg('records', 1000);
+/**
+ * Case studies and insights are written by hand and every public list is one snapshot of them all (one Blobs read):
+ * its bytes grow with the catalogue, so the bench caps them (README, Benchmarks).
+ */
+const CONTENT_CAP = 1000;
+const CONTENT = Math.min(RECORDS, CONTENT_CAP);
 const RUNS = 15;
+const BATCH = 100;
 
 const directory = await mkdtemp(join(tmpdir(), 'bench-blobs-'));
 const token = randomUUID();
@@ -32,6 +49,7 @@ const { insightContent } = await import('../src/lib/content/kinds/insights');
 const { addContactMessage } = await import('../src/lib/stores/contact-messages');
 const { subscribe } = await import('../src/lib/stores/newsletter');
 const { newId } = await import('../src/lib/ids');
+const { NEXT_CURSOR_HEADER } = await import('../src/lib/http');
 const portfolioFunction = (await import('../netlify/functions/portfolio')).default;
 const insightsFunction = (await import('../netlify/functions/insights')).default;
 const contactFunction = (await import('../netlify/functions/contact')).default;
@@ -40,74 +58,116 @@ const contactMessagesFunction = (await import('../netlify/functions/contact-mess
 const newslettersFunction = (await import('../netlify/functions/newsletters')).default;
 const whatsappFunction = (await import('../netlify/functions/whatsapp-conversations')).default;
 const tavusFunction = (await import('../netlify/functions/tavus-conversations')).default;
-const { logChatExchange, logVideoFromClient, recordVideoCallStart } = await import('../src/lib/conversations/logs');
+const { logChatExchange, importVideoCall } = await import('../src/lib/conversations/logs');
 
 type Handler = (request: Request, context: Context) => Promise<Response>;
 
 async function inBatches(count: number, make: (i: number) => Promise<unknown>) {
-  for (let i = 0; i < count; i += 50) {
-    await Promise.all(Array.from({ length: Math.min(50, count - i) }, (_, j) => make(i + j)));
+  for (let i = 0; i < count; i += BATCH) {
+    await Promise.all(Array.from({ length: Math.min(BATCH, count - i) }, (_, j) => make(i + j)));
   }
 }
 
-console.log(`Seeding ${RECORDS} records of each kind…`);
+async function timed(label: string, work: () => Promise<unknown>) {
+  const start = performance.now();
+  blobsRequests = 0;
+  await work();
+  console.log(`  ${label}: ${Math.round((performance.now() - start) / 1000)} s, ${blobsRequests} Blobs requests`);
+}
+
+// Records are spread over time as a real site gets them: up to 30 a day (the daily quotas allow 200 messages and
+// sign-ups, 2,000 chat messages), newest today.
+const NOW = Date.now();
+const at = (i: number) => NOW - Math.floor(i / 30) * 86_400_000 - (i % 30) * 60_000;
+const FIRST = ['Ana', 'Luis', 'Eva', 'Max', 'Sol', 'Leo', 'Ada', 'Bea', 'Tom', 'Ivo'];
+const LAST = ['Gil', 'Paz', 'Rey', 'Luz', 'Ruiz', 'Sanz', 'Vega', 'Mora', 'Cano', 'Soto'];
+const person = (i: number) => `${FIRST[i % 10]} ${LAST[Math.floor(i / 10) % 10]}`;
+
+console.log(`Seeding ${RECORDS} records of each kind (${CONTENT} case studies and insights)…`);
+const seedStart = performance.now();
 const demo = demoRecords();
-const at = (i: number) => new Date(Date.UTC(2020, 0, 1) + i * 3_600_000).toISOString();
-await portfolioContent.saveMany(
-  Array.from({ length: RECORDS }, (_, i) => {
-    const base = demo.portfolio[i % demo.portfolio.length]!;
-    return { ...base, id: newId(), createdAt: at(i) };
+const contentAt = (i: number) => new Date(NOW - i * 3_600_000).toISOString();
+await timed('case studies', () =>
+  portfolioContent.saveMany(
+    Array.from({ length: CONTENT }, (_, i) => {
+      const base = demo.portfolio[i % demo.portfolio.length]!;
+      return { ...base, id: newId(), createdAt: contentAt(i) };
+    }),
+  ),
+);
+await timed('insights', () =>
+  insightContent.saveMany(
+    Array.from({ length: CONTENT }, (_, i) => {
+      const base = demo.insights[i % demo.insights.length]!;
+      return {
+        ...base,
+        id: newId(),
+        slug: `${base.slug}-${i}`,
+        createdAt: contentAt(i),
+        publishedAt: base.published ? contentAt(i) : null,
+      };
+    }),
+  ),
+);
+await timed('messages', () =>
+  inBatches(RECORDS, (i) =>
+    addContactMessage(
+      {
+        name: person(i),
+        email: `visitor${i}@example.com`,
+        company: 'Example S.L.',
+        phone: null,
+        serviceOfInterest: 'ai-solutions',
+        message: 'We would like to talk about a data platform for our logistics business.',
+      },
+      'form',
+      new Date(at(i)),
+    ),
+  ),
+);
+await timed('subscribers', () =>
+  inBatches(RECORDS, (i) =>
+    subscribe({ fullName: person(i), email: `reader${i}@example.com` }, undefined, new Date(at(i))),
+  ),
+);
+// Chat: N exchanges in N/5 sessions; video: N calls, each its server start record and Tavus's transcript.
+await timed('chat exchanges', () =>
+  inBatches(RECORDS, (i) =>
+    logChatExchange(
+      {
+        sessionId: `session_${1_700_000_000_000 + (i % Math.max(1, Math.floor(RECORDS / 5)))}_bench`,
+        userMessage: 'What do you do?',
+        botResponse: 'We help companies…',
+        language: i % 2 ? 'es' : 'en',
+      },
+      new Date(at(i)),
+    ),
+  ),
+);
+await timed('video calls', () =>
+  inBatches(RECORDS, (i) => {
+    const start = new Date(at(i)).toISOString();
+    return importVideoCall([
+      {
+        sessionId: `call${i}`,
+        kind: 'started',
+        at: start,
+        language: 'en',
+        conversationUrl: `https://tavus.daily.co/call${i}`,
+      },
+      {
+        sessionId: `call${i}`,
+        kind: 'transcript',
+        at: start,
+        transcript: [
+          { speaker: 'user', text: 'Hello', timestamp: start },
+          { speaker: 'assistant', text: 'Welcome', timestamp: start },
+        ],
+      },
+    ]);
   }),
 );
-await insightContent.saveMany(
-  Array.from({ length: RECORDS }, (_, i) => {
-    const base = demo.insights[i % demo.insights.length]!;
-    return {
-      ...base,
-      id: newId(),
-      slug: `${base.slug}-${i}`,
-      createdAt: at(i),
-      publishedAt: base.published ? at(i) : null,
-    };
-  }),
-);
-await inBatches(RECORDS, (i) =>
-  addContactMessage({
-    name: `Visitor ${i}`,
-    email: `visitor${i}@example.com`,
-    company: 'Example S.L.',
-    phone: null,
-    serviceOfInterest: 'ai-solutions',
-    message: 'We would like to talk about a data platform for our logistics business.',
-  }),
-);
-await inBatches(RECORDS, (i) => subscribe({ fullName: `Reader ${i}`, email: `reader${i}@example.com` }));
-// 1,000 chat exchanges in 200 conversations; 1,000 video calls.
-await inBatches(RECORDS, (i) =>
-  logChatExchange({
-    sessionId: `session_${1_700_000_000_000 + (i % 200)}_bench`,
-    userMessage: 'What do you do?',
-    botResponse: 'We help companies…',
-    language: i % 2 ? 'es' : 'en',
-  }),
-);
-// A page's log is kept only for a call the server started: each call is its start record and the page's log.
-await inBatches(RECORDS, async (i) => {
-  await recordVideoCallStart({
-    sessionId: `call${i}`,
-    kind: 'started',
-    at: at(i),
-    language: 'en',
-    conversationUrl: `https://tavus.daily.co/call${i}`,
-  });
-  await logVideoFromClient({
-    sessionId: `call${i}`,
-    transcript: [{ speaker: 'user', text: 'Hello', timestamp: at(i) }],
-    language: 'en',
-    conversationUrl: `https://tavus.daily.co/call${i}`,
-    duration: 120,
-  });
-});
+const seedSeconds = Math.round((performance.now() - seedStart) / 1000);
 
 const signIn = await (adminLoginFunction as unknown as Handler)(
   new Request('http://localhost/api/admin/login', {
@@ -127,15 +187,20 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 }
 
-async function measure(label: string, handler: Handler, makeRequest: () => Request) {
-  const context = { params: {}, ip: '127.0.0.1' } as unknown as Context;
-  // One warm-up call builds nothing new: the snapshot already exists.
+function contextFor(path: string): Context {
+  const id = /^\/api\/(?:portfolio|insights)\/([^/?]+)/.exec(path)?.[1];
+  return { params: id ? { id } : {}, ip: '127.0.0.1' } as unknown as Context;
+}
+
+async function measure(label: string, handler: Handler, makeRequest: () => Request, runs = RUNS) {
+  const context = contextFor(new URL(makeRequest().url).pathname);
+  // One warm-up call: a cold instance reads each store's feed marker once.
   await (await handler(makeRequest(), context)).arrayBuffer();
   const times: number[] = [];
   const requests: number[] = [];
   let status = 0;
   let bytes = 0;
-  for (let i = 0; i < RUNS; i += 1) {
+  for (let i = 0; i < runs; i += 1) {
     blobsRequests = 0;
     const start = performance.now();
     const response = await handler(makeRequest(), context);
@@ -155,18 +220,54 @@ async function measure(label: string, handler: Handler, makeRequest: () => Reque
   };
 }
 
-const rows = [
-  await measure('GET /api/portfolio', portfolioFunction, () => new Request('http://localhost/api/portfolio')),
-  await measure('GET /api/insights', insightsFunction, () => new Request('http://localhost/api/insights')),
-  await measure('GET /api/insights/admin', insightsFunction, adminGet('/api/insights/admin')),
-  await measure('GET /api/contact-messages', contactMessagesFunction, adminGet('/api/contact-messages')),
-  await measure('GET /api/newsletters', newslettersFunction, adminGet('/api/newsletters')),
-  await measure(
-    'GET /api/whatsapp-conversations',
+/** The cursor after `pages` pages of `path` (at most the 11th page: as deep as the records allow). */
+async function cursorAfter(handler: Handler, path: string, pages: number): Promise<string> {
+  let cursor = '';
+  for (let i = 0; i < pages; i += 1) {
+    const separator = path.includes('?') ? '&' : '?';
+    const response = await handler(adminGet(cursor ? `${path}${separator}cursor=${cursor}` : path)(), contextFor(path));
+    cursor = response.headers.get(NEXT_CURSOR_HEADER) ?? '';
+    await response.arrayBuffer();
+  }
+  return cursor;
+}
+
+const rows = [];
+rows.push(await measure('GET /api/portfolio', portfolioFunction, () => new Request('http://localhost/api/portfolio')));
+rows.push(await measure('GET /api/insights', insightsFunction, () => new Request('http://localhost/api/insights')));
+for (const [name, handler, path, search] of [
+  ['/api/contact-messages', contactMessagesFunction, '/api/contact-messages', 'q=ana%20gil'],
+  ['/api/newsletters', newslettersFunction, '/api/newsletters', 'q=reader7@example.com'],
+  [
+    '/api/whatsapp-conversations',
     whatsappFunction as Handler,
-    adminGet('/api/whatsapp-conversations'),
-  ),
-  await measure('GET /api/tavus-conversations', tavusFunction as Handler, adminGet('/api/tavus-conversations')),
+    '/api/whatsapp-conversations',
+    'q=session_1700000000003_bench',
+  ],
+  ['/api/tavus-conversations', tavusFunction as Handler, '/api/tavus-conversations', 'q=call7'],
+  ['/api/portfolio/admin', portfolioFunction, '/api/portfolio/admin', 'q=logistics'],
+  ['/api/insights/admin', insightsFunction, '/api/insights/admin', 'q=ai'],
+] as const) {
+  rows.push(await measure(`GET ${name}?limit=50 (page 1)`, handler, adminGet(`${path}?limit=50`)));
+  const deep = await cursorAfter(handler, `${path}?limit=50`, Math.min(10, Math.max(1, Math.floor(RECORDS / 100))));
+  if (deep) {
+    rows.push(
+      await measure(`GET ${name}?limit=50 (a later page)`, handler, adminGet(`${path}?limit=50&cursor=${deep}`)),
+    );
+  }
+  rows.push(await measure(`GET ${name}?${search}`, handler, adminGet(`${path}?${search}`)));
+}
+const editable = (await portfolioContent.list())[0]!;
+rows.push(
+  await measure('PUT /api/portfolio/{id}', portfolioFunction, () => {
+    return new Request(`http://localhost/api/portfolio/${editable.id}`, {
+      method: 'PUT',
+      headers: { cookie, origin: 'http://localhost', 'content-type': 'application/json' },
+      body: JSON.stringify({ ...editable, version: undefined }),
+    });
+  }),
+);
+rows.push(
   await measure(
     'POST /api/contact',
     contactFunction,
@@ -177,9 +278,20 @@ const rows = [
         body: JSON.stringify({ name: 'Bench', email: 'bench@example.com', message: 'Hello from the benchmark.' }),
       }),
   ),
-];
+);
+rows.push(
+  await measure(
+    'GET /api/newsletters?format=csv (whole export)',
+    newslettersFunction,
+    adminGet('/api/newsletters?format=csv'),
+    3,
+  ),
+);
 console.table(rows);
-console.log(`(${RECORDS} records of each kind, ${RUNS} runs per call, Node ${process.version})`);
+console.log(
+  `(${RECORDS} records of each kind, ${CONTENT} case studies and insights; seeded in ${seedSeconds} s; ` +
+    `${RUNS} runs per call, 3 for the export; Node ${process.version})`,
+);
 
 await server.stop();
 await rm(directory, { recursive: true, force: true });

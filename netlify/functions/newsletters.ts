@@ -1,13 +1,17 @@
 import type { Config } from '@netlify/functions';
 import { requireAdmin } from '../../src/lib/auth/guard';
-import { newsletterCsv } from '../../src/lib/csv';
-import { json, listAnswer, notFound, pathId, route } from '../../src/lib/http';
-import { deleteSubscriber, listSubscribers } from '../../src/lib/stores/newsletter';
+import { NEWSLETTER_CSV_HEADER, newsletterRows } from '../../src/lib/csv';
+import { json, notFound, pagedListAnswer, pathId, route } from '../../src/lib/http';
+import { deleteSubscriber, eachSubscriber, listSubscribersPage } from '../../src/lib/stores/newsletter';
 
 export default route({
   GET: async (request) => {
     await requireAdmin(request);
-    return listAnswer(request, await listSubscribers(), { name: 'newsletter-subscribers', write: newsletterCsv });
+    return pagedListAnswer(request, {
+      page: listSubscribersPage,
+      each: eachSubscriber,
+      csv: { name: 'newsletter-subscribers', header: NEWSLETTER_CSV_HEADER, rows: newsletterRows },
+    });
   },
   DELETE: async (request, context) => {
     await requireAdmin(request);

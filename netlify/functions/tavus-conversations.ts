@@ -1,7 +1,11 @@
 import type { Config } from '@netlify/functions';
 import { requireAdmin } from '../../src/lib/auth/guard';
-import { listVideoConversations, logVideoFromClient } from '../../src/lib/conversations/logs';
-import { videoCsv } from '../../src/lib/csv';
+import {
+  eachVideoConversation,
+  listVideoConversationsPage,
+  logVideoFromClient,
+} from '../../src/lib/conversations/logs';
+import { VIDEO_CSV_HEADER, videoRows } from '../../src/lib/csv';
 import { logRoute } from '../../src/lib/conversations/log-route';
 import { BODY_LIMITS, QUOTAS } from '../../src/lib/quotas';
 import { publicWriteRateLimit } from '../../src/lib/rate-limits';
@@ -12,10 +16,13 @@ export default logRoute({
   input: videoLogInputSchema,
   append: logVideoFromClient,
   authorise: requireAdmin,
-  list: listVideoConversations,
+  list: {
+    page: listVideoConversationsPage,
+    each: eachVideoConversation,
+    csv: { name: 'video-conversations', header: VIDEO_CSV_HEADER, rows: videoRows },
+  },
   maxBodyBytes: BODY_LIMITS.videoLog,
   quota: QUOTAS.videoLog,
-  csv: { name: 'video-conversations', write: videoCsv },
 });
 
 export const config: Config = {

@@ -1,7 +1,7 @@
 import type { Config } from '@netlify/functions';
 import { requireAdmin } from '../../src/lib/auth/guard';
-import { acceptClientChatLog, listChatConversations } from '../../src/lib/conversations/logs';
-import { chatCsv } from '../../src/lib/csv';
+import { acceptClientChatLog, eachChatConversation, listChatConversationsPage } from '../../src/lib/conversations/logs';
+import { CHAT_CSV_HEADER, chatRows } from '../../src/lib/csv';
 import { logRoute } from '../../src/lib/conversations/log-route';
 import { BODY_LIMITS, QUOTAS } from '../../src/lib/quotas';
 import { publicWriteRateLimit } from '../../src/lib/rate-limits';
@@ -16,10 +16,13 @@ export default logRoute({
   input: chatExchangeInputSchema,
   append: acceptClientChatLog,
   authorise: requireAdmin,
-  list: listChatConversations,
+  list: {
+    page: listChatConversationsPage,
+    each: eachChatConversation,
+    csv: { name: 'whatsapp-conversations', header: CHAT_CSV_HEADER, rows: chatRows },
+  },
   maxBodyBytes: BODY_LIMITS.chatLog,
   quota: QUOTAS.chatLog,
-  csv: { name: 'whatsapp-conversations', write: chatCsv },
 });
 
 export const config: Config = {

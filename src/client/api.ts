@@ -53,6 +53,17 @@ export async function apiFetch<T = unknown>(
 }
 
 /**
+ * One page of a paged admin list (docs/product.md, "Admin lists"): the JSON array, and the next page's cursor from
+ * the X-Next-Cursor header (null on the last page). Errors as apiFetch.
+ */
+export async function apiFetchPage<T>(path: string): Promise<{ items: T[]; next: string | null }> {
+  const response = await fetch(path, { credentials: 'include' });
+  const text = await response.text();
+  if (!response.ok) throw new ApiError(response.status, text, response.statusText);
+  return { items: (text ? JSON.parse(text) : []) as T[], next: response.headers.get('X-Next-Cursor') };
+}
+
+/**
  * A POST whose answer streams as server-sent events (`delta` pieces, then
  * `done`), as /api/chat sends when asked; a plain JSON answer works too.
  * Resolves with the whole text; `onDelta` sees it grow; `onDone` gets the

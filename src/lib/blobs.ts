@@ -18,7 +18,8 @@ export type StoreKind =
   | 'investor-updates'
   | 'documents'
   | 'document-files'
-  | 'mail';
+  | 'mail'
+  | 'privacy';
 
 /**
  * Site-wide stores are shared by every deploy of a site, previews included, so

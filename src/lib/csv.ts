@@ -29,8 +29,19 @@ export function neutraliseFormula(value: string): string {
  * `;` can then only appear inside quotes, so a line never splits into a cell the formula check did not see.
  */
 export function toCsv(header: readonly string[], rows: ReadonlyArray<ReadonlyArray<string | number | null>>): string {
+  return csvLines([header, ...rows]);
+}
+
+export type CsvRow = ReadonlyArray<string | number | null>;
+
+/**
+ * Lines of a CSV file (each ending in CRLF), every cell neutralised and quoted as in `toCsv`: a streamed export
+ * (src/lib/http.ts, `pagedListAnswer`) writes the header, then one call's lines per page of records.
+ */
+export function csvLines(rows: ReadonlyArray<CsvRow>): string {
+  if (!rows.length) return '';
   const cells = rows.map((row) => row.map((cell) => neutraliseFormula(cell === null ? '' : String(cell))));
-  return stringify([[...header], ...cells], {
+  return stringify(cells, {
     record_delimiter: '\r\n',
     quoted: true,
     quoted_empty: true,
@@ -72,55 +83,53 @@ export const VIDEO_CSV_HEADER = [
   'Client-Reported',
 ] as const;
 
-export function newsletterCsv(
-  subscriptions: Array<
-    Pick<NewsletterSubscription, 'id' | 'fullName' | 'email' | 'registrationDate'> &
-      Partial<Pick<NewsletterSubscription, 'status' | 'language'>>
-  >,
-): string {
-  return toCsv(
-    NEWSLETTER_CSV_HEADER,
-    subscriptions.map((s) => [s.fullName, s.email, s.registrationDate, s.status ?? 'confirmed', s.language ?? 'en']),
-  );
+/** A subscriber's row: SPEC's three columns, then status and language (records from before double opt-in: confirmed, en). */
+type SubscriberRow = Pick<NewsletterSubscription, 'id' | 'fullName' | 'email' | 'registrationDate'> &
+  Partial<Pick<NewsletterSubscription, 'status' | 'language'>>;
+
+export function newsletterRows(s: SubscriberRow): CsvRow[] {
+  return [[s.fullName, s.email, s.registrationDate, s.status ?? 'confirmed', s.language ?? 'en']];
+}
+
+export function newsletterCsv(subscriptions: SubscriberRow[]): string {
+  return toCsv(NEWSLETTER_CSV_HEADER, subscriptions.flatMap(newsletterRows));
 }
 
 /** One row per message. */
+export function chatRows(c: ChatConversation): CsvRow[] {
+  return c.messages.map((m) => [
+    c.sessionId,
+    m.role,
+    m.content,
+    m.timestamp,
+    c.language,
+    c.conversationStarted,
+    c.messageCount,
+  ]);
+}
+
 export function chatCsv(conversations: ChatConversation[]): string {
-  return toCsv(
-    CHAT_CSV_HEADER,
-    conversations.flatMap((c) =>
-      c.messages.map((m) => [
-        c.sessionId,
-        m.role,
-        m.content,
-        m.timestamp,
-        c.language,
-        c.conversationStarted,
-        c.messageCount,
-      ]),
-    ),
-  );
+  return toCsv(CHAT_CSV_HEADER, conversations.flatMap(chatRows));
 }
 
 /** One row per transcript line; a call with no transcript still gets a row. */
+export function videoRows(c: VideoConversation): CsvRow[] {
+  const lines = c.transcript.length ? c.transcript : [{ speaker: '', text: '', timestamp: '' }];
+  return lines.map((line) => [
+    c.sessionId,
+    line.speaker,
+    line.text,
+    line.timestamp,
+    c.language,
+    c.conversationStarted,
+    c.duration,
+    c.conversationUrl,
+    c.clientReported.join('; '),
+  ]);
+}
+
 export function videoCsv(conversations: VideoConversation[]): string {
-  return toCsv(
-    VIDEO_CSV_HEADER,
-    conversations.flatMap((c) => {
-      const lines = c.transcript.length ? c.transcript : [{ speaker: '', text: '', timestamp: '' }];
-      return lines.map((line) => [
-        c.sessionId,
-        line.speaker,
-        line.text,
-        line.timestamp,
-        c.language,
-        c.conversationStarted,
-        c.duration,
-        c.conversationUrl,
-        c.clientReported.join('; '),
-      ]);
-    }),
-  );
+  return toCsv(VIDEO_CSV_HEADER, conversations.flatMap(videoRows));
 }
 
 export const AUDIT_CSV_HEADER = ['Time', 'Actor', 'Actor Role', 'Action', 'Target', 'Detail'] as const;

@@ -199,6 +199,11 @@ describe('admin dashboard', () => {
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ name: 'Irene Soto', email: 'irene@e2e.example', message: '<b>Hello</b> team' }),
     }).then((r) => r.json())) as { id: string };
+    await fetch(`${baseUrl()}/api/contact`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'Marta Gil', email: 'marta@e2e.example', message: 'Another message' }),
+    }).then((r) => r.arrayBuffer());
     await fetch(`${baseUrl()}/api/newsletter`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -222,6 +227,18 @@ describe('admin dashboard', () => {
     await page.keyboard.press('Escape');
     // The served site's SMTP server is not listening here: the alert waits in the outbox, and the dashboard says so.
     await expect.poll(() => page.locator('[data-mail-notice="waiting"]').count()).toBe(1);
+    // The search box asks the server: a whole address, in any case, finds its messages and only those.
+    await page.getByLabel('Search by name or email').fill('IRENE@e2e.example');
+    const rows = page.getByRole('table', { name: 'Messages' }).locator('tbody tr');
+    await expect
+      .poll(
+        async () => {
+          const texts = await rows.allTextContents();
+          return texts.length > 0 && texts.every((row) => row.includes('irene@e2e.example'));
+        },
+        { timeout: 10_000 },
+      )
+      .toBe(true);
 
     await page.getByRole('tab', { name: 'Newsletter' }).click();
     const [download] = await Promise.all([

@@ -16,6 +16,7 @@ const KINDS: StoreKind[] = [
   'investor-updates',
   'documents',
   'document-files',
+  'privacy',
 ];
 
 /** Empties every store of a scope (e2e, bench) in the local Blobs folder, then seeds the demo content. */

@@ -14,6 +14,10 @@ export interface FakeTavus {
   requests: Recorded[];
   /** The bodies of the conversations created (POST /v2/conversations), in order. */
   created: () => Array<Record<string, unknown>>;
+  /** The conversation ids deleted (DELETE /v2/conversations/{id}), in order. */
+  deleted: () => string[];
+  /** What DELETE /v2/conversations/{id} answers (204 unless a test says otherwise). */
+  deleteStatus: number;
   /** What POST /v2/conversations answers next. */
   respondWith: (status: number, body: unknown) => void;
   /** The persona GET /v2/personas/{id} answers; PATCH applies its JSON Patch to it. */
@@ -53,6 +57,7 @@ export async function startFakeTavus(): Promise<FakeTavus> {
       unknown
     >,
     personaStatus: 200,
+    deleteStatus: 204,
   };
   const server: Server = createServer(async (request, response) => {
     const chunks: Buffer[] = [];
@@ -80,6 +85,10 @@ export async function startFakeTavus(): Promise<FakeTavus> {
       }
       return send(200, fake.persona);
     }
+    if (method === 'DELETE' && path.startsWith('/v2/conversations/')) {
+      if (fake.deleteStatus === 204) return void response.writeHead(204).end();
+      return send(fake.deleteStatus, { error: 'delete refused' });
+    }
     send(answer.status, answer.body);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -91,6 +100,16 @@ export async function startFakeTavus(): Promise<FakeTavus> {
       requests
         .filter((r) => r.method === 'POST' && r.path === '/v2/conversations')
         .map((r) => r.body as Record<string, unknown>),
+    deleted: () =>
+      requests
+        .filter((r) => r.method === 'DELETE' && r.path.startsWith('/v2/conversations/'))
+        .map((r) => decodeURIComponent(new URL(r.path, 'http://fake').pathname.split('/')[3] ?? '')),
+    get deleteStatus() {
+      return fake.deleteStatus;
+    },
+    set deleteStatus(value) {
+      fake.deleteStatus = value;
+    },
     respondWith: (status, body) => {
       answer = { status, body };
     },

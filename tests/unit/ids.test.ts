@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ID_PATTERN, isId, newId } from '../../src/lib/ids';
+import { ID_PATTERN, idTime, isId, newId } from '../../src/lib/ids';
 
 describe('ids', () => {
   it('are unique and sort in creation order, even within one millisecond', () => {
@@ -15,6 +15,16 @@ describe('ids', () => {
     const b = newId(Date.parse('2025-01-01'));
     expect(a < b).toBe(true);
     expect(ID_PATTERN.test(a)).toBe(true);
+  });
+
+  it('keep a time well before the last id: records dated in the past (imports, the retention tests)', () => {
+    const now = newId(Date.parse('2026-06-01'));
+    const past = Date.parse('2025-03-01T10:00:00Z');
+    const old = newId(past);
+    expect(idTime(old)).toBe(past);
+    expect(old < now).toBe(true);
+    // Within a minute of the last id, a clock stepping back still gets ids after it.
+    expect(newId(Date.parse('2026-06-01') - 1000) > now).toBe(true);
   });
 
   it('refuse anything that is not an id', () => {

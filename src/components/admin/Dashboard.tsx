@@ -9,6 +9,7 @@ import { DocumentsAdminTab } from './tabs/documents-admin-tab';
 import { InvestorDocumentsTab } from './tabs/investor-documents-tab';
 import { InvestorUpdatesAdminTab } from './tabs/investor-updates-admin-tab';
 import { InvestorUpdatesTab } from './tabs/investor-updates-tab';
+import { PrivacyTab } from './tabs/privacy-tab';
 import { UsersTab } from './tabs/users-tab';
 import { PasswordDialog } from './password-dialog';
 import { MessagesTab } from './tabs/messages-tab';
@@ -34,6 +35,7 @@ const ADMIN_TABS: Array<[id: string, label: (texts: AdminTexts) => string, Tab: 
   ['audit', (texts) => texts.roles.tabs.audit, AuditTab],
   ['investor-updates', (texts) => texts.investors.tabs.manageUpdates, InvestorUpdatesAdminTab],
   ['investor-documents', (texts) => texts.investors.tabs.manageDocuments, DocumentsAdminTab],
+  ['privacy', (texts) => texts.privacy.tab, PrivacyTab],
 ];
 
 /** An investor's tabs (docs/roles.md). */

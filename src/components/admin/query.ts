@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { ApiError, apiFetch } from '../../client/api';
+import { ApiError, apiFetch, apiFetchPage } from '../../client/api';
 import { showToast } from '../../client/toast';
 import { adminTextsNow } from './language';
 
@@ -28,7 +28,7 @@ export function handleUnauthorized(error: unknown): boolean {
 }
 
 export function invalidate(key: string): void {
-  cache.delete(key);
+  for (const cached of [...cache.keys()]) if (cached === key || cached.startsWith(`${key}\n`)) cache.delete(cached);
   listeners.get(key)?.forEach((listener) => listener());
 }
 
@@ -88,4 +88,98 @@ export async function mutate<T>(
     }
     return undefined;
   }
+}
+
+/** A paged list as a tab shows it: the pages loaded so far, and whether there are more. */
+export interface PagedQuery<T> {
+  data: T[] | undefined;
+  error: boolean;
+  loading: boolean;
+  /** Whether the server has older records. */
+  more: boolean;
+  loadingMore: boolean;
+  loadMore: () => void;
+}
+
+function pageUrl(path: string, q: string, cursor: string | null): string {
+  const params = new URLSearchParams();
+  if (q) params.set('q', q);
+  if (cursor) params.set('cursor', cursor);
+  const query = params.toString();
+  return query ? `${path}?${query}` : path;
+}
+
+interface PagedState<T> {
+  items: T[];
+  next: string | null;
+}
+
+/**
+ * A paged admin list (docs/product.md, "Admin lists"): the first page of `path` with the search `q` (sent to the
+ * server), kept like any list; `loadMore` adds the next page. `key` is the list's cache key, so `invalidate(key)`
+ * (after a change) reloads it from its first page.
+ */
+export function usePagedQuery<T>(key: string, path: string, q = ''): PagedQuery<T> {
+  const cacheKey = `${key}\n${q}`;
+  const [state, setState] = useState<{ data: PagedState<T> | undefined; error: boolean; loading: boolean }>(() => {
+    const hit = cache.get(cacheKey);
+    return { data: hit?.data as PagedState<T> | undefined, error: false, loading: !hit };
+  });
+  const [loadingMore, setLoadingMore] = useState(false);
+  const load = useCallback(() => {
+    const hit = cache.get(cacheKey);
+    if (hit && Date.now() - hit.at < STALE_MS) {
+      setState({ data: hit.data as PagedState<T>, error: false, loading: false });
+      return;
+    }
+    let current = true;
+    setState((previous) => ({ ...previous, loading: true }));
+    apiFetchPage<T>(pageUrl(path, q, null))
+      .then((page) => {
+        cache.set(cacheKey, { data: page, at: Date.now() });
+        if (current) setState({ data: page, error: false, loading: false });
+      })
+      .catch((error: unknown) => {
+        handleUnauthorized(error);
+        if (current) setState({ data: undefined, error: true, loading: false });
+      });
+    return () => {
+      current = false;
+    };
+  }, [cacheKey, path, q]);
+  useEffect(() => {
+    const stop = load();
+    const set = listeners.get(key) ?? new Set();
+    set.add(load);
+    listeners.set(key, set);
+    return () => {
+      stop?.();
+      set.delete(load);
+    };
+  }, [key, load]);
+  const next = state.data?.next ?? null;
+  const loadMore = () => {
+    if (!next || loadingMore) return;
+    setLoadingMore(true);
+    apiFetchPage<T>(pageUrl(path, q, next))
+      .then((page) => {
+        const merged: PagedState<T> = { items: [...(state.data?.items ?? []), ...page.items], next: page.next };
+        cache.set(cacheKey, { data: merged, at: Date.now() });
+        setState({ data: merged, error: false, loading: false });
+      })
+      .catch((error: unknown) => {
+        if (!handleUnauthorized(error)) {
+          showToast({ title: adminTextsNow().error, description: adminTextsNow().loadError, variant: 'error' });
+        }
+      })
+      .finally(() => setLoadingMore(false));
+  };
+  return {
+    data: state.data?.items,
+    error: state.error,
+    loading: state.loading,
+    more: next !== null,
+    loadingMore,
+    loadMore,
+  };
 }

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { Button } from '../react-ui/button';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../react-ui/table';
 import { ListState } from './list-state';
 import { useAdminTexts } from './language';
@@ -23,8 +24,15 @@ export function RecordTable<T extends { id: string }>({
   actionsClassName,
 }: {
   label: string;
-  /** The records as useQuery has them. */
-  list: { data: T[] | undefined; loading: boolean; error: boolean };
+  /** The records as useQuery (or usePagedQuery: then a Load more button while there are more) has them. */
+  list: {
+    data: T[] | undefined;
+    loading: boolean;
+    error: boolean;
+    more?: boolean;
+    loadingMore?: boolean;
+    loadMore?: () => void;
+  };
   /** The rows to show (e.g. a search's matches); all records unless told. */
   shown?: T[] | undefined;
   emptyText: string;
@@ -56,6 +64,13 @@ export function RecordTable<T extends { id: string }>({
           ))}
         </TableBody>
       </Table>
+      {list.more && list.loadMore && (
+        <div className="mt-4 flex justify-center">
+          <Button variant="secondary" onClick={list.loadMore} disabled={list.loadingMore} data-load-more>
+            {list.loadingMore ? adminTexts.loading : adminTexts.loadMore}
+          </Button>
+        </div>
+      )}
     </ListState>
   );
 }

@@ -27,6 +27,10 @@ export const adminEn = {
   confirmDelete: (what: string) => `Delete ${what}? This cannot be undone.`,
   exportCsv: 'Export CSV',
   search: 'Search by name or email',
+  searchConversations: 'Search by session ID or email',
+  searchContent: 'Search by title',
+  noMatches: 'Nothing matches this search.',
+  loadMore: 'Load more',
   login: {
     title: 'Investor Login',
     username: 'Username',
@@ -182,6 +186,50 @@ export const adminEn = {
       transcript: 'Transcript reported by the visitor’s page (unverified); Tavus has not sent one.',
       end: 'End time reported by the visitor’s page (when it said the call was over); Tavus has not reported the end.',
     },
+  },
+  /** Deleting one record (a message, a chat conversation, a video call) after an in-page confirmation. */
+  records: {
+    confirmTitle: 'Delete for good',
+    confirm: 'Delete',
+    deleting: 'Deleting...',
+    message: (name: string, email: string, date: string) => `the message from ${name} (${email}) of ${date}`,
+    chat: (session: string) => `the chat conversation ${session}, every message of it`,
+    video: (session: string) => `the video call ${session}, here and at Tavus`,
+    messageDeleted: 'Message deleted',
+    chatDeleted: 'Conversation deleted',
+    videoDeleted: 'Video call deleted',
+    deleteFailed: 'Nothing was deleted.',
+  },
+  /** Privacy requests (GDPR articles 15 and 17), admins only. */
+  privacy: {
+    tab: 'Privacy requests',
+    intro:
+      'Find everything the site holds about an email address: download a copy for an access request, or erase it all for an erasure request. Only a note that the request was handled (its date and kind) is kept.',
+    email: 'Email address',
+    find: 'Find',
+    finding: 'Searching...',
+    results: (email: string) => `What the site holds about ${email}`,
+    nothing: 'The site holds nothing about this address.',
+    messages: 'Contact messages',
+    chats: 'Chat conversations',
+    newsletter: 'Newsletter subscription',
+    videos: 'Video calls (the address is in the transcript)',
+    none: 'None',
+    subscribed: (name: string, date: string) => `${name}, subscribed on ${date}`,
+    chatLine: (session: string, date: string, count: number) => `${session}, started ${date}, ${count} messages`,
+    videoLine: (session: string, date: string, count: number) =>
+      `${session}, started ${date}, ${count} transcript lines`,
+    summary: (messages: number, chats: number, newsletter: number, videos: number) =>
+      `${messages} messages, ${chats} chat conversations, ${newsletter} newsletter subscriptions, ${videos} video calls`,
+    download: 'Download JSON',
+    downloaded: 'Copy downloaded; the access request is recorded.',
+    erase: 'Erase everything',
+    eraseTitle: 'Erase everything about this address',
+    confirmErase: (email: string, summary: string) =>
+      `Erase everything the site holds about ${email} (${summary}), here and at Tavus? This cannot be undone.`,
+    erasing: 'Erasing...',
+    erased: 'Everything about this address was erased; the erasure request is recorded.',
+    failed: 'The request failed.',
   },
   error: 'Error',
   /** Roles, accounts and the audit log (docs/roles.md). */

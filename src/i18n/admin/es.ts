@@ -25,6 +25,10 @@ export const adminEs: AdminTexts = {
   confirmDelete: (what: string) => `¿Eliminar ${what}? No se puede deshacer.`,
   exportCsv: 'Exportar CSV',
   search: 'Buscar por nombre o correo electrónico',
+  searchConversations: 'Buscar por ID de sesión o correo electrónico',
+  searchContent: 'Buscar por título',
+  noMatches: 'Nada coincide con esta búsqueda.',
+  loadMore: 'Cargar más',
   login: {
     title: 'Acceso para inversores',
     username: 'Usuario',
@@ -178,6 +182,50 @@ export const adminEs: AdminTexts = {
       transcript: 'Transcripción enviada por la página del visitante (sin verificar); Tavus no ha enviado ninguna.',
       end: 'Hora de fin enviada por la página del visitante (cuando indicó que la llamada había terminado); Tavus no ha comunicado el fin.',
     },
+  },
+  /** Eliminar un registro (un mensaje, una conversación del chat, una videollamada) tras confirmarlo en la página. */
+  records: {
+    confirmTitle: 'Eliminar definitivamente',
+    confirm: 'Eliminar',
+    deleting: 'Eliminando...',
+    message: (name: string, email: string, date: string) => `el mensaje de ${name} (${email}) del ${date}`,
+    chat: (session: string) => `la conversación del chat ${session}, con todos sus mensajes`,
+    video: (session: string) => `la videollamada ${session}, aquí y en Tavus`,
+    messageDeleted: 'Mensaje eliminado',
+    chatDeleted: 'Conversación eliminada',
+    videoDeleted: 'Videollamada eliminada',
+    deleteFailed: 'No se ha eliminado nada.',
+  },
+  /** Solicitudes de privacidad (artículos 15 y 17 del RGPD), solo para administradores. */
+  privacy: {
+    tab: 'Solicitudes de privacidad',
+    intro:
+      'Busque todo lo que el sitio conserva sobre una dirección de correo electrónico: descargue una copia para una solicitud de acceso o suprímalo todo para una solicitud de supresión. Solo se conserva una nota de que se atendió la solicitud (su fecha y su tipo).',
+    email: 'Dirección de correo electrónico',
+    find: 'Buscar',
+    finding: 'Buscando...',
+    results: (email: string) => `Lo que el sitio conserva sobre ${email}`,
+    nothing: 'El sitio no conserva nada sobre esta dirección.',
+    messages: 'Mensajes de contacto',
+    chats: 'Conversaciones del chat',
+    newsletter: 'Suscripción al boletín',
+    videos: 'Videollamadas (la dirección figura en la transcripción)',
+    none: 'Ninguno',
+    subscribed: (name: string, date: string) => `${name}, suscrito el ${date}`,
+    chatLine: (session: string, date: string, count: number) => `${session}, iniciada el ${date}, ${count} mensajes`,
+    videoLine: (session: string, date: string, count: number) =>
+      `${session}, iniciada el ${date}, ${count} líneas de transcripción`,
+    summary: (messages: number, chats: number, newsletter: number, videos: number) =>
+      `${messages} mensajes, ${chats} conversaciones del chat, ${newsletter} suscripciones al boletín, ${videos} videollamadas`,
+    download: 'Descargar JSON',
+    downloaded: 'Copia descargada; la solicitud de acceso queda registrada.',
+    erase: 'Suprimirlo todo',
+    eraseTitle: 'Suprimir todo lo relativo a esta dirección',
+    confirmErase: (email: string, summary: string) =>
+      `¿Suprimir todo lo que el sitio conserva sobre ${email} (${summary}), aquí y en Tavus? No se puede deshacer.`,
+    erasing: 'Suprimiendo...',
+    erased: 'Se ha suprimido todo lo relativo a esta dirección; la solicitud de supresión queda registrada.',
+    failed: 'La solicitud ha fallado.',
   },
   error: 'Error',
   roles: {

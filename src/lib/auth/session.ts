@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { parse, serialize } from 'cookie';
 import { jwtVerify, SignJWT } from 'jose';
 import { isProduction, requireSecret } from '../env';
+import { newId } from '../ids';
 import type { Session, User } from '../schemas/user';
 import { deleteSession, getSession, getSessionActivity, recordSessionActivity, saveSession } from '../stores/sessions';
 import { getUserById } from '../stores/users';
@@ -53,8 +54,9 @@ function cookieHeader(name: string, value: string, maxAge: number, httpOnly: boo
 
 /** Starts a session: stored server-side (so logout can end it) and signed into an HttpOnly cookie. */
 export async function startSession(user: User): Promise<string[]> {
-  const sessionId = randomBytes(24).toString('base64url');
   const now = Date.now();
+  // Time-sortable first (src/lib/ids.ts), so the retention job finds ended sessions by key; 128 random bits after.
+  const sessionId = `${newId(now)}${randomBytes(16).toString('base64url')}`;
   const session: Session = {
     userId: user.id,
     username: user.username,

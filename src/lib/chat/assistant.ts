@@ -116,7 +116,10 @@ async function planReply(turn: ChatTurn, ip: string): Promise<{ plan: ReplyPlan;
   const t = useTranslations(language);
   // Earlier turns were screened when they came, and again when the session was read back.
   if (isExtractionAttempt(message)) return { plan: { kind: 'text', text: t('assistant.refuse') }, lead: null };
-  const lead = await leadReply({ message, history: session.history, state: session.lead }, language);
+  const lead = await leadReply(
+    { message, history: session.history, state: session.lead, sessionId: turn.sessionId },
+    language,
+  );
   if (!lead) return planAnswer(turn, ip);
   const question = session.lead ? null : questionBesideTeamWish(message, await siteKnowledge(language));
   if (!question) return { plan: { kind: 'text', text: lead.text }, lead: lead.state };

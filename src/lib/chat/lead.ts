@@ -80,6 +80,8 @@ export interface LeadTurn {
   history: ChatMessage[];
   /** The lead flow's state after the session's last logged exchange (null: not in the flow). */
   state: LeadState | null;
+  /** The chat session: a lead records where it came from. */
+  sessionId?: string;
 }
 
 /**
@@ -136,6 +138,8 @@ export async function leadReply(
           message: transcript(conversation, lang),
         },
         'chat',
+        undefined,
+        turn.sessionId,
       );
       await alertContactMessage(lead);
       return { text: t('assistant.leadDone', { name: state.name, email: email.data }), state: null };

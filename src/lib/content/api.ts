@@ -1,16 +1,19 @@
 import type { Context } from '@netlify/functions';
 import { requireAdmin, requireUser } from '../auth/guard';
-import { cachedJson, json, notFound, parseJsonBody, pathId, route } from '../http';
+import { cachedJson, json, notFound, pagedListAnswer, parseJsonBody, pathId, route } from '../http';
 import type { ContentInput } from '../schemas/content';
 import type { ContentEngine } from './engine';
 
-/** `GET /api/{kind}/admin`: a kind with drafts lists them too, for signed-in users only. */
+/** `GET /api/{kind}/admin`: the admin's paged list (drafts included), for signed-in admins only. */
 const ADMIN_LIST = 'admin';
 
 /** Who reads a kind's published records: anyone (cached by the CDN), or only signed-in accounts (never cached). */
 export interface ContentApiOptions {
   audience?: 'public' | 'signed-in';
 }
+
+/** Content lists have no CSV export. */
+async function* emptyExport(): AsyncGenerator<never[]> {}
 
 /**
  * The HTTP API of one kind of content (docs/product.md, API contract), from
@@ -29,9 +32,9 @@ export function contentApi<Own extends object, Input extends ContentInput>(
   return route({
     GET: async (request, context) => {
       const param = context.params['id'];
-      if (param === ADMIN_LIST && engine.hasDrafts) {
+      if (param === ADMIN_LIST) {
         await requireAdmin(request);
-        return json(await engine.list());
+        return pagedListAnswer(request, { page: (query) => engine.listPage(query), each: emptyExport });
       }
       if (signedIn) await requireUser(request);
       if (param === undefined) return answer(await engine.listPublic(), [engine.listTag]);

@@ -8,6 +8,7 @@ import { assertUploadedImageExists } from '../uploads';
 import type { Localized } from '../schemas/common';
 import type { ContentInput, ContentRecord } from '../schemas/content';
 import { ContentCollection } from '../stores/content-collection';
+import { normaliseSearch, type Page, type PageQuery } from '../stores/feed';
 
 export const STALE_EDIT =
   'Someone else changed this item since you opened it. Reload to see their changes, then edit again.';
@@ -60,6 +61,8 @@ export interface ContentKind<Own extends object, Input extends ContentInput> {
   ownFields(input: Input, previous: Content<Own> | null, times: WriteTimes): Own;
   /** List order. */
   compare(a: Content<Own>, b: Content<Own>): number;
+  /** The date (ISO) the admin's paged list sorts by, newest first (the one `compare` orders by first); default `createdAt`. */
+  listTime?(record: Content<Own>): string;
   /** Kinds with drafts: what the public may see. Without it, every record is public. */
   isPublic?(record: Content<Own>): boolean;
   hooks?: ContentHooks<Own>;
@@ -84,7 +87,11 @@ export class ContentEngine<Own extends object, Input extends ContentInput> {
   private readonly collection: ContentCollection<Content<Own>>;
 
   constructor(readonly kind: ContentKind<Own, Input>) {
-    this.collection = new ContentCollection(kind.store, kind.storedSchema);
+    this.collection = new ContentCollection(
+      kind.store,
+      kind.storedSchema,
+      (record) => kind.listTime?.(record) ?? record.createdAt,
+    );
   }
 
   /** The CDN cache tag of every page and answer that lists this kind. */
@@ -105,6 +112,22 @@ export class ContentEngine<Own extends object, Input extends ContentInput> {
   /** Every record, drafts included (admin), in the kind's order. */
   async list(): Promise<Array<Content<Own>>> {
     return (await this.collection.all()).sort((a, b) => this.kind.compare(a, b));
+  }
+
+  /**
+   * A page of the admin list, newest first by list date, drafts included: constant cost whatever the collection's
+   * size. A search (`q`) keeps the page's records whose title (either language) or slug holds every word: a bounded
+   * scan of one page, so a page may hold fewer rows than asked and the cursor goes on.
+   */
+  listPage(query: PageQuery): Promise<Page<Content<Own>>> {
+    const words = normaliseSearch(query.q).split(/\s+/).filter(Boolean);
+    const keep = (record: Content<Own>) => {
+      const text = normaliseSearch(
+        [record.title.en, record.title.es, (record as { slug?: unknown }).slug ?? ''].join(' '),
+      );
+      return words.every((word) => text.includes(word));
+    };
+    return this.collection.page(query, keep);
   }
 
   /** What the public sees, in the kind's order. */
@@ -169,7 +192,7 @@ export class ContentEngine<Own extends object, Input extends ContentInput> {
     };
     await assertUploadedImageExists(record.imageUrl);
     await this.kind.hooks?.beforeWrite?.(record, current, this);
-    await this.collection.put(record);
+    await this.collection.put(record, current);
     await this.kind.hooks?.afterWrite?.(record, current);
     await this.purge(id);
     return record;

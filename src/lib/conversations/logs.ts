@@ -1,9 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import {
   chatExchangeSchema,
+  chatSummarySchema,
   videoEventSchema,
+  videoSummarySchema,
   type ChatConversation,
   type ChatExchange,
+  type ChatSummary,
+  type VideoSummary,
   type ClientReported,
   type ChatExchangeInput,
   type LeadState,
@@ -11,10 +15,16 @@ import {
   type VideoEvent,
   type VideoLogInput,
 } from '../schemas/conversation';
+import { emailsIn } from '../privacy/emails';
+import { ConversationIndex } from '../stores/conversation-index';
+import { indexEmail, unindexRecord } from '../stores/email-index';
 import { EventLog } from '../stores/event-log';
+import type { Page, PageQuery } from '../stores/feed';
 
 const chatLog = new EventLog('chat-log', chatExchangeSchema);
 const videoLog = new EventLog('video-log', videoEventSchema);
+const chatIndex = new ConversationIndex<ChatSummary>('chat-log', chatSummarySchema, backfillChat);
+const videoIndex = new ConversationIndex<VideoSummary>('video-log', videoSummarySchema, backfillVideo);
 
 const sessionPrefix = (sessionId: string) => `sessions/${sessionId}/`;
 
@@ -42,7 +52,11 @@ export async function logChatExchange(
     timestamp: at.toISOString(),
     loggedBy: 'server',
   };
-  await chatLog.append(sessionPrefix(input.sessionId), exchange);
+  const key = await chatLog.append(sessionPrefix(input.sessionId), exchange);
+  await refreshChatSummary(input.sessionId, { key, event: exchange });
+  // The addresses a visitor gave (the lead flow's, or typed in a message) link the session for privacy requests.
+  const emails = emailsIn(input.lead?.email, input.userMessage);
+  await Promise.all(emails.map((email) => indexEmail(email, 'chat', input.sessionId)));
 }
 
 /**
@@ -69,41 +83,99 @@ export async function acceptClientChatLog(input: ChatExchangeInput): Promise<voi
   void input;
 }
 
-function groupBySession<T extends { sessionId: string }>(events: Array<{ event: T }>): Map<string, T[]> {
-  const groups = new Map<string, T[]>();
-  for (const { event } of events) {
-    const group = groups.get(event.sessionId) ?? [];
-    group.push(event);
-    groups.set(event.sessionId, group);
+function groupBySession<T extends { sessionId: string }>(
+  events: Array<{ key: string; event: T }>,
+): Map<string, Array<{ key: string; event: T }>> {
+  const groups = new Map<string, Array<{ key: string; event: T }>>();
+  for (const entry of events) {
+    const group = groups.get(entry.event.sessionId) ?? [];
+    group.push(entry);
+    groups.set(entry.event.sessionId, group);
   }
   return groups;
 }
 
-/** Every chat conversation, most recently active first; each message says whether the server wrote it. */
-export async function listChatConversations(): Promise<ChatConversation[]> {
+/** A chat session's row, folded from its exchanges (oldest first); each message says whether the server wrote it. */
+function foldChat(sessionId: string, exchanges: Array<{ key: string; event: ChatExchange }>): ChatSummary {
+  const first = exchanges[0]!.event;
+  const last = exchanges[exchanges.length - 1]!.event;
+  const messages = exchanges.flatMap(({ event }) => {
+    const verified = event.loggedBy === 'server';
+    return [
+      { role: 'user' as const, content: event.userMessage, timestamp: event.timestamp, verified },
+      { role: 'bot' as const, content: event.botResponse, timestamp: event.timestamp, verified },
+    ];
+  });
+  const emails = new Set<string>();
+  for (const { event } of exchanges) if (event.lead?.email) emails.add(event.lead.email.trim().toLowerCase());
+  return {
+    id: sessionId,
+    sessionId,
+    messages,
+    language: last.language,
+    conversationStarted: first.timestamp,
+    lastActivity: last.timestamp,
+    messageCount: messages.length,
+    keys: exchanges.map(({ key }) => key),
+    emails: [...emails],
+  };
+}
+
+/**
+ * Adds an appended exchange to its session's summary: one read and one write of the summary, swapped so that racing
+ * exchanges of one session are all kept (src/lib/stores/swap.ts), whatever the number of sessions.
+ */
+async function refreshChatSummary(sessionId: string, added: { key: string; event: ChatExchange }): Promise<void> {
+  await chatIndex.update(sessionId, (stored) => {
+    const one = foldChat(sessionId, [added]);
+    if (!stored) return one;
+    if (stored.keys.includes(added.key)) return stored;
+    return {
+      ...stored,
+      messages: [...stored.messages, ...one.messages],
+      language: added.event.language,
+      lastActivity: added.event.timestamp,
+      messageCount: stored.messageCount + one.messageCount,
+      keys: [...stored.keys, added.key],
+      emails: [...new Set([...stored.emails, ...one.emails])],
+    };
+  });
+}
+
+async function backfillChat(): Promise<void> {
   const groups = groupBySession(await chatLog.read('sessions/'));
-  const conversations: ChatConversation[] = [];
   for (const [sessionId, exchanges] of groups) {
-    const first = exchanges[0]!;
-    const last = exchanges[exchanges.length - 1]!;
-    const messages = exchanges.flatMap((exchange) => {
-      const verified = exchange.loggedBy === 'server';
-      return [
-        { role: 'user' as const, content: exchange.userMessage, timestamp: exchange.timestamp, verified },
-        { role: 'bot' as const, content: exchange.botResponse, timestamp: exchange.timestamp, verified },
-      ];
-    });
-    conversations.push({
-      id: sessionId,
-      sessionId,
-      messages,
-      language: last.language,
-      conversationStarted: first.timestamp,
-      lastActivity: last.timestamp,
-      messageCount: messages.length,
-    });
+    const summary = foldChat(sessionId, exchanges);
+    await chatIndex.put(summary, summary.emails);
   }
-  return conversations.sort((a, b) => b.lastActivity.localeCompare(a.lastActivity));
+}
+
+function chatRow(summary: ChatSummary): ChatConversation {
+  const { keys, emails, ...row } = summary;
+  void keys;
+  void emails;
+  return row;
+}
+
+/**
+ * A page of chat conversations, one row per session, newest session first. `q`: a session id, or an e-mail address
+ * the lead flow collected. Constant cost per page (src/lib/stores/feed.ts).
+ */
+export async function listChatConversationsPage(query: PageQuery): Promise<Page<ChatConversation>> {
+  const page = await chatIndex.page(query);
+  return { items: page.items.map(chatRow), next: page.next };
+}
+
+/** Every chat conversation, newest first, a page at a time (the CSV export). */
+export async function* eachChatConversation(): AsyncGenerator<ChatConversation[]> {
+  for await (const page of chatIndex.each()) yield page.map(chatRow);
+}
+
+/** Every chat conversation, newest session first: reads them all (tests, small stores); lists use pages. */
+export async function listChatConversations(): Promise<ChatConversation[]> {
+  const out: ChatConversation[] = [];
+  for await (const page of eachChatConversation()) out.push(...page);
+  return out;
 }
 
 function startedKey(sessionId: string): string {
@@ -113,6 +185,7 @@ function startedKey(sessionId: string): string {
 /** The server's record of a call it started: written once, when Tavus has answered with the call's id and URL. */
 export async function recordVideoCallStart(event: VideoEvent): Promise<void> {
   await videoLog.put(startedKey(event.sessionId), { ...event, kind: 'started' });
+  await refreshVideoSummary(event.sessionId);
 }
 
 /** The server's record of starting this call, or null for a call it did not start. */
@@ -124,6 +197,14 @@ export async function videoCallStart(sessionId: string): Promise<VideoEvent | nu
 /** A provider event that may be delivered again: one key per call and kind, so a replay is stored once. */
 export async function putVideoEvent(event: VideoEvent): Promise<void> {
   await videoLog.put(`calls/${event.sessionId}/${event.kind}`, event);
+  await refreshVideoSummary(event.sessionId);
+  await indexTranscriptEmails(event);
+}
+
+/** An address said in a call and written in its transcript links the call for privacy requests. */
+async function indexTranscriptEmails(event: VideoEvent): Promise<void> {
+  const emails = emailsIn(...(event.transcript ?? []).map((line) => line.text));
+  await Promise.all(emails.map((email) => indexEmail(email, 'video', event.sessionId)));
 }
 
 /**
@@ -136,12 +217,16 @@ export async function putVideoEvent(event: VideoEvent): Promise<void> {
  */
 export async function logVideoFromClient(input: VideoLogInput, at: Date = new Date()): Promise<void> {
   if (!(await videoCallStart(input.sessionId))) return;
-  await videoLog.putIfNew(`calls/${input.sessionId}/client-log`, {
+  const event: VideoEvent = {
     sessionId: input.sessionId,
     kind: 'client-log',
     at: at.toISOString(),
     transcript: input.transcript,
-  });
+  };
+  if (await videoLog.putIfNew(`calls/${input.sessionId}/client-log`, event)) {
+    await refreshVideoSummary(input.sessionId);
+    await indexTranscriptEmails(event);
+  }
 }
 
 function seconds(from: string, to: string): number {
@@ -193,25 +278,140 @@ export function foldVideoEvents(sessionId: string, events: VideoEvent[]): VideoC
   };
 }
 
-/** Every video call, most recent first. */
-export async function listVideoConversations(): Promise<VideoConversation[]> {
-  const groups = groupBySession(await videoLog.read('calls/'));
-  return [...groups]
-    .map(([sessionId, events]) =>
-      foldVideoEvents(
-        sessionId,
-        [...events].sort((a, b) => a.at.localeCompare(b.at)),
-      ),
-    )
-    .sort((a, b) => b.conversationStarted.localeCompare(a.conversationStarted));
+function foldVideo(sessionId: string, events: Array<{ key: string; event: VideoEvent }>): VideoSummary {
+  const sorted = [...events].sort((a, b) => a.event.at.localeCompare(b.event.at));
+  return {
+    ...foldVideoEvents(
+      sessionId,
+      sorted.map(({ event }) => event),
+    ),
+    keys: events.map(({ key }) => key).sort(),
+  };
 }
 
-/** One video call as the admin sees it, or null when nothing is recorded for it. */
+/** The keys a call's events are written under (older calls may also have `calls/{id}/{ulid}` keys: backfill only). */
+const CALL_EVENT_KINDS = ['started', 'client-log', 'transcript', 'ended'] as const;
+
+async function readCallEvents(sessionId: string): Promise<Array<{ key: string; event: VideoEvent }>> {
+  const keys = CALL_EVENT_KINDS.map((kind) => `calls/${sessionId}/${kind}`);
+  const events = await Promise.all(keys.map((key) => videoLog.get(key)));
+  return keys.flatMap((key, i) => (events[i] ? [{ key, event: events[i] }] : []));
+}
+
+/**
+ * Folds a call's summary again from its events (its four known keys, no listing) after one of them was written,
+ * then reads them again: while they changed meanwhile (two callbacks racing), it folds again. The writer whose
+ * summary lands last has read every event written before it.
+ */
+async function refreshVideoSummary(sessionId: string): Promise<void> {
+  let events = await readCallEvents(sessionId);
+  for (let attempt = 0; attempt < 4 && events.length; attempt += 1) {
+    await videoIndex.put(foldVideo(sessionId, events));
+    const again = await readCallEvents(sessionId);
+    if (JSON.stringify(again) === JSON.stringify(events)) return;
+    events = again;
+  }
+}
+
+async function backfillVideo(): Promise<void> {
+  const groups = groupBySession(await videoLog.read('calls/'));
+  for (const [sessionId, events] of groups) await videoIndex.put(foldVideo(sessionId, events));
+}
+
+function videoRow(summary: VideoSummary): VideoConversation {
+  const { keys, ...row } = summary;
+  void keys;
+  return row;
+}
+
+/** A page of video calls, most recent first; `q`: a call's id. Constant cost per page. */
+export async function listVideoConversationsPage(query: PageQuery): Promise<Page<VideoConversation>> {
+  const page = await videoIndex.page(query);
+  return { items: page.items.map(videoRow), next: page.next };
+}
+
+/** Every video call, most recent first, a page at a time (the CSV export). */
+export async function* eachVideoConversation(): AsyncGenerator<VideoConversation[]> {
+  for await (const page of videoIndex.each()) yield page.map(videoRow);
+}
+
+/** Every video call, most recent first: reads them all (tests, small stores); lists use pages. */
+export async function listVideoConversations(): Promise<VideoConversation[]> {
+  const out: VideoConversation[] = [];
+  for await (const page of eachVideoConversation()) out.push(...page);
+  return out;
+}
+
+/** Deletes a chat session: its exchanges, then its summary and pointers. False when there is none. */
+export async function deleteChatSession(sessionId: string): Promise<boolean> {
+  const summary = await chatIndex.get(sessionId);
+  const keys = await chatLog.keys(sessionPrefix(sessionId));
+  if (!summary && !keys.length) return false;
+  await chatLog.remove(keys);
+  if (summary) await chatIndex.remove(summary, summary.emails);
+  await unindexRecord('chat', sessionId);
+  return true;
+}
+
+/** Deletes a video call: its events, then its summary and pointer. False when there is none. */
+export async function deleteVideoCall(sessionId: string): Promise<boolean> {
+  const summary = await videoIndex.get(sessionId);
+  const keys = await videoLog.keys(`calls/${sessionId}/`);
+  if (!summary && !keys.length) return false;
+  await videoLog.remove(keys);
+  if (summary) await videoIndex.remove(summary);
+  await unindexRecord('video', sessionId);
+  return true;
+}
+
+/** The chat sessions where the lead flow collected this e-mail address, newest first (one index folder). */
+export async function chatConversationsByEmail(email: string): Promise<ChatConversation[]> {
+  const out: ChatConversation[] = [];
+  let cursor: string | null = null;
+  do {
+    const page: Page<ChatConversation> = await listChatConversationsPage({ cursor, limit: 200, q: email });
+    out.push(...page.items);
+    cursor = page.next;
+  } while (cursor !== null);
+  return out;
+}
+
+/** One chat conversation by its session id, or null: one read of its summary. */
+export async function chatConversation(sessionId: string): Promise<ChatConversation | null> {
+  const summary = await chatIndex.get(sessionId);
+  return summary ? chatRow(summary) : null;
+}
+
+/** One video call by its id, or null: one read of its summary. */
 export async function videoConversation(sessionId: string): Promise<VideoConversation | null> {
-  const events = (await videoLog.read(`calls/${sessionId}/`)).map(({ event }) => event);
-  if (events.length === 0) return null;
-  return foldVideoEvents(
-    sessionId,
-    events.sort((a, b) => a.at.localeCompare(b.at)),
-  );
+  const summary = await videoIndex.get(sessionId);
+  return summary ? videoRow(summary) : null;
+}
+
+/** The chat conversations started in `[from, before)`, oldest first, at most `max` (the retention job). */
+export async function chatConversationsStartedBetween(
+  from: number,
+  before: number,
+  max: number,
+): Promise<{ items: ChatConversation[]; more: boolean }> {
+  const { items, more } = await chatIndex.startedBetween(from, before, max);
+  return { items: items.map(chatRow), more };
+}
+
+/** The video calls started in `[from, before)`, oldest first, at most `max` (the retention job). */
+export async function videoCallsStartedBetween(
+  from: number,
+  before: number,
+  max: number,
+): Promise<{ items: VideoConversation[]; more: boolean }> {
+  const { items, more } = await videoIndex.startedBetween(from, before, max);
+  return { items: items.map(videoRow), more };
+}
+
+/** Seeding and benchmarks: a call's events and its summary written at once, with no re-reads. */
+export async function importVideoCall(events: VideoEvent[]): Promise<void> {
+  const sessionId = events[0]!.sessionId;
+  const keyed = events.map((event) => ({ key: `calls/${sessionId}/${event.kind}`, event }));
+  await Promise.all(keyed.map(({ key, event }) => videoLog.put(key, event)));
+  await videoIndex.put(foldVideo(sessionId, keyed));
 }

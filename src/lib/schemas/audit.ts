@@ -13,6 +13,12 @@ export const AUDIT_ACTIONS = [
   'document.update',
   'document.delete',
   'document.download',
+  // Deletions and privacy requests (docs/security.md): the target is a record id, never a person's data.
+  'message.delete',
+  'chat.delete',
+  'video.delete',
+  'privacy.access',
+  'privacy.erasure',
 ] as const;
 export const auditActionSchema = z.enum(AUDIT_ACTIONS);
 export type AuditAction = z.infer<typeof auditActionSchema>;

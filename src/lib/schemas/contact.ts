@@ -57,6 +57,8 @@ export const contactMessageSchema = z.object({
   message: z.string(),
   /** Where the lead came from: the contact form or the chat assistant. */
   source: z.enum(['form', 'chat']).default('form'),
+  /** For a lead from the chat: the session it came from (privacy requests find the conversation with it). */
+  sessionId: z.string().nullish(),
   createdAt: z.string(),
 });
 export type ContactMessage = z.infer<typeof contactMessageSchema>;

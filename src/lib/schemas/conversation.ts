@@ -143,3 +143,42 @@ export interface VideoConversation {
   /** Empty when everything comes from the server and Tavus. */
   clientReported: ClientReported[];
 }
+
+/** A chat conversation as its summary key stores it (src/lib/conversations/logs.ts): the record and what it folds. */
+export const chatSummarySchema = z.object({
+  id: z.string(),
+  sessionId: z.string(),
+  messages: z.array(
+    z.object({
+      role: z.enum(['user', 'bot']),
+      content: z.string(),
+      timestamp: z.string(),
+      verified: z.boolean(),
+    }),
+  ),
+  language: languageSchema,
+  conversationStarted: z.string(),
+  lastActivity: z.string(),
+  messageCount: z.number(),
+  /** The exchange keys folded into it, oldest first. */
+  keys: z.array(z.string()),
+  /** The e-mail addresses the lead flow collected in it (lower-cased). */
+  emails: z.array(z.string()).default([]),
+});
+export type ChatSummary = z.infer<typeof chatSummarySchema>;
+
+/** A video call as its summary key stores it: the record and the event keys folded into it. */
+export const videoSummarySchema = z.object({
+  id: z.string(),
+  sessionId: z.string(),
+  transcript: z.array(transcriptLineSchema),
+  language: languageSchema,
+  conversationStarted: z.string(),
+  conversationEnded: z.string().nullable(),
+  duration: z.number().nullable(),
+  conversationUrl: z.string().nullable(),
+  messageCount: z.number(),
+  clientReported: z.array(z.enum(CLIENT_REPORTED)),
+  keys: z.array(z.string()),
+});
+export type VideoSummary = z.infer<typeof videoSummarySchema>;

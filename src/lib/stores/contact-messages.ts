@@ -1,16 +1,62 @@
-import { newId } from '../ids';
+import { blobsServer, dataStore, storeName } from '../blobs';
+import { idTime, isId, newId } from '../ids';
 import { contactMessageSchema, type ContactInput, type ContactMessage } from '../schemas/contact';
-import { EventLog } from './event-log';
+import {
+  decodeCursor,
+  emailTerm,
+  encodeCursor,
+  ensureFeed,
+  feedKey,
+  feedKeys,
+  feedPage,
+  inBatches,
+  nameTerms,
+  normaliseSearch,
+  parseFeedKey,
+  queryTerm,
+  termFolder,
+  termPage,
+  type FeedPage,
+  type Page,
+  type PageQuery,
+} from './feed';
+import { indexEmail, unindexRecord } from './email-index';
+import { feedRange } from './feed-range';
+import { listKeys } from './list-keys';
 
-const log = new EventLog<ContactMessage>('contact-messages', contactMessageSchema);
+/**
+ * Keys (docs/architecture.md, "Storage"): `messages/{id}` the message; `feed/{month}/{day}/{time}-{id}` its place in
+ * the newest-first feed (src/lib/stores/feed.ts); `search/{hash of a term}/{time}-{id}` one per search term (the
+ * e-mail address, each word of the name and its prefixes). Pointers are empty; the message is written first.
+ */
 const PREFIX = 'messages/';
+const FEED = 'feed';
+const SEARCH = 'search';
+
+const store = () => dataStore('contact-messages');
+
+function fileName(id: string): string {
+  return feedKey(FEED, idTime(id), id).split('/').pop() as string;
+}
+
+function pointerKeys(message: ContactMessage): string[] {
+  const file = fileName(message.id);
+  const terms = [emailTerm(message.email), ...nameTerms(message.name)];
+  return [feedKey(FEED, idTime(message.id), message.id), ...terms.map((term) => `${termFolder(SEARCH, term)}/${file}`)];
+}
+
+async function writePointers(message: ContactMessage): Promise<void> {
+  const s = store();
+  await Promise.all(pointerKeys(message).map((key) => s.set(key, '')));
+}
 
 /** Stores a visitor's message exactly as given; pages show it as text, never as HTML. */
 export async function addContactMessage(
   input: Omit<ContactInput, 'website'>,
   source: ContactMessage['source'] = 'form',
+  now: Date = new Date(),
+  sessionId?: string,
 ): Promise<ContactMessage> {
-  const now = new Date();
   const message: ContactMessage = {
     id: newId(now.getTime()),
     name: input.name,
@@ -20,14 +66,127 @@ export async function addContactMessage(
     serviceOfInterest: input.serviceOfInterest,
     message: input.message,
     source,
+    ...(sessionId ? { sessionId } : {}),
     createdAt: now.toISOString(),
   };
-  await log.append(PREFIX, message);
+  await store().setJSON(PREFIX + message.id, message);
+  await writePointers(message);
+  // Written by the server with the record: the e-mail index a privacy request reads (src/lib/stores/email-index.ts).
+  await indexEmail(message.email, 'message', message.id);
+  if (sessionId) await indexEmail(message.email, 'chat', sessionId);
   return message;
 }
 
-/** Every message, newest first. */
+/** One message, or null. */
+export async function getContactMessage(id: string): Promise<ContactMessage | null> {
+  if (!isId(id)) return null;
+  const raw: unknown = await store().get(PREFIX + id, { type: 'json' });
+  if (raw === null) return null;
+  const parsed = contactMessageSchema.safeParse(raw);
+  if (parsed.success) return parsed.data;
+  console.error('Skipping a malformed contact message', parsed.error.issues.slice(0, 3));
+  return null;
+}
+
+/** Deletes one message and its pointers; false when there is none. Constant cost. */
+export async function deleteContactMessage(id: string): Promise<boolean> {
+  const message = await getContactMessage(id);
+  if (!message) return false;
+  const s = store();
+  await Promise.all(pointerKeys(message).map((key) => s.delete(key)));
+  await s.delete(PREFIX + id);
+  await unindexRecord('message', id);
+  return true;
+}
+
+async function backfill(): Promise<void> {
+  const s = store();
+  const keys = await listKeys(s, PREFIX);
+  await inBatches(keys, 50, async (key) => {
+    const message = await getContactMessage(key.slice(PREFIX.length));
+    if (message) await writePointers(message);
+  });
+}
+
+function ready(): Promise<void> {
+  return ensureFeed(store(), `${storeName('contact-messages')}|${blobsServer().instance}`, backfill);
+}
+
+async function readPage(keys: string[]): Promise<ContactMessage[]> {
+  const messages = await inBatches(keys, 50, (key) => {
+    const pointer = parseFeedKey(key);
+    return pointer ? getContactMessage(pointer.tag) : Promise.resolve(null);
+  });
+  return messages.filter((message): message is ContactMessage => message !== null);
+}
+
+/** Whether a message matches every word of a search (each a prefix of a word of its name, or its whole e-mail). */
+function matches(message: ContactMessage, q: string): boolean {
+  const text = normaliseSearch(q);
+  if (text.includes('@')) return normaliseSearch(message.email) === text;
+  const words = normaliseSearch(message.name).split(/[^\p{L}\p{N}]+/u);
+  return text
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean)
+    .every((part) => words.some((word) => word.startsWith(part)));
+}
+
+/**
+ * A page of messages, newest first. Without a search: one feed page (src/lib/stores/feed.ts). With one: the index of
+ * its e-mail address (whole) or of its longest name word (or prefix of at least 3 characters), then every word checked.
+ */
+export async function listContactMessagesPage(query: PageQuery): Promise<Page<ContactMessage>> {
+  await ready();
+  const s = store();
+  const cursor = decodeCursor(query.cursor);
+  let page: FeedPage;
+  if (query.q.trim()) {
+    const term = queryTerm(query.q);
+    if (!term) return { items: [], next: null };
+    page = await termPage(s, termFolder(SEARCH, term), query.limit, cursor);
+  } else {
+    page = await feedPage(s, FEED, query.limit, cursor);
+  }
+  const items = await readPage(page.keys);
+  return { items: query.q.trim() ? items.filter((m) => matches(m, query.q)) : items, next: encodeCursor(page.next) };
+}
+
+/** Every message, newest first, a page at a time (CSV exports, scheduled jobs): never all in memory. */
+export async function* eachContactMessage(): AsyncGenerator<ContactMessage[]> {
+  await ready();
+  for await (const keys of feedKeys(store(), FEED)) yield await readPage(keys);
+}
+
+/** Every message sent from one e-mail address, newest first (case-insensitive): one index folder. */
+export async function contactMessagesByEmail(email: string): Promise<ContactMessage[]> {
+  await ready();
+  const out: ContactMessage[] = [];
+  let cursor: string | null = null;
+  do {
+    const page: FeedPage = await termPage(store(), termFolder(SEARCH, emailTerm(email)), 200, cursor);
+    out.push(...(await readPage(page.keys)));
+    cursor = page.next;
+  } while (cursor !== null);
+  return out;
+}
+
+/** Every message, newest first. Reads them all: for small stores and tests; lists use listContactMessagesPage. */
 export async function listContactMessages(): Promise<ContactMessage[]> {
-  const events = await log.read(PREFIX);
-  return events.map(({ event }) => event).reverse();
+  const out: ContactMessage[] = [];
+  for await (const page of eachContactMessage()) out.push(...page);
+  return out;
+}
+
+/**
+ * The ids of the messages received in `[from, before)`, oldest first, at most `max` (the retention job): only the
+ * feed's folders of those days are listed (src/lib/stores/feed-range.ts).
+ */
+export async function contactMessageIdsBetween(
+  from: number,
+  before: number,
+  max: number,
+): Promise<{ ids: string[]; more: boolean }> {
+  await ready();
+  const { records, more } = await feedRange(store(), FEED, from, before, max);
+  return { ids: records.map((record) => record.tag), more };
 }

@@ -110,3 +110,25 @@ export async function takeDailyQuota(
   }
   return false;
 }
+
+/**
+ * Deletes the slots of every day before `today` (YYYY-MM-DD) in a store of daily quotas: a day's slots only count
+ * that day. The days are folders (`{prefix}/{day}/`), found by listing folders, never by reading a slot; each
+ * day holds at most its caps' slots, so one run deletes at most the caps of the days since the last run.
+ */
+export async function deletePastQuotaDays(kind: StoreKind, today: string): Promise<number> {
+  const store = dataStore(kind);
+  const { directories: prefixes } = await store.list({ directories: true });
+  let deleted = 0;
+  for (const prefix of prefixes) {
+    const { directories: days } = await store.list({ prefix: `${prefix}/`, directories: true });
+    for (const day of days) {
+      if (!/^\d{4}-\d{2}-\d{2}$/.test(day.slice(prefix.length + 1)) || day.slice(prefix.length + 1) >= today) continue;
+      const keys = await listKeys(store, `${day}/`);
+      for (let i = 0; i < keys.length; i += 50)
+        await Promise.all(keys.slice(i, i + 50).map((key) => store.delete(key)));
+      deleted += keys.length;
+    }
+  }
+  return deleted;
+}

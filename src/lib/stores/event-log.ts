@@ -57,6 +57,12 @@ export class EventLog<T> {
     return null;
   }
 
+  /** Deletes the given keys. */
+  async remove(keys: string[]): Promise<void> {
+    const store = this.store();
+    for (let i = 0; i < keys.length; i += 50) await Promise.all(keys.slice(i, i + 50).map((key) => store.delete(key)));
+  }
+
   async keys(prefix: string): Promise<string[]> {
     return listKeys(this.store(), prefix);
   }

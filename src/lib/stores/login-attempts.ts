@@ -50,3 +50,29 @@ export async function deleteAttempts(counter: AttemptCounter, ids: readonly stri
   const store = dataStore('auth');
   await Promise.all(ids.map((id) => store.delete(prefix(counter) + id)));
 }
+
+/**
+ * Deletes the attempts made before `cutoff`, whatever their counter: the ones no later attempt on the same
+ * counter tidied away. Keys are listed a page at a time, and at most `maxKeys` are looked at in one call, so one
+ * run's work is bounded however many there are (the rest wait for the next run). No attempt is read: its time is
+ * its key. Answers how many were deleted and whether the listing was cut short.
+ */
+export async function deleteAttemptsBefore(
+  cutoff: number,
+  maxKeys: number,
+): Promise<{ deleted: number; more: boolean }> {
+  const store = dataStore('auth');
+  let seen = 0;
+  let deleted = 0;
+  for await (const page of store.list({ prefix: 'attempts/', paginate: true })) {
+    const stale = page.blobs
+      .map((blob) => blob.key)
+      .filter((key) => idTime(key.slice(key.lastIndexOf('/') + 1)) < cutoff);
+    for (let i = 0; i < stale.length; i += 50)
+      await Promise.all(stale.slice(i, i + 50).map((key) => store.delete(key)));
+    deleted += stale.length;
+    seen += page.blobs.length;
+    if (seen >= maxKeys) return { deleted, more: true };
+  }
+  return { deleted, more: false };
+}

@@ -1,8 +1,28 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { dataStore } from '../blobs';
+import { blobsServer, dataStore, storeName } from '../blobs';
 import type { Language } from '../../i18n/languages';
-import { newId } from '../ids';
+import { idTime, isId, newId } from '../ids';
 import { listKeys } from './list-keys';
+import {
+  decodeCursor,
+  encodeCursor,
+  ensureFeed,
+  feedKey,
+  feedKeys,
+  feedPage,
+  inBatches,
+  nameTerms,
+  normaliseSearch,
+  parseFeedKey,
+  queryTerm,
+  settledKeys,
+  termFolder,
+  termPage,
+  type FeedPage,
+  type Page,
+  type PageQuery,
+} from './feed';
+import { feedRange } from './feed-range';
 import {
   storedSubscriberSchema,
   type NewsletterInput,
@@ -10,12 +30,22 @@ import {
   type StoredSubscriber,
 } from '../schemas/newsletter';
 
+/**
+ * Keys (docs/architecture.md, "Storage"): `subscribers/{sha256(e-mail)}` the subscriber (the key keeps one record per
+ * address); `tokens/{token}` → the subscriber's key (how a confirmation or unsubscribe link finds its subscriber);
+ * `feed/{month}/{day}/{time}-{id}.{hash}` its place in the newest-first feed; `search/{hash of a name
+ * term}/{time}-{id}.{hash}` one per word of the name and its prefixes. A search by e-mail reads the subscriber's key.
+ */
 const PREFIX = 'subscribers/';
-/** `tokens/{token}` → the subscriber's key: how a confirmation or unsubscribe link finds its subscriber. */
 const TOKENS = 'tokens/';
+const FEED = 'feed';
+const SEARCH = 'search';
 
 /** Pending sign-ups are forgotten after this long (deleteExpiredPending). */
 export const PENDING_DAYS = 30;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+const store = () => dataStore('newsletter');
 
 /**
  * The key is a hash of the normalised address, so one address can only ever
@@ -38,8 +68,6 @@ function newToken(): string {
 
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{32}$/;
 
-const store = () => dataStore('newsletter');
-
 function parse(raw: unknown): StoredSubscriber | null {
   if (raw === null) return null;
   const parsed = storedSubscriberSchema.safeParse(raw);
@@ -58,6 +86,18 @@ export function publicSubscriber({ token, ...subscriber }: StoredSubscriber): Ne
   return subscriber;
 }
 
+function pointerKeys(subscription: NewsletterSubscription): string[] {
+  const tag = `${subscription.id}.${addressHash(subscription.email)}`;
+  const feed = feedKey(FEED, idTime(subscription.id), tag);
+  const file = feed.split('/').pop() as string;
+  return [feed, ...nameTerms(subscription.fullName).map((term) => `${termFolder(SEARCH, term)}/${file}`)];
+}
+
+async function writePointers(subscription: NewsletterSubscription): Promise<void> {
+  const s = store();
+  await Promise.all(pointerKeys(subscription).map((key) => s.set(key, '')));
+}
+
 export type SubscribeResult =
   | { status: 'created'; subscriber: StoredSubscriber }
   | { status: 'pending'; subscriber: StoredSubscriber }
@@ -73,13 +113,13 @@ export type SubscribeResult =
 export async function subscribe(
   input: Pick<NewsletterInput, 'fullName' | 'email'> & { language?: Language },
   beforeWrite?: () => Promise<void>,
+  now: Date = new Date(),
 ): Promise<SubscribeResult> {
   const key = subscriberKey(input.email);
   const existing = await read(key);
   if (existing?.status === 'confirmed') return { status: 'duplicate' };
   await beforeWrite?.();
   if (existing?.status === 'pending') return { status: 'pending', subscriber: existing };
-  const now = new Date();
   const subscriber: StoredSubscriber = {
     id: newId(now.getTime()),
     fullName: input.fullName,
@@ -96,6 +136,9 @@ export async function subscribe(
     ? await store().setJSON(key, subscriber)
     : await store().setJSON(key, subscriber, { onlyIfNew: true });
   const stored = modified ? subscriber : await read(key);
+  // A new record gets its places in the feed and the name index; where a race left two (the local server), a page
+  // shows only the one the key holds.
+  if (modified) await writePointers(subscriber);
   if (!stored) return { status: 'created', subscriber };
   if (stored.status === 'confirmed') return { status: 'duplicate' };
   return { status: modified ? 'created' : 'pending', subscriber: stored };
@@ -148,48 +191,147 @@ export async function subscriberToken(subscriber: StoredSubscriber): Promise<str
   return token;
 }
 
-async function readAll(): Promise<StoredSubscriber[]> {
-  const keys = await listKeys(store(), PREFIX);
-  const out: StoredSubscriber[] = [];
-  for (let i = 0; i < keys.length; i += 50) {
-    const values = await Promise.all(keys.slice(i, i + 50).map((key) => read(key)));
-    for (const subscriber of values) if (subscriber) out.push(subscriber);
+/** The subscriber with this address (case-insensitive), or null: one read. */
+export async function getSubscriberByEmail(email: string): Promise<NewsletterSubscription | null> {
+  const subscriber = await read(subscriberKey(email));
+  return subscriber && publicSubscriber(subscriber);
+}
+
+/** The subscriber a pointer names, if the address's key still holds that very subscription. */
+async function readTag(tag: string): Promise<StoredSubscriber | null> {
+  const match = /^([0-9a-z]{26})\.([0-9a-f]{64})$/.exec(tag);
+  if (!match) return null;
+  const subscription = await read(PREFIX + match[2]);
+  return subscription?.id === match[1] ? subscription : null;
+}
+
+async function readPointer(key: string): Promise<StoredSubscriber | null> {
+  const pointer = parseFeedKey(key);
+  return pointer ? readTag(pointer.tag) : null;
+}
+
+async function readStoredPage(keys: string[]): Promise<StoredSubscriber[]> {
+  return (await inBatches(keys, 50, readPointer)).filter((s): s is StoredSubscriber => s !== null);
+}
+
+async function readPage(keys: string[]): Promise<NewsletterSubscription[]> {
+  return (await readStoredPage(keys)).map(publicSubscriber);
+}
+
+async function backfill(): Promise<void> {
+  const s = store();
+  await inBatches(await listKeys(s, PREFIX), 50, async (key) => {
+    const subscription = await read(key);
+    if (subscription && isId(subscription.id)) await writePointers(subscription);
+  });
+}
+
+function ready(): Promise<void> {
+  return ensureFeed(store(), `${storeName('newsletter')}|${blobsServer().instance}`, backfill);
+}
+
+/**
+ * A page of subscribers, newest first. A search with `@` reads the address's one key; other searches use the name
+ * index (a word, or a prefix of at least 3 characters) and check every word.
+ */
+export async function listSubscribersPage(query: PageQuery): Promise<Page<NewsletterSubscription>> {
+  await ready();
+  const q = normaliseSearch(query.q);
+  if (q.includes('@')) {
+    const subscription = query.cursor ? null : await getSubscriberByEmail(q);
+    return { items: subscription ? [subscription] : [], next: null };
   }
-  return out.sort((a, b) => b.id.localeCompare(a.id));
+  const cursor = decodeCursor(query.cursor);
+  let page: FeedPage;
+  if (q) {
+    const term = queryTerm(q);
+    if (!term) return { items: [], next: null };
+    page = await termPage(store(), termFolder(SEARCH, term), query.limit, cursor);
+  } else {
+    page = await feedPage(store(), FEED, query.limit, cursor);
+  }
+  let items = await readPage(page.keys);
+  if (q) {
+    const parts = q.split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+    items = items.filter((s) => {
+      const words = normaliseSearch(s.fullName).split(/[^\p{L}\p{N}]+/u);
+      return parts.every((part) => words.some((word) => word.startsWith(part)));
+    });
+  }
+  return { items, next: encodeCursor(page.next) };
 }
 
-/** Every subscriber (any status), newest first, without tokens. */
+/** Every subscriber, newest first, a page at a time (CSV exports): never all in memory. */
+export async function* eachSubscriber(): AsyncGenerator<NewsletterSubscription[]> {
+  await ready();
+  for await (const keys of feedKeys(store(), FEED)) yield await readPage(keys);
+}
+
+/** Every subscriber, newest first. Reads them all: for small stores and tests; lists use listSubscribersPage. */
 export async function listSubscribers(): Promise<NewsletterSubscription[]> {
-  return (await readAll()).map(publicSubscriber);
+  const out: NewsletterSubscription[] = [];
+  for await (const page of eachSubscriber()) out.push(...page);
+  return out;
 }
 
-/** The subscribers an issue goes to: confirmed ones only, with their tokens. */
+/** The subscribers an issue goes to: confirmed ones only, with their tokens, a page at a time. */
+export async function* eachConfirmedSubscriber(): AsyncGenerator<StoredSubscriber[]> {
+  await ready();
+  for await (const keys of feedKeys(store(), FEED)) {
+    yield (await readStoredPage(keys)).filter((subscriber) => subscriber.status === 'confirmed');
+  }
+}
+
+/** The subscribers an issue goes to: confirmed ones only, with their tokens (all in memory: small lists, tests). */
 export async function confirmedSubscribers(): Promise<StoredSubscriber[]> {
-  return (await readAll()).filter((subscriber) => subscriber.status === 'confirmed');
+  const out: StoredSubscriber[] = [];
+  for await (const page of eachConfirmedSubscriber()) out.push(...page);
+  return out;
 }
 
-async function remove(subscriber: StoredSubscriber): Promise<void> {
-  await store().delete(subscriberKey(subscriber.email));
-  if (subscriber.token) await store().delete(TOKENS + subscriber.token);
+/** Removes a subscriber, its link token and its pointers. */
+export async function removeSubscription(
+  subscription: NewsletterSubscription & { token?: string | null },
+): Promise<void> {
+  const s = store();
+  await Promise.all(pointerKeys(subscription).map((key) => s.delete(key)));
+  const stored = subscription.token === undefined ? await read(subscriberKey(subscription.email)) : null;
+  const token = subscription.token ?? stored?.token;
+  if (token) await s.delete(TOKENS + token);
+  await s.delete(subscriberKey(subscription.email));
 }
 
-/** Removes the subscriber with this id; false when there is none. */
+/**
+ * Removes the subscriber with this id; false when there is none. Constant cost: the id's time names its day folder,
+ * whose pointer names the address's key.
+ */
 export async function deleteSubscriber(id: string): Promise<boolean> {
-  const match = (await readAll()).find((subscription) => subscription.id === id);
-  if (!match) return false;
-  await remove(match);
+  if (!isId(id)) return false;
+  await ready();
+  const day = feedKey(FEED, idTime(id), id).split('/').slice(0, 3).join('/');
+  const pointer = (await settledKeys(store(), `${day}/`)).find((key) => parseFeedKey(key)?.tag.startsWith(`${id}.`));
+  const subscription = pointer ? await readPointer(pointer) : null;
+  if (!subscription) return false;
+  await removeSubscription(subscription);
   return true;
 }
 
 /**
  * Removes sign-ups still pending PENDING_DAYS after they were made (for the retention job, which calls it daily);
- * answers how many. Links of a removed sign-up stop working.
+ * answers how many. Links of a removed sign-up stop working. Only the feed's days of the month before the cutoff are
+ * opened (src/lib/stores/feed-range.ts), so a run costs the same however many subscribers there are; a job that
+ * missed more than a month of runs leaves the older ones (they can be deleted from the dashboard).
  */
 export async function deleteExpiredPending(now = new Date()): Promise<number> {
-  const cutoff = now.getTime() - PENDING_DAYS * 24 * 60 * 60 * 1000;
-  const expired = (await readAll()).filter(
-    (subscriber) => subscriber.status === 'pending' && Date.parse(subscriber.registrationDate) < cutoff,
-  );
-  for (const subscriber of expired) await remove(subscriber);
-  return expired.length;
+  await ready();
+  const cutoff = now.getTime() - PENDING_DAYS * DAY_MS;
+  const { records } = await feedRange(store(), FEED, cutoff - PENDING_DAYS * DAY_MS, cutoff, 5_000);
+  let removed = 0;
+  for (const { tag } of records) {
+    const subscriber = await readTag(tag);
+    if (subscriber?.status !== 'pending' || Date.parse(subscriber.registrationDate) >= cutoff) continue;
+    await removeSubscription(subscriber);
+    removed += 1;
+  }
+  return removed;
 }

@@ -1,6 +1,15 @@
-import { dataStore, type StoreKind } from '../blobs';
+import { blobsServer, dataStore, storeName, type StoreKind } from '../blobs';
+import { withKeyLock } from './slot-lock';
 
 const SLUG_PREFIX = 'slugs/';
+
+/** A reservation this young is kept even before its record exists: the record's create is still under way. */
+const PENDING_MS = 60_000;
+
+function reservedAt(raw: unknown): number {
+  if (typeof raw !== 'object' || raw === null || !('at' in raw) || typeof raw.at !== 'string') return 0;
+  return Date.parse(raw.at) || 0;
+}
 
 function holderId(raw: unknown): string | null {
   if (typeof raw !== 'object' || raw === null || !('id' in raw)) return null;
@@ -19,16 +28,29 @@ export class SlugReservations {
     return dataStore(this.kind);
   }
 
-  /** Reserves `slug` for record `id`; false when a live record (per `exists`) holds it. */
+  /**
+   * Reserves `slug` for record `id`; false when a live record (per `exists`) holds it. On the local server, whose
+   * `onlyIfNew` is not atomic, the reservations of one slug run one at a time under its lock (slot-lock.ts).
+   */
   async reserve(slug: string, id: string, exists: (holder: string) => Promise<boolean>): Promise<boolean> {
+    const server = blobsServer();
+    if (!server.local) return this.claim(slug, id, exists);
+    return withKeyLock(`${server.instance}/${storeName(this.kind)}/${SLUG_PREFIX}${slug}`, () =>
+      this.claim(slug, id, exists),
+    );
+  }
+
+  private async claim(slug: string, id: string, exists: (holder: string) => Promise<boolean>): Promise<boolean> {
     const store = this.store();
     const key = SLUG_PREFIX + slug;
-    const { modified } = await store.setJSON(key, { id }, { onlyIfNew: true });
+    const mine = { id, at: new Date().toISOString() };
+    const { modified } = await store.setJSON(key, mine, { onlyIfNew: true });
     if (modified) return true;
-    const holder = holderId(await store.get(key, { type: 'json' }));
+    const raw: unknown = await store.get(key, { type: 'json' });
+    const holder = holderId(raw);
     if (holder === id) return true;
-    if (holder !== null && (await exists(holder))) return false;
-    await store.setJSON(key, { id });
+    if (holder !== null && (Date.now() - reservedAt(raw) < PENDING_MS || (await exists(holder)))) return false;
+    await store.setJSON(key, mine);
     return true;
   }
 

@@ -198,3 +198,28 @@ export async function handleCallback(grant: CallbackGrant, body: unknown): Promi
     await putVideoEvent({ sessionId, kind: 'ended', at });
   }
 }
+
+export const TAVUS_DELETE_FAILED = 'Tavus did not delete the call. Nothing was deleted here; please try again.';
+
+/**
+ * Deletes a call at Tavus, with its recording and transcript (Delete Conversation, `hard=true`: docs.tavus.io,
+ * "Delete Conversation"). A call Tavus no longer knows (404) is already gone. Answers `not-configured` when the
+ * site has no Tavus key (nothing can be asked of Tavus then); throws a 502 when Tavus refuses, so the caller keeps
+ * its own record of the call and the admin can try again.
+ */
+export async function deleteTavusConversation(conversationId: string): Promise<'deleted' | 'not-configured'> {
+  const config = env();
+  if (!config.TAVUS_API_KEY) return 'not-configured';
+  if (!/^[A-Za-z0-9_-]{1,100}$/.test(conversationId)) throw new HttpError(400, 'Invalid conversation id');
+  const response = await tavusFetch(
+    config as TavusConfig,
+    `/v2/conversations/${encodeURIComponent(conversationId)}?hard=true`,
+    { method: 'DELETE' },
+  );
+  if (response.ok || response.status === 404) {
+    await response.body?.cancel();
+    return 'deleted';
+  }
+  console.error('Tavus did not delete the conversation', response.status, (await response.text()).slice(0, 500));
+  throw new HttpError(502, TAVUS_DELETE_FAILED);
+}

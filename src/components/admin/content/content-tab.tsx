@@ -2,7 +2,8 @@ import { useState, type ComponentType, type FormEvent } from 'react';
 import { apiFetch } from '../../../client/api';
 import type { Localized } from '../../../lib/schemas/common';
 import { Button } from '../../react-ui/button';
-import { mutate, useQuery } from '../query';
+import { SearchBox, useSearch } from '../inbox/search-box';
+import { mutate, usePagedQuery } from '../query';
 import { RecordTable, type Column } from '../record-table';
 import { useAdminTexts } from '../language';
 import { EditorDialog, type ContentForm } from './editor-dialog';
@@ -108,17 +109,19 @@ function useContentEditor<T extends ContentRecord, F extends ContentForm>(kind: 
 export function ContentTab<T extends ContentRecord, F extends ContentForm>({ kind }: { kind: ContentKind<T, F> }) {
   const { texts } = kind;
   const adminTexts = useAdminTexts();
-  const list = useQuery<T[]>(kind.key, kind.listPath);
+  const { query, setQuery, q } = useSearch();
+  const list = usePagedQuery<T>(kind.key, kind.listPath, q);
   const { editing, form, setForm, saving, open, close, save, remove } = useContentEditor(kind);
   return (
     <section>
-      <div className="mb-4 flex justify-end">
+      <div className="mb-4 flex flex-wrap items-start justify-between gap-4">
+        <SearchBox value={query} onChange={setQuery} placeholder={adminTexts.searchContent} />
         <Button onClick={() => open('new')}>{texts.add}</Button>
       </div>
       <RecordTable
         label={kind.label}
         list={list}
-        emptyText={texts.empty}
+        emptyText={q ? adminTexts.noMatches : texts.empty}
         columns={kind.columns}
         actionsClassName="whitespace-nowrap"
         actions={(record) => (

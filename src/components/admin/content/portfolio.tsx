@@ -72,7 +72,7 @@ export function portfolioKind(texts: AdminTexts): ContentKind<PortfolioItem, Por
   return {
     name: 'portfolio',
     key: 'portfolio',
-    listPath: '/api/portfolio',
+    listPath: '/api/portfolio/admin',
     endpoint: '/api/portfolio',
     label: texts.tabs.portfolio,
     texts: t,

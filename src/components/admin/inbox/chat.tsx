@@ -51,5 +51,6 @@ export function chatConversations(texts: AdminTexts): ConversationKind<ChatConve
     session: (conversation) => sessionCell(conversation, t),
     last: { header: t.columns.lastActivity, cell: (conversation) => formatDateTime(conversation.lastActivity) },
     Detail: ChatTranscript,
+    remove: { what: (conversation) => texts.records.chat(conversation.sessionId), deleted: texts.records.chatDeleted },
   };
 }

@@ -2,10 +2,13 @@ import { useState, type ComponentType } from 'react';
 import { Button } from '../../react-ui/button';
 import { Dialog } from '../../react-ui/dialog';
 import { formatDateTime } from '../format';
-import { useQuery } from '../query';
+import { apiFetch } from '../../../client/api';
+import { ConfirmDelete } from '../confirm-dialog';
+import { mutate, usePagedQuery } from '../query';
 import { RecordTable, type Column } from '../record-table';
 import { useAdminTexts } from '../language';
 import { CsvButton } from './csv-button';
+import { SearchBox, useSearch } from './search-box';
 
 interface Conversation {
   id: string;
@@ -35,14 +38,24 @@ export interface ConversationKind<T extends Conversation> {
   last: Column<T>;
   /** The dialog's body. */
   Detail: ComponentType<{ conversation: T }>;
+  /** Deleting one (DELETE {path}/{sessionId}): how the confirmation names it, and the toast after. */
+  remove: { what: (conversation: T) => string; deleted: string };
 }
 
 /** The list of one kind of conversation, its CSV export and a dialog with one conversation. */
 export function ConversationTab<T extends Conversation>({ kind }: { kind: ConversationKind<T> }) {
   const { texts } = kind;
   const adminTexts = useAdminTexts();
-  const list = useQuery<T[]>(kind.key, kind.path);
+  const { query, setQuery, q } = useSearch();
+  const list = usePagedQuery<T>(kind.key, kind.path, q);
   const [open, setOpen] = useState<T | null>(null);
+  const [deleting, setDeleting] = useState<T | null>(null);
+  const remove = (conversation: T) =>
+    mutate(() => apiFetch(`${kind.path}/${encodeURIComponent(conversation.sessionId)}`, { method: 'DELETE' }), {
+      invalidates: [kind.key],
+      success: kind.remove.deleted,
+      failure: adminTexts.records.deleteFailed,
+    });
   const columns: Array<Column<T>> = [
     { header: texts.columns.session, className: 'font-mono text-xs', cell: kind.session },
     { header: texts.columns.messages, cell: (conversation) => conversation.messageCount },
@@ -59,19 +72,34 @@ export function ConversationTab<T extends Conversation>({ kind }: { kind: Conver
   ];
   return (
     <section>
-      <div className="mb-4 flex justify-end">
+      <div className="mb-4 flex flex-wrap items-start justify-between gap-4">
+        <SearchBox value={query} onChange={setQuery} placeholder={adminTexts.searchConversations} />
         <CsvButton path={kind.path} />
       </div>
       <RecordTable
         label={kind.label}
         list={list}
-        emptyText={texts.empty}
+        emptyText={q ? adminTexts.noMatches : texts.empty}
         columns={columns}
         actions={(conversation) => (
-          <Button variant="ghost" onClick={() => setOpen(conversation)}>
-            {adminTexts.view}
-          </Button>
+          <div className="flex justify-end gap-2">
+            <Button variant="ghost" onClick={() => setOpen(conversation)}>
+              {adminTexts.view}
+            </Button>
+            <Button
+              variant="destructive"
+              onClick={() => setDeleting(conversation)}
+              aria-label={`${adminTexts.delete}: ${conversation.sessionId}`}
+            >
+              {adminTexts.delete}
+            </Button>
+          </div>
         )}
+      />
+      <ConfirmDelete
+        what={deleting ? kind.remove.what(deleting) : null}
+        run={() => (deleting ? remove(deleting) : Promise.resolve())}
+        onClose={() => setDeleting(null)}
       />
       <Dialog open={open !== null} title={texts.viewTitle} closeLabel={adminTexts.close} onClose={() => setOpen(null)}>
         {open && <kind.Detail conversation={open} />}

@@ -1,26 +1,42 @@
+import { useEffect, useState } from 'react';
 import { Input } from '../../react-ui/input';
 import { useAdminTexts } from '../language';
 
-/** A search box over a list: name or e-mail; the list keeps its newest-first order. */
-export function SearchBox({ value, onChange }: { value: string; onChange: (value: string) => void }) {
+/** A search box over a list (name or e-mail unless `placeholder` says otherwise); the server searches. */
+export function SearchBox({
+  value,
+  onChange,
+  placeholder,
+}: {
+  value: string;
+  onChange: (value: string) => void;
+  placeholder?: string;
+}) {
   const adminTexts = useAdminTexts();
+  const label = placeholder ?? adminTexts.search;
   return (
     <div className="mb-4 max-w-sm">
       <label htmlFor="admin-search" className="sr-only">
-        {adminTexts.search}
+        {label}
       </label>
       <Input
         id="admin-search"
         type="search"
         value={value}
         onChange={(e) => onChange(e.target.value)}
-        placeholder={adminTexts.search}
+        placeholder={label}
       />
     </div>
   );
 }
 
-export function matches(query: string, ...fields: Array<string | null | undefined>): boolean {
-  const q = query.trim().toLowerCase();
-  return !q || fields.some((field) => field?.toLowerCase().includes(q));
+/** The search as the server gets it: what was typed, once typing has paused for 300 ms. */
+export function useSearch(): { query: string; setQuery: (value: string) => void; q: string } {
+  const [query, setQuery] = useState('');
+  const [q, setQ] = useState('');
+  useEffect(() => {
+    const timer = window.setTimeout(() => setQ(query.trim()), 300);
+    return () => window.clearTimeout(timer);
+  }, [query]);
+  return { query, setQuery, q };
 }

@@ -85,5 +85,9 @@ export function videoConversations(texts: AdminTexts): ConversationKind<VideoCon
       ),
     },
     Detail: VideoDetail,
+    remove: {
+      what: (conversation) => texts.records.video(conversation.sessionId),
+      deleted: texts.records.videoDeleted,
+    },
   };
 }

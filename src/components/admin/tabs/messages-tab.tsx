@@ -1,11 +1,13 @@
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
+import { apiFetch } from '../../../client/api';
 import type { ContactMessage } from '../../../lib/schemas/contact';
 import { Button } from '../../react-ui/button';
 import { Dialog } from '../../react-ui/dialog';
 import { formatDateTime } from '../format';
-import { matches, SearchBox } from '../inbox/search-box';
+import { SearchBox, useSearch } from '../inbox/search-box';
 import { serviceLabel } from '../inbox/service-label';
-import { useQuery } from '../query';
+import { ConfirmDelete } from '../confirm-dialog';
+import { mutate, usePagedQuery } from '../query';
 import { RecordTable } from '../record-table';
 import { useLinkedRecord } from '../linked-record';
 import { useAdminTexts } from '../language';
@@ -18,19 +20,24 @@ function service(message: ContactMessage, notAvailable: string): string {
 export function MessagesTab() {
   const adminTexts = useAdminTexts();
   const t = adminTexts.messages;
-  const list = useQuery<ContactMessage[]>('messages', '/api/contact-messages');
-  const [query, setQuery] = useState('');
+  const { query, setQuery, q } = useSearch();
+  const list = usePagedQuery<ContactMessage>('messages', '/api/contact-messages', q);
   const [open, setOpen] = useState<ContactMessage | null>(null);
   useLinkedRecord('messages', list.data, setOpen);
-  const shown = useMemo(() => (list.data ?? []).filter((m) => matches(query, m.name, m.email)), [list.data, query]);
+  const [deleting, setDeleting] = useState<ContactMessage | null>(null);
+  const remove = (message: ContactMessage) =>
+    mutate(() => apiFetch(`/api/contact-messages/${message.id}`, { method: 'DELETE' }), {
+      invalidates: ['messages'],
+      success: adminTexts.records.messageDeleted,
+      failure: adminTexts.records.deleteFailed,
+    });
   return (
     <section aria-labelledby="tab-messages">
       <SearchBox value={query} onChange={setQuery} />
       <RecordTable
         label={adminTexts.tabs.messages}
         list={list}
-        shown={shown}
-        emptyText={t.empty}
+        emptyText={q ? adminTexts.noMatches : t.empty}
         columns={[
           { header: t.columns.name, cell: (message) => message.name },
           { header: t.columns.email, cell: (message) => message.email },
@@ -39,10 +46,28 @@ export function MessagesTab() {
           { header: t.columns.date, cell: (message) => formatDateTime(message.createdAt) },
         ]}
         actions={(message) => (
-          <Button variant="ghost" onClick={() => setOpen(message)} aria-label={`${adminTexts.view}: ${message.name}`}>
-            {adminTexts.view}
-          </Button>
+          <div className="flex justify-end gap-2">
+            <Button variant="ghost" onClick={() => setOpen(message)} aria-label={`${adminTexts.view}: ${message.name}`}>
+              {adminTexts.view}
+            </Button>
+            <Button
+              variant="destructive"
+              onClick={() => setDeleting(message)}
+              aria-label={`${adminTexts.delete}: ${message.name}`}
+            >
+              {adminTexts.delete}
+            </Button>
+          </div>
         )}
+      />
+      <ConfirmDelete
+        what={
+          deleting
+            ? adminTexts.records.message(deleting.name, deleting.email, formatDateTime(deleting.createdAt))
+            : null
+        }
+        run={() => (deleting ? remove(deleting) : Promise.resolve())}
+        onClose={() => setDeleting(null)}
       />
       <Dialog
         open={open !== null}

@@ -1,20 +1,18 @@
-import { useMemo, useState } from 'react';
 import { apiFetch } from '../../../client/api';
 import type { NewsletterSubscription } from '../../../lib/schemas/newsletter';
 import { Button } from '../../react-ui/button';
 import { formatDateTime } from '../format';
 import { CsvButton } from '../inbox/csv-button';
-import { matches, SearchBox } from '../inbox/search-box';
-import { mutate, useQuery } from '../query';
+import { SearchBox, useSearch } from '../inbox/search-box';
+import { mutate, usePagedQuery } from '../query';
 import { RecordTable } from '../record-table';
 import { useAdminTexts } from '../language';
 
 export function NewsletterTab() {
   const adminTexts = useAdminTexts();
   const t = adminTexts.newsletter;
-  const list = useQuery<NewsletterSubscription[]>('newsletters', '/api/newsletters');
-  const [query, setQuery] = useState('');
-  const shown = useMemo(() => (list.data ?? []).filter((s) => matches(query, s.fullName, s.email)), [list.data, query]);
+  const { query, setQuery, q } = useSearch();
+  const list = usePagedQuery<NewsletterSubscription>('newsletters', '/api/newsletters', q);
   async function remove(subscription: NewsletterSubscription) {
     if (!window.confirm(adminTexts.confirmDelete(subscription.email))) return;
     await mutate(() => apiFetch(`/api/newsletters/${subscription.id}`, { method: 'DELETE' }), {
@@ -32,8 +30,7 @@ export function NewsletterTab() {
       <RecordTable
         label={adminTexts.tabs.newsletter}
         list={list}
-        shown={shown}
-        emptyText={t.empty}
+        emptyText={q ? adminTexts.noMatches : t.empty}
         columns={[
           { header: t.columns.fullName, cell: (subscription) => subscription.fullName },
           { header: t.columns.email, cell: (subscription) => subscription.email },

@@ -38,6 +38,7 @@ export const insightsKind: ContentKind<InsightOwn, InsightInput> = {
     publishedAt: publicationDate(input.published, previous, times),
   }),
   compare: (a, b) => insightDate(b).localeCompare(insightDate(a)) || b.id.localeCompare(a.id),
+  listTime: (insight) => insightDate(insight),
   isPublic: (insight) => insight.published,
   hooks: {
     async beforeWrite(insight, previous, reader) {

@@ -18,6 +18,7 @@ export const portfolioKind: ContentKind<PortfolioOwn, PortfolioInput> = {
   cacheTags: { list: 'portfolio', itemPrefix: 'portfolio' },
   ownFields: (input) => ({ metrics: input.metrics, category: input.category, technologies: input.technologies }),
   compare: (a, b) => b.createdAt.localeCompare(a.createdAt) || b.id.localeCompare(a.id),
+  listTime: (item) => item.createdAt,
 };
 
 export const portfolioContent = new ContentEngine(portfolioKind);

@@ -1,0 +1,225 @@
+import { createHash } from 'node:crypto';
+import type { Store } from '@netlify/blobs';
+
+/**
+ * Newest-first listings that cost the same at 100 records and at 100,000 (docs/architecture.md, "Storage": "Admin
+ * lists"). A feed is a folder of small pointer keys, one per record, named so that Blobs' lexical `list()` order is
+ * newest first:
+ *
+ *     {area}/{999999 - YYYYMM}/{99 - DD}/{9999999999999 - ms}-{tag}
+ *
+ * (UTC month and day folders, each inverted; the tag names the record). A page lists only the few folders it needs
+ * (`directories: true` for the months and the days, then the keys of one day at a time), never the whole feed, and a
+ * cursor is the last key the page returned: the next page starts strictly after it. A new record sorts before every
+ * older one, so inserts while someone pages never move a row that was already there.
+ *
+ * A day folder holds at most a day's records: the daily site-wide quotas (src/lib/quotas.ts) bound it.
+ */
+
+const MAX_MS = 9_999_999_999_999;
+/** Day folders a page opens at most; a page that stops early still answers a cursor, so nothing is skipped. */
+const MAX_DAYS_PER_PAGE = 16;
+
+function utcParts(ms: number): { month: string; day: string } {
+  const date = new Date(ms);
+  const month = date.getUTCFullYear() * 100 + date.getUTCMonth() + 1;
+  return {
+    month: String(999_999 - month).padStart(6, '0'),
+    day: String(99 - date.getUTCDate()).padStart(2, '0'),
+  };
+}
+
+/**
+ * The pointer key of a record made at `ms`, named by `tag` (no `/`). `monthly`: one folder per month (its day
+ * folder is always `00`), for feeds as sparse as content written by hand.
+ */
+export function feedKey(area: string, ms: number, tag: string, monthly = false): string {
+  const { month, day } = utcParts(ms);
+  return `${area}/${month}/${monthly ? '00' : day}/${String(MAX_MS - Math.max(0, Math.floor(ms))).padStart(13, '0')}-${tag}`;
+}
+
+/** The record time and tag a feed key names. */
+export function parseFeedKey(key: string): { ms: number; tag: string } | null {
+  const match = /\/(\d{13})-([^/]+)$/.exec(key);
+  if (!match) return null;
+  return { ms: MAX_MS - Number(match[1]), tag: match[2] as string };
+}
+
+/** One search term's index folder: a hash, so names and addresses never appear in key listings. */
+export function termFolder(area: string, term: string): string {
+  return `${area}/${createHash('sha256').update(term).digest('hex').slice(0, 32)}`;
+}
+
+/**
+ * Every key under a folder, listed until two lists in a row agree: the local Blobs server answers part of a folder
+ * while a write in it is in flight (src/lib/stores/list-keys.ts). Sorted.
+ */
+export async function settledKeys(store: Store, prefix: string): Promise<string[]> {
+  const seen = new Set<string>();
+  let previous = -1;
+  for (let attempt = 0; attempt < 6; attempt += 1) {
+    const { blobs } = await store.list({ prefix });
+    for (const blob of blobs) seen.add(blob.key);
+    if (blobs.length === previous) break;
+    previous = blobs.length;
+  }
+  return [...seen].sort();
+}
+
+async function folders(store: Store, prefix: string): Promise<string[]> {
+  const { directories } = await store.list({ prefix, directories: true });
+  return directories.map((name) => name.replace(/\/$/, '')).sort();
+}
+
+export interface FeedPage {
+  /** Pointer keys, newest first. */
+  keys: string[];
+  /** Where the next page starts (an opaque position), or null when this was the last page. */
+  next: string | null;
+}
+
+/** A day folder's end: sorts after every key in it. */
+const DAY_END = '~';
+
+/**
+ * One page of a feed: at most `limit` pointer keys after `cursor`, newest first. Costs one list of the months, one of
+ * the days of each month it enters, and one settled list (usually two requests) per day folder it opens, at most
+ * MAX_DAYS_PER_PAGE of them, whatever the feed's size.
+ */
+export async function feedPage(store: Store, area: string, limit: number, cursor: string | null): Promise<FeedPage> {
+  const after = cursor !== null && cursor.startsWith(`${area}/`) ? cursor : null;
+  const [cursorMonth, cursorDay] = after ? after.split('/').slice(1, 3) : [];
+  const keys: string[] = [];
+  let opened = 0;
+  let last: string | null = null;
+  const months = (await folders(store, `${area}/`)).filter(
+    (month) => cursorMonth === undefined || month >= `${area}/${cursorMonth}`,
+  );
+  for (const month of months) {
+    const days = (await folders(store, `${month}/`)).filter(
+      (day) => !after || cursorDay === undefined || day >= `${area}/${cursorMonth}/${cursorDay}`,
+    );
+    for (const day of days) {
+      if (opened === MAX_DAYS_PER_PAGE) return { keys, next: last };
+      opened += 1;
+      const inDay = (await settledKeys(store, `${day}/`)).filter((key) => !after || key > after);
+      for (const key of inDay) {
+        keys.push(key);
+        if (keys.length === limit) return { keys, next: key };
+      }
+      last = `${day}/${DAY_END}`;
+    }
+  }
+  return { keys, next: null };
+}
+
+/**
+ * One page of a search term's index (`{termFolder}/{feed key's file name}`): its keys after `cursor`, newest first.
+ * Costs a settled list of the term's folder: grows with the records matching the term, never with the total.
+ */
+export async function termPage(store: Store, folder: string, limit: number, cursor: string | null): Promise<FeedPage> {
+  const after = cursor !== null && cursor.startsWith(`${folder}/`) ? cursor : null;
+  const keys = (await settledKeys(store, `${folder}/`)).filter((key) => !after || key > after);
+  const page = keys.slice(0, limit);
+  return { keys: page, next: keys.length > limit ? (page[page.length - 1] ?? null) : null };
+}
+
+/** Every pointer key of a feed, newest first, a page at a time: for exports and scheduled jobs. */
+export async function* feedKeys(store: Store, area: string, pageSize = 100): AsyncGenerator<string[]> {
+  let cursor: string | null = null;
+  do {
+    const page: FeedPage = await feedPage(store, area, pageSize, cursor);
+    if (page.keys.length) yield page.keys;
+    cursor = page.next;
+  } while (cursor !== null);
+}
+
+/** Cursors travel in URLs: base64url of the position. */
+export function encodeCursor(position: string | null): string | null {
+  return position === null ? null : Buffer.from(position, 'utf8').toString('base64url');
+}
+
+export function decodeCursor(cursor: string | null | undefined): string | null {
+  if (!cursor) return null;
+  const text = Buffer.from(cursor, 'base64url').toString('utf8');
+  return /^[\w./~-]{1,300}$/.test(text) ? text : null;
+}
+
+/** Search terms of a name: each word (lower-cased, accents folded) and its prefixes from 3 characters. */
+export function nameTerms(name: string): string[] {
+  const terms = new Set<string>();
+  for (const word of normaliseSearch(name).split(/[^\p{L}\p{N}]+/u)) {
+    if (!word) continue;
+    terms.add(`name:${word}`);
+    for (let end = 3; end < Math.min(word.length, 16); end += 1) terms.add(`name:${word.slice(0, end)}`);
+  }
+  return [...terms];
+}
+
+export function emailTerm(email: string): string {
+  return `email:${email.trim().toLowerCase()}`;
+}
+
+export function normaliseSearch(text: string): string {
+  return text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().trim();
+}
+
+/**
+ * The one index term a query is looked up by: an e-mail address as a whole, otherwise its longest word (a whole
+ * word, or a prefix of at least 3 characters); null for a query too short to look up.
+ */
+export function queryTerm(q: string): string | null {
+  const text = normaliseSearch(q);
+  if (text.includes('@')) return emailTerm(text);
+  const words = text.split(/[^\p{L}\p{N}]+/u).filter((word) => word.length >= 3);
+  const longest = words.sort((a, b) => b.length - a.length)[0];
+  if (!longest) return null;
+  return `name:${longest.slice(0, 15)}`;
+}
+
+/** What a list call asks for: where to start, how many, and an optional search. */
+export interface PageQuery {
+  /** A cursor from a previous page's `next` (encoded), or null for the newest. */
+  cursor: string | null;
+  limit: number;
+  /** Search text; blank for none. */
+  q: string;
+}
+
+/** A page of records, newest first, and the cursor of the next page (null: this was the last). */
+export interface Page<T> {
+  items: T[];
+  next: string | null;
+}
+
+export const DEFAULT_PAGE_SIZE = 100;
+export const MAX_PAGE_SIZE = 200;
+
+const built = new Map<string, Promise<void>>();
+const FEED_MARKER = 'meta/feed-v1';
+
+/**
+ * Records stored before the feeds existed get their pointers once: the first list of a store in a function instance
+ * reads one marker key; when it is missing, `backfill` walks the old keys (once per store, ever) and the marker is
+ * written. Afterwards a list costs that one marker read per instance, never a walk.
+ */
+export function ensureFeed(store: Store, id: string, backfill: () => Promise<void>): Promise<void> {
+  let done = built.get(id);
+  if (!done) {
+    done = (async () => {
+      if ((await store.get(FEED_MARKER)) !== null) return;
+      await backfill();
+      await store.setJSON(FEED_MARKER, { builtAt: new Date().toISOString() });
+    })();
+    done.catch(() => built.delete(id));
+    built.set(id, done);
+  }
+  return done;
+}
+
+/** Runs `work` over items, `size` at a time in parallel. */
+export async function inBatches<T, R>(items: T[], size: number, work: (item: T) => Promise<R>): Promise<R[]> {
+  const out: R[] = [];
+  for (let i = 0; i < items.length; i += size) out.push(...(await Promise.all(items.slice(i, i + size).map(work))));
+  return out;
+}

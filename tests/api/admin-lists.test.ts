@@ -1,0 +1,256 @@
+import { describe, expect, it } from 'vitest';
+import contactMessagesFunction from '../../netlify/functions/contact-messages';
+import newslettersFunction from '../../netlify/functions/newsletters';
+import portfolioFunction from '../../netlify/functions/portfolio';
+import tavusConversationsFunction from '../../netlify/functions/tavus-conversations';
+import whatsappFunction from '../../netlify/functions/whatsapp-conversations';
+import { insightContent } from '../../src/lib/content/kinds/insights';
+import { portfolioContent } from '../../src/lib/content/kinds/portfolio';
+import { logChatExchange, putVideoEvent, recordVideoCallStart } from '../../src/lib/conversations/logs';
+import { NEXT_CURSOR_HEADER } from '../../src/lib/http';
+import type { ContactMessage } from '../../src/lib/schemas/contact';
+import type { ChatConversation } from '../../src/lib/schemas/conversation';
+import { insightInputSchema } from '../../src/lib/schemas/insight';
+import type { NewsletterSubscription } from '../../src/lib/schemas/newsletter';
+import type { PortfolioItem } from '../../src/lib/schemas/portfolio';
+import { addContactMessage, listContactMessagesPage } from '../../src/lib/stores/contact-messages';
+import { subscribe } from '../../src/lib/stores/newsletter';
+import { call } from '../helpers/functions';
+import { asAdmin, useAdminBench } from '../helpers/admin';
+import { portfolioFixture } from '../helpers/fixtures';
+
+const bench = useAdminBench();
+const DAY = 86_400_000;
+const BASE = Date.UTC(2026, 0, 31, 12);
+
+async function inParallel(count: number, make: (i: number) => Promise<unknown>, size = 100): Promise<void> {
+  for (let i = 0; i < count; i += size) {
+    await Promise.all(Array.from({ length: Math.min(size, count - i) }, (_, j) => make(i + j)));
+  }
+}
+
+function message(i: number, at: number, name = `Visitor ${i}`, email = `visitor${i}@example.com`) {
+  return addContactMessage(
+    { name, email, company: null, phone: null, serviceOfInterest: null, message: `Message ${i}` },
+    'form',
+    new Date(at),
+  );
+}
+
+async function adminPage<T>(
+  fn: Parameters<typeof call>[0],
+  path: string,
+  params: Record<string, string> = {},
+): Promise<{ items: T[]; next: string | null }> {
+  const response = await call(fn, path, asAdmin(bench.cookie(), { params }));
+  expect(response.status).toBe(200);
+  return { items: (await response.json()) as T[], next: response.headers.get(NEXT_CURSOR_HEADER) };
+}
+
+describe('admin lists, paged on the server', () => {
+  it('pages messages newest first: with inserts between pages, none present before the first page is skipped or repeated', async () => {
+    // 150 messages over 3 days (one every ~29 minutes), written in parallel.
+    await inParallel(150, (i) => message(i, BASE - i * 29 * 60_000, 'Ann', 'ann@example.com'));
+
+    const seen: ContactMessage[] = [];
+    let cursor: string | null = null;
+    let inserted = 0;
+    do {
+      const query: string = cursor ? `?limit=25&cursor=${cursor}` : '?limit=25';
+      // A visitor writes while the admin pages: new messages, in parallel with the page read.
+      const [page] = await Promise.all([
+        adminPage<ContactMessage>(contactMessagesFunction, `/api/contact-messages${query}`),
+        inParallel(5, (i) => message(1000 + inserted + i, Date.now(), 'Ann', 'ann@example.com')),
+      ]);
+      inserted += 5;
+      seen.push(...page.items);
+      cursor = page.next;
+    } while (cursor);
+
+    const old = seen.filter((m) => Number(m.message.slice(8)) < 150);
+    expect(old).toHaveLength(150);
+    expect(new Set(seen.map((m) => m.id)).size).toBe(seen.length);
+    const times = seen.map((m) => m.createdAt);
+    expect(times).toEqual([...times].sort().reverse());
+  }, 120_000);
+
+  it('refuses a bad limit or cursor with 400 naming the field', async () => {
+    for (const [query, field] of [
+      ['?limit=0', 'limit'],
+      ['?limit=500', 'limit'],
+      ['?cursor=%3Cscript%3E', 'cursor'],
+    ] as const) {
+      const response = await call(contactMessagesFunction, `/api/contact-messages${query}`, asAdmin(bench.cookie()));
+      expect(response.status).toBe(400);
+      expect(await response.json()).toMatchObject({ field });
+    }
+  });
+
+  it('searches messages and subscribers on the server: whole e-mail address, name word or its first letters', async () => {
+    await message(5000, BASE + DAY, 'Lucía Fernández', 'Lucia.F@Example.es');
+    await message(5001, BASE + DAY, 'Lucas Martín', 'lucas@example.es');
+    await subscribe({ fullName: 'Lucía Fernández', email: 'lucia.f@example.es' });
+
+    const byEmail = await adminPage<ContactMessage>(
+      contactMessagesFunction,
+      '/api/contact-messages?q=lucia.f@EXAMPLE.es',
+    );
+    expect(byEmail.items.map((m) => m.name)).toEqual(['Lucía Fernández']);
+    const byPrefix = await adminPage<ContactMessage>(contactMessagesFunction, '/api/contact-messages?q=luc');
+    expect(byPrefix.items.map((m) => m.name).sort()).toEqual(['Lucas Martín', 'Lucía Fernández']);
+    const byTwoWords = await adminPage<ContactMessage>(contactMessagesFunction, '/api/contact-messages?q=lucia%20fern');
+    expect(byTwoWords.items.map((m) => m.name)).toEqual(['Lucía Fernández']);
+    expect((await adminPage(contactMessagesFunction, '/api/contact-messages?q=nobody')).items).toEqual([]);
+
+    const subscriber = await adminPage<NewsletterSubscription>(newslettersFunction, '/api/newsletters?q=FERNANDEZ');
+    expect(subscriber.items.map((s) => s.email)).toEqual(['lucia.f@example.es']);
+    const subscriberByEmail = await adminPage<NewsletterSubscription>(
+      newslettersFunction,
+      '/api/newsletters?q=Lucia.F@example.es',
+    );
+    expect(subscriberByEmail.items).toHaveLength(1);
+  });
+
+  it('lists chat conversations one row per session, built on the server, and finds a session by a lead e-mail', async () => {
+    const sessions = ['session_1767000000000_listsA', 'session_1767000000001_listsB'];
+    for (const sessionId of sessions) {
+      for (let n = 0; n < 3; n += 1) {
+        await logChatExchange({
+          sessionId,
+          userMessage: `question ${n}`,
+          botResponse: `answer ${n}`,
+          language: 'es',
+          lead:
+            sessionId.endsWith('B') && n === 2
+              ? { step: 'company', consent: true, name: 'Ana', email: 'Ana@Example.com' }
+              : null,
+        });
+      }
+    }
+    const page = await adminPage<ChatConversation>(whatsappFunction, '/api/whatsapp-conversations');
+    const rows = page.items.filter((c) => sessions.includes(c.sessionId));
+    expect(rows.map((c) => c.sessionId)).toEqual([...sessions].reverse());
+    expect(rows.map((c) => c.messageCount)).toEqual([6, 6]);
+    expect(rows[0]!.messages.map((m) => m.content)).toEqual([
+      'question 0',
+      'answer 0',
+      'question 1',
+      'answer 1',
+      'question 2',
+      'answer 2',
+    ]);
+    const byLead = await adminPage<ChatConversation>(whatsappFunction, '/api/whatsapp-conversations?q=ana@example.com');
+    expect(byLead.items.map((c) => c.sessionId)).toEqual([sessions[1]]);
+    const byId = await adminPage<ChatConversation>(whatsappFunction, `/api/whatsapp-conversations?q=${sessions[0]}`);
+    expect(byId.items.map((c) => c.sessionId)).toEqual([sessions[0]]);
+  });
+
+  it('costs the same Blobs requests per page with 150 messages and with 450', async () => {
+    const cost = async (cursor: string | null) => {
+      bench.blobs().resetRequests();
+      const page = await listContactMessagesPage({ cursor, limit: 50, q: '' });
+      return { requests: bench.blobs().requests(), next: page.next, rows: page.items.length };
+    };
+    const measure = async () => {
+      const first = await cost(null);
+      const second = await cost(first.next);
+      return [first.requests, second.requests, first.rows, second.rows];
+    };
+    await cost(null);
+    const small = await measure();
+    // 3,000 older messages, 50 a day, as the quotas allow.
+    await inParallel(
+      3000,
+      (i) => message(10_000 + i, BASE - 7 * DAY - Math.floor(i / 50) * DAY - (i % 50) * 60_000),
+      50,
+    );
+    const large = await measure();
+    expect(large).toEqual(small);
+    expect(small[0]).toBeLessThan(80);
+  }, 120_000);
+
+  it('exports 10,000 rows as a stream: the header first, then the rows a page of calls at a time', async () => {
+    // 125 calls with an 80-line transcript each: 10,000 rows (one per transcript line), written in parallel.
+    await inParallel(
+      125,
+      async (i) => {
+        const sessionId = `c${String(i).padStart(5, '0')}`;
+        const at = new Date(BASE - i * 60_000).toISOString();
+        await recordVideoCallStart({ sessionId, kind: 'started', at, language: 'en', conversationUrl: null });
+        await putVideoEvent({
+          sessionId,
+          kind: 'transcript',
+          at,
+          transcript: Array.from({ length: 80 }, (_, n) => ({ speaker: 'user', text: `=line ${n}`, timestamp: at })),
+        });
+      },
+      50,
+    );
+    const response = await call(
+      tavusConversationsFunction,
+      '/api/tavus-conversations?format=csv',
+      asAdmin(bench.cookie()),
+    );
+    expect(response.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+    expect(response.body).toBeInstanceOf(ReadableStream);
+    const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
+    const first = await reader.read();
+    // The header arrives on its own, before any record is read.
+    expect(first.value).toBe(
+      '"Session ID","Speaker","Text","Timestamp","Language","Started","Duration","URL","Client-Reported"\r\n',
+    );
+    let text = '';
+    let chunks = 1;
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      text += value;
+      chunks += 1;
+    }
+    const rows = text.split('\r\n').filter(Boolean);
+    expect(rows).toHaveLength(10_000);
+    expect(rows.every((row) => row.startsWith('"c') && row.includes(`"'=line `))).toBe(true);
+    expect(new Set(rows.map((row) => row.slice(0, 8))).size).toBe(125);
+    expect(chunks).toBeGreaterThanOrEqual(3);
+  }, 120_000);
+
+  it('saves a case study reading and writing the same number of keys with 10 and with 310 in the collection', async () => {
+    await portfolioContent.saveMany(Array.from({ length: 10 }, (_, i) => portfolioFixture(i + 1)));
+    const target = (await portfolioContent.list())[0]!;
+    const saveCost = async () => {
+      const current = (await portfolioContent.get(target.id))!;
+      bench.blobs().resetRequests();
+      await portfolioContent.update(target.id, { ...current, version: current.version } as never);
+      return bench.blobs().requests();
+    };
+    const small = await saveCost();
+    await portfolioContent.saveMany(Array.from({ length: 300 }, (_, i) => portfolioFixture(i + 100)));
+    const large = await saveCost();
+    expect(large).toBe(small);
+    expect(small).toBeLessThanOrEqual(8);
+    // The public list still holds every record; the admin's list pages them.
+    const list = (await (await call(portfolioFunction, '/api/portfolio')).json()) as PortfolioItem[];
+    expect(list).toHaveLength(310);
+    const admin = await adminPage<PortfolioItem>(portfolioFunction, '/api/portfolio/admin?limit=25', { id: 'admin' });
+    expect(admin.items).toHaveLength(25);
+    expect(admin.next).not.toBeNull();
+  });
+
+  it('keeps an insight slug unique when eight admins take it at once', async () => {
+    const input = insightInputSchema.parse({
+      title: { en: 'Same', es: 'Mismo' },
+      description: { en: 'd', es: 'd' },
+      content: { en: '<p>x</p>', es: '<p>x</p>' },
+      imageUrl: '/images/demo/insight-1.jpg',
+      category: 'AI Innovation',
+      slug: 'one-slug-only',
+      author: null,
+      readTime: 3,
+      published: true,
+    });
+    const results = await Promise.allSettled(Array.from({ length: 8 }, () => insightContent.create(input)));
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+    const all = await insightContent.list();
+    expect(all.filter((insight) => insight.slug === 'one-slug-only')).toHaveLength(1);
+  });
+});
