@@ -126,9 +126,13 @@ function foldChat(sessionId: string, exchanges: Array<{ key: string; event: Chat
  * exchanges of one session are all kept (src/lib/stores/swap.ts), whatever the number of sessions.
  */
 async function refreshChatSummary(sessionId: string, added: { key: string; event: ChatExchange }): Promise<void> {
+  let first = false;
   await chatIndex.update(sessionId, (stored) => {
     const one = foldChat(sessionId, [added]);
-    if (!stored) return one;
+    if (!stored) {
+      first = true;
+      return one;
+    }
     if (stored.keys.includes(added.key)) return stored;
     return {
       ...stored,
@@ -140,6 +144,19 @@ async function refreshChatSummary(sessionId: string, added: { key: string; event
       emails: [...new Set([...stored.emails, ...one.emails])],
     };
   });
+  // A session's first summary also folds in exchanges stored before summaries existed (a session that was going on
+  // when they came in): one listing of the session, once per session.
+  if (first) {
+    const listed = await chatLog.read(`sessions/${sessionId}/`);
+    if (!listed.some(({ key }) => key === added.key)) listed.push(added);
+    if (listed.length === 1) return;
+    listed.sort((a, b) => a.key.localeCompare(b.key));
+    await chatIndex.update(sessionId, (stored) => {
+      const all = foldChat(sessionId, listed);
+      // A racing writer's exchange the listing missed (the local server): keep what is stored rather than lose it.
+      return stored && stored.keys.some((key) => !all.keys.includes(key)) ? stored : all;
+    });
+  }
 }
 
 async function backfillChat(): Promise<void> {
