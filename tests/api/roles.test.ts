@@ -30,8 +30,6 @@ const PUBLIC = new Set([
   'GET /api/insights/:id',
   'GET /api/portfolio',
   'GET /api/portfolio/:id',
-  // Case studies have no drafts: `admin` is an id like any other, and not found.
-  'GET /api/portfolio/admin',
   'GET /api/login',
   'POST /api/newsletter',
   'POST /api/newsletter/confirm',
@@ -184,6 +182,7 @@ describe('the role matrix', () => {
       'GET /api/whatsapp-conversations',
       'GET /api/tavus-conversations',
       'GET /api/insights/admin',
+      'GET /api/portfolio/admin',
       'POST /api/insights',
       'PUT /api/portfolio/:id',
       'DELETE /api/portfolio/:id',
