@@ -118,12 +118,17 @@ function foldChat(sessionId: string, exchanges: Array<{ key: string; event: Chat
 
 /**
  * Adds an appended exchange to its session's summary: one read and one write of the summary, swapped so that racing
- * exchanges of one session are all kept (src/lib/stores/swap.ts), whatever the number of sessions.
+ * exchanges of one session are all kept (src/lib/stores/swap.ts), whatever the number of sessions. A session's first
+ * summary reads its exchanges once.
  */
 async function refreshChatSummary(sessionId: string, added: { key: string; event: ChatExchange }): Promise<void> {
-  await chatIndex.update(sessionId, (stored) => {
+  await chatIndex.update(sessionId, async (stored) => {
     const one = foldChat(sessionId, [added]);
-    if (!stored) return one;
+    // A session's first summary is folded from every exchange it has (one written before summaries existed too).
+    if (!stored) {
+      const all = await chatLog.read(sessionPrefix(sessionId));
+      return all.some(({ key }) => key === added.key) ? foldChat(sessionId, all) : one;
+    }
     if (stored.keys.includes(added.key)) return stored;
     return {
       ...stored,
