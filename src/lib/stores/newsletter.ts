@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { blobsServer, dataStore, storeName } from '../blobs';
-import { idTime, isId, newId } from '../ids';
+import { idAt, idTime, isId, newId } from '../ids';
 import { listKeys } from './list-keys';
 import {
   decodeCursor,
@@ -65,12 +65,14 @@ export type SubscribeResult = { status: 'created'; subscription: NewsletterSubsc
 export async function subscribe(
   input: Pick<NewsletterInput, 'fullName' | 'email'>,
   beforeCreate?: () => Promise<void>,
-  now: Date = new Date(),
+  at?: Date,
 ): Promise<SubscribeResult> {
   const s = store();
   const key = subscriberKey(input.email);
+  const now = at ?? new Date();
   const subscription: NewsletterSubscription = {
-    id: newId(now.getTime()),
+    // A given date (seeding, imports) is the id's own time, so the feed places the record by it.
+    id: at ? idAt(at.getTime()) : newId(now.getTime()),
     fullName: input.fullName,
     email: input.email,
     registrationDate: now.toISOString(),
