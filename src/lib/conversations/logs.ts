@@ -123,15 +123,16 @@ function foldChat(sessionId: string, exchanges: Array<{ key: string; event: Chat
 
 /**
  * Adds an appended exchange to its session's summary: one read and one write of the summary, swapped so that racing
- * exchanges of one session are all kept (src/lib/stores/swap.ts), whatever the number of sessions.
+ * exchanges of one session are all kept (src/lib/stores/swap.ts), whatever the number of sessions. A session's first
+ * summary reads its exchanges once.
  */
 async function refreshChatSummary(sessionId: string, added: { key: string; event: ChatExchange }): Promise<void> {
-  let first = false;
-  await chatIndex.update(sessionId, (stored) => {
+  await chatIndex.update(sessionId, async (stored) => {
     const one = foldChat(sessionId, [added]);
+    // A session's first summary is folded from every exchange it has (one written before summaries existed too).
     if (!stored) {
-      first = true;
-      return one;
+      const all = await chatLog.read(sessionPrefix(sessionId));
+      return all.some(({ key }) => key === added.key) ? foldChat(sessionId, all) : one;
     }
     if (stored.keys.includes(added.key)) return stored;
     return {
@@ -144,19 +145,6 @@ async function refreshChatSummary(sessionId: string, added: { key: string; event
       emails: [...new Set([...stored.emails, ...one.emails])],
     };
   });
-  // A session's first summary also folds in exchanges stored before summaries existed (a session that was going on
-  // when they came in): one listing of the session, once per session.
-  if (first) {
-    const listed = await chatLog.read(`sessions/${sessionId}/`);
-    if (!listed.some(({ key }) => key === added.key)) listed.push(added);
-    if (listed.length === 1) return;
-    listed.sort((a, b) => a.key.localeCompare(b.key));
-    await chatIndex.update(sessionId, (stored) => {
-      const all = foldChat(sessionId, listed);
-      // A racing writer's exchange the listing missed (the local server): keep what is stored rather than lose it.
-      return stored && stored.keys.some((key) => !all.keys.includes(key)) ? stored : all;
-    });
-  }
 }
 
 async function backfillChat(): Promise<void> {

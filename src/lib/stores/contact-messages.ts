@@ -1,5 +1,5 @@
 import { blobsServer, dataStore, storeName } from '../blobs';
-import { idTime, isId, newId } from '../ids';
+import { idAt, idTime, isId, newId } from '../ids';
 import { contactMessageSchema, type ContactInput, type ContactMessage } from '../schemas/contact';
 import {
   decodeCursor,
@@ -54,11 +54,13 @@ async function writePointers(message: ContactMessage): Promise<void> {
 export async function addContactMessage(
   input: Omit<ContactInput, 'website'>,
   source: ContactMessage['source'] = 'form',
-  now: Date = new Date(),
+  at?: Date,
   sessionId?: string,
 ): Promise<ContactMessage> {
+  const now = at ?? new Date();
   const message: ContactMessage = {
-    id: newId(now.getTime()),
+    // A given date (seeding, imports) is the id's own time, so the feed places the record by it.
+    id: at ? idAt(at.getTime()) : newId(now.getTime()),
     name: input.name,
     email: input.email,
     company: input.company,

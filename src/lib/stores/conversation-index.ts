@@ -82,11 +82,11 @@ export class ConversationIndex<S extends Summary> {
    * Changes a conversation's summary without losing a racing writer's change (swapJSON), then writes its pointers.
    * `change` gets the stored summary (null when there is none, or it does not parse).
    */
-  async update(id: string, change: (current: S | null) => S): Promise<S> {
+  async update(id: string, change: (current: S | null) => S | Promise<S>): Promise<S> {
     let written: S | null = null;
-    const swapped = await swapJSON(this.kind, SUMMARY + id, (raw) => {
+    const swapped = await swapJSON(this.kind, SUMMARY + id, async (raw) => {
       const parsed = raw === null ? null : this.schema.safeParse(raw);
-      written = change(parsed?.success ? parsed.data : null);
+      written = await change(parsed?.success ? parsed.data : null);
       return written;
     });
     const summary = written as S | null;

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { blobsServer, dataStore, storeName } from '../blobs';
 import type { Language } from '../../i18n/languages';
-import { idTime, isId, newId } from '../ids';
+import { idAt, idTime, isId, newId } from '../ids';
 import { listKeys } from './list-keys';
 import {
   decodeCursor,
@@ -113,15 +113,17 @@ export type SubscribeResult =
 export async function subscribe(
   input: Pick<NewsletterInput, 'fullName' | 'email'> & { language?: Language },
   beforeWrite?: () => Promise<void>,
-  now: Date = new Date(),
+  at?: Date,
 ): Promise<SubscribeResult> {
   const key = subscriberKey(input.email);
   const existing = await read(key);
   if (existing?.status === 'confirmed') return { status: 'duplicate' };
   await beforeWrite?.();
   if (existing?.status === 'pending') return { status: 'pending', subscriber: existing };
+  const now = at ?? new Date();
   const subscriber: StoredSubscriber = {
-    id: newId(now.getTime()),
+    // A given date (seeding, imports) is the id's own time, so the feed places the record by it.
+    id: at ? idAt(at.getTime()) : newId(now.getTime()),
     fullName: input.fullName,
     email: input.email,
     registrationDate: now.toISOString(),
