@@ -20,6 +20,7 @@ import { ConversationIndex } from '../stores/conversation-index';
 import { indexEmail, unindexRecord } from '../stores/email-index';
 import { EventLog } from '../stores/event-log';
 import type { Page, PageQuery } from '../stores/feed';
+import { markEvent } from '../stores/week-markers';
 
 const chatLog = new EventLog('chat-log', chatExchangeSchema);
 const videoLog = new EventLog('video-log', videoEventSchema);
@@ -146,6 +147,7 @@ async function refreshChatSummary(sessionId: string, added: { key: string; event
   });
   // A session's first summary also folds in exchanges stored before summaries existed (a session that was going on
   // when they came in): one listing of the session, once per session.
+  if (first) await markEvent('chats', sessionId, added.event.timestamp);
   if (first) {
     const listed = await chatLog.read(`sessions/${sessionId}/`);
     if (!listed.some(({ key }) => key === added.key)) listed.push(added);
@@ -203,6 +205,7 @@ function startedKey(sessionId: string): string {
 export async function recordVideoCallStart(event: VideoEvent): Promise<void> {
   await videoLog.put(startedKey(event.sessionId), { ...event, kind: 'started' });
   await refreshVideoSummary(event.sessionId);
+  await markEvent('videoCalls', event.sessionId, event.at);
 }
 
 /** The server's record of starting this call, or null for a call it did not start. */
@@ -430,5 +433,7 @@ export async function importVideoCall(events: VideoEvent[]): Promise<void> {
   const sessionId = events[0]!.sessionId;
   const keyed = events.map((event) => ({ key: `calls/${sessionId}/${event.kind}`, event }));
   await Promise.all(keyed.map(({ key, event }) => videoLog.put(key, event)));
-  await videoIndex.put(foldVideo(sessionId, keyed));
+  const summary = foldVideo(sessionId, keyed);
+  await videoIndex.put(summary);
+  await markEvent('videoCalls', sessionId, summary.conversationStarted);
 }
