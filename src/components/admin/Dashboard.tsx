@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { cn } from '../../client/cn';
 import { Button, buttonVariants } from '../react-ui/button';
 import { AccessDeniedPanel } from './access-denied';
@@ -20,6 +20,9 @@ import { VideoTab } from './tabs/video-tab';
 import { WhatsAppTab } from './tabs/whatsapp-tab';
 import type { AdminTexts } from '../../i18n/admin';
 import { useAdminLanguage, useAdminTexts } from './language';
+
+/** The overview's charts load with the dashboard only, in a chunk of their own. */
+const OverviewPanel = lazy(() => import('./overview'));
 
 type TabComponent = (props: { user: DashboardUser }) => React.ReactNode;
 
@@ -124,6 +127,11 @@ export default function Dashboard({ user }: { user: DashboardUser }) {
       </header>
       <div className="container-page py-6">
         {user.role === 'admin' && <MailNotice />}
+        {user.role === 'admin' && (
+          <Suspense fallback={null}>
+            <OverviewPanel />
+          </Suspense>
+        )}
         <div
           role="tablist"
           aria-label={adminTexts.title}
