@@ -10,6 +10,7 @@ import { InvestorDocumentsTab } from './tabs/investor-documents-tab';
 import { InvestorUpdatesAdminTab } from './tabs/investor-updates-admin-tab';
 import { InvestorUpdatesTab } from './tabs/investor-updates-tab';
 import { PrivacyTab } from './tabs/privacy-tab';
+import { TaxonomyTab } from './tabs/taxonomy-tab';
 import { UsersTab } from './tabs/users-tab';
 import { PasswordDialog } from './password-dialog';
 import { MessagesTab } from './tabs/messages-tab';
@@ -39,6 +40,7 @@ const ADMIN_TABS: Array<[id: string, label: (texts: AdminTexts) => string, Tab: 
   ['investor-updates', (texts) => texts.investors.tabs.manageUpdates, InvestorUpdatesAdminTab],
   ['investor-documents', (texts) => texts.investors.tabs.manageDocuments, DocumentsAdminTab],
   ['privacy', (texts) => texts.privacy.tab, PrivacyTab],
+  ['taxonomy', (texts) => texts.taxonomy.tab, TaxonomyTab],
 ];
 
 /** An investor's tabs (docs/roles.md). */
