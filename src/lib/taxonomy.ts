@@ -1,4 +1,5 @@
 import { SERVICE_OPTIONS } from './schemas/contact';
+import { defaultTaxonomyEntries } from './seed/taxonomy';
 import { entriesFor, taxonomyLabel, type Taxonomy, type TaxonomyUse } from './schemas/taxonomy';
 import { getTaxonomy } from './stores/taxonomy';
 
@@ -11,7 +12,6 @@ export async function taxonomyForPage(): Promise<Taxonomy> {
     return await getTaxonomy();
   } catch (error) {
     console.error('The services and categories list could not be read', error instanceof Error ? error.message : '');
-    const { defaultTaxonomyEntries } = await import('./seed/taxonomy');
     return { version: 0, entries: defaultTaxonomyEntries(), updatedAt: null };
   }
 }

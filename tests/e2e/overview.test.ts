@@ -71,6 +71,8 @@ describe('dashboard overview and the services list', () => {
     await page.goto('/es/');
     const select = page.locator('#contact').getByLabel(/Servicio de interés/);
     await expect.poll(() => select.locator('option').allTextContents()).toContain('Sostenibilidad');
+    // The home page's practices list it too.
+    expect(await page.locator('[data-service-list] li').allTextContents()).toContain('Sostenibilidad');
     await page.close();
   });
 });
