@@ -14,7 +14,8 @@ async function signIn(page: Page) {
   await dialog.getByLabel('Username').fill(E2E_ADMIN.username);
   await dialog.getByLabel('Password', { exact: true }).fill(E2E_ADMIN.password);
   await dialog.getByRole('button', { name: 'Sign in' }).click();
-  await heading.waitFor({ timeout: 20_000 });
+  // The first sign-in of a run meets a cold function and a deliberately slow password check.
+  await heading.waitFor({ timeout: 45_000 });
 }
 
 describe('dashboard overview and the services list', () => {
