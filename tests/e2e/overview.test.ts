@@ -49,7 +49,8 @@ describe('dashboard overview and the services list', () => {
 
     await page.locator('[data-admin-language]').click();
     await page.getByRole('heading', { name: 'Últimas 12 semanas' }).waitFor();
-    expect(await messages.locator('p').first().textContent()).toBe('Mensajes de contacto');
+    // (The region is named in Spanish now.)
+    expect(await page.locator('[data-overview-kind="messages"] p').first().textContent()).toBe('Mensajes de contacto');
     await page.locator('[data-admin-language]').click();
     await page.close();
   });
