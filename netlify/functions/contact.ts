@@ -1,5 +1,5 @@
 import type { Config } from '@netlify/functions';
-import { json, parseJsonOrFormBody, route } from '../../src/lib/http';
+import { HttpError, json, parseJsonOrFormBody, route } from '../../src/lib/http';
 import { answeringForms } from '../../src/lib/form-answer';
 import { alertContactMessage } from '../../src/lib/mail/alerts';
 import { newId } from '../../src/lib/ids';
@@ -7,12 +7,15 @@ import { BODY_LIMITS, clientIp, QUOTAS, takeVisitorQuota } from '../../src/lib/q
 import { publicWriteRateLimit } from '../../src/lib/rate-limits';
 import { contactInputSchema } from '../../src/lib/schemas/contact';
 import { addContactMessage } from '../../src/lib/stores/contact-messages';
+import { isAllowedService } from '../../src/lib/taxonomy';
 
 export default route({
   POST: answeringForms('contact', async (request, context) => {
     const { website, ...input } = await parseJsonOrFormBody(request, contactInputSchema, BODY_LIMITS.contact);
     // The honeypot was filled in: a bot. It gets the same answer and nothing is stored.
     if (website) return json({ success: true, id: newId() }, { status: 201 });
+    if (input.serviceOfInterest && !(await isAllowedService(input.serviceOfInterest)))
+      throw new HttpError(400, 'Choose one of the listed services', 'serviceOfInterest');
     await takeVisitorQuota(QUOTAS.contact, clientIp(request, context));
     const message = await addContactMessage(input);
     await alertContactMessage(message);

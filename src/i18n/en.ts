@@ -378,5 +378,6 @@ export const en = {
   'newsletterUnsubscribe.button': 'Unsubscribe',
   'newsletterUnsubscribe.done': 'You have been unsubscribed. You will not receive any more issues.',
   'newsletterUnsubscribe.invalid': 'This link is not valid.',
+  'services.listLabel': 'Services we offer',
 } as const;
 export type DictionaryKey = keyof typeof en;

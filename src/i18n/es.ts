@@ -385,4 +385,5 @@ export const es: Record<DictionaryKey, string> = {
   'newsletterUnsubscribe.button': 'Darme de baja',
   'newsletterUnsubscribe.done': 'Se ha dado de baja. No recibirá más números del boletín.',
   'newsletterUnsubscribe.invalid': 'Este enlace no es válido.',
+  'services.listLabel': 'Servicios que ofrecemos',
 };

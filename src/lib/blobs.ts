@@ -19,7 +19,9 @@ export type StoreKind =
   | 'documents'
   | 'document-files'
   | 'mail'
-  | 'privacy';
+  | 'privacy'
+  | 'stats'
+  | 'taxonomy';
 
 /**
  * Site-wide stores are shared by every deploy of a site, previews included, so

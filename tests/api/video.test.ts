@@ -387,10 +387,19 @@ describe('POST /api/tavus/callback', () => {
     expect(call.conversationEnded).toBe('2026-01-01T10:06:00.000Z');
     const keys = Object.keys(await blobs.snapshot({ withoutQuotas: true })).filter(
       // The call's log only (its lead alert waits in the mail store's outbox: tests/api/mail.test.ts; its row and feed
-      // pointer are apart too).
-      (key) => key.includes(id) && key.includes('entries') && !key.includes('-mail') && !/summaries|feed/.test(key),
+      // pointer are apart too, and so is its one marker for the dashboard's overview, in the stats store).
+      (key) =>
+        key.includes(id) &&
+        key.includes('entries') &&
+        !key.includes('-mail') &&
+        !key.includes('-stats') &&
+        !/summaries|feed/.test(key),
     );
     expect(keys).toHaveLength(3); // started, transcript, ended (plus the call's row and its feed pointer)
+    const markers = Object.keys(await blobs.snapshot()).filter(
+      (key) => key.includes(id) && key.includes('entries') && key.includes('-stats'),
+    );
+    expect(markers).toHaveLength(1);
   });
 
   it('refuses with 403 a callback whose body names another conversation than its URL’s', async () => {

@@ -17,6 +17,8 @@ const KINDS: StoreKind[] = [
   'documents',
   'document-files',
   'privacy',
+  'stats',
+  'taxonomy',
 ];
 
 /** Empties every store of a scope (e2e, bench) in the local Blobs folder, then seeds the demo content. */

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { cn } from '../../client/cn';
 import { Button, buttonVariants } from '../react-ui/button';
 import { AccessDeniedPanel } from './access-denied';
@@ -10,6 +10,7 @@ import { InvestorDocumentsTab } from './tabs/investor-documents-tab';
 import { InvestorUpdatesAdminTab } from './tabs/investor-updates-admin-tab';
 import { InvestorUpdatesTab } from './tabs/investor-updates-tab';
 import { PrivacyTab } from './tabs/privacy-tab';
+import { TaxonomyTab } from './tabs/taxonomy-tab';
 import { UsersTab } from './tabs/users-tab';
 import { PasswordDialog } from './password-dialog';
 import { MessagesTab } from './tabs/messages-tab';
@@ -20,6 +21,9 @@ import { VideoTab } from './tabs/video-tab';
 import { WhatsAppTab } from './tabs/whatsapp-tab';
 import type { AdminTexts } from '../../i18n/admin';
 import { useAdminLanguage, useAdminTexts } from './language';
+
+/** The overview's charts load with the dashboard only, in a chunk of their own. */
+const OverviewPanel = lazy(() => import('./overview'));
 
 type TabComponent = (props: { user: DashboardUser }) => React.ReactNode;
 
@@ -36,6 +40,7 @@ const ADMIN_TABS: Array<[id: string, label: (texts: AdminTexts) => string, Tab: 
   ['investor-updates', (texts) => texts.investors.tabs.manageUpdates, InvestorUpdatesAdminTab],
   ['investor-documents', (texts) => texts.investors.tabs.manageDocuments, DocumentsAdminTab],
   ['privacy', (texts) => texts.privacy.tab, PrivacyTab],
+  ['taxonomy', (texts) => texts.taxonomy.tab, TaxonomyTab],
 ];
 
 /** An investor's tabs (docs/roles.md). */
@@ -124,6 +129,11 @@ export default function Dashboard({ user }: { user: DashboardUser }) {
       </header>
       <div className="container-page py-6">
         {user.role === 'admin' && <MailNotice />}
+        {user.role === 'admin' && (
+          <Suspense fallback={null}>
+            <OverviewPanel />
+          </Suspense>
+        )}
         <div
           role="tablist"
           aria-label={adminTexts.title}

@@ -1,5 +1,4 @@
 import type { Translate } from '../../i18n';
-import { SERVICE_OPTIONS } from '../../lib/schemas/contact';
 import type { ContactFormTexts } from './ContactForm';
 import type { NewsletterFormTexts } from './NewsletterForm';
 
@@ -46,8 +45,4 @@ export function newsletterFormTexts(t: Translate, nameLabel: 'form.name' | 'form
     limit: t('limit.newsletter'),
     close: t('toast.close'),
   };
-}
-
-export function serviceOptions(t: Translate): Array<{ value: string; label: string }> {
-  return SERVICE_OPTIONS.map((value) => ({ value, label: t(`service.${value}`) }));
 }

@@ -20,6 +20,7 @@ import { ConversationIndex } from '../stores/conversation-index';
 import { indexEmail, unindexRecord } from '../stores/email-index';
 import { EventLog } from '../stores/event-log';
 import type { Page, PageQuery } from '../stores/feed';
+import { markEvent } from '../stores/week-markers';
 
 const chatLog = new EventLog('chat-log', chatExchangeSchema);
 const videoLog = new EventLog('video-log', videoEventSchema);
@@ -127,10 +128,12 @@ function foldChat(sessionId: string, exchanges: Array<{ key: string; event: Chat
  * summary reads its exchanges once.
  */
 async function refreshChatSummary(sessionId: string, added: { key: string; event: ChatExchange }): Promise<void> {
+  let first = false;
   await chatIndex.update(sessionId, async (stored) => {
     const one = foldChat(sessionId, [added]);
     // A session's first summary is folded from every exchange it has (one written before summaries existed too).
     if (!stored) {
+      first = true;
       const all = await chatLog.read(sessionPrefix(sessionId));
       return all.some(({ key }) => key === added.key) ? foldChat(sessionId, all) : one;
     }
@@ -145,6 +148,8 @@ async function refreshChatSummary(sessionId: string, added: { key: string; event
       emails: [...new Set([...stored.emails, ...one.emails])],
     };
   });
+  // A session's first exchange counts it in the overview's week (src/lib/stores/week-markers.ts).
+  if (first) await markEvent('chats', sessionId, added.event.timestamp);
 }
 
 async function backfillChat(): Promise<void> {
@@ -191,6 +196,7 @@ function startedKey(sessionId: string): string {
 export async function recordVideoCallStart(event: VideoEvent): Promise<void> {
   await videoLog.put(startedKey(event.sessionId), { ...event, kind: 'started' });
   await refreshVideoSummary(event.sessionId);
+  await markEvent('videoCalls', event.sessionId, event.at);
 }
 
 /** The server's record of starting this call, or null for a call it did not start. */
@@ -418,5 +424,7 @@ export async function importVideoCall(events: VideoEvent[]): Promise<void> {
   const sessionId = events[0]!.sessionId;
   const keyed = events.map((event) => ({ key: `calls/${sessionId}/${event.kind}`, event }));
   await Promise.all(keyed.map(({ key, event }) => videoLog.put(key, event)));
-  await videoIndex.put(foldVideo(sessionId, keyed));
+  const summary = foldVideo(sessionId, keyed);
+  await videoIndex.put(summary);
+  await markEvent('videoCalls', sessionId, summary.conversationStarted);
 }

@@ -34,8 +34,11 @@ export const contactInputSchema = z.object({
   email: emailField,
   company: optionalText(COMPANY_MAX, 'Company'),
   phone: optionalText(PHONE_MAX, 'Phone'),
+  // One of the firm's services list (src/lib/taxonomy.ts): checked against the stored list by POST /api/contact.
   serviceOfInterest: z
-    .union([serviceSchema, z.literal('')], { error: 'Choose one of the listed services' })
+    .string({ error: 'Choose one of the listed services' })
+    .trim()
+    .max(80, { error: 'Choose one of the listed services' })
     .nullish()
     .transform((value) => (value ? value : null)),
   message: z

@@ -23,6 +23,7 @@ import {
 import { indexEmail, unindexRecord } from './email-index';
 import { feedRange } from './feed-range';
 import { listKeys } from './list-keys';
+import { markEvent } from './week-markers';
 
 /**
  * Keys (docs/architecture.md, "Storage"): `messages/{id}` the message; `feed/{month}/{day}/{time}-{id}` its place in
@@ -73,6 +74,7 @@ export async function addContactMessage(
   };
   await store().setJSON(PREFIX + message.id, message);
   await writePointers(message);
+  await markEvent(source === 'chat' ? 'leads' : 'messages', message.id, now);
   // Written by the server with the record: the e-mail index a privacy request reads (src/lib/stores/email-index.ts).
   await indexEmail(message.email, 'message', message.id);
   if (sessionId) await indexEmail(message.email, 'chat', sessionId);

@@ -29,6 +29,7 @@ import {
   type NewsletterSubscription,
   type StoredSubscriber,
 } from '../schemas/newsletter';
+import { markEvent } from './week-markers';
 
 /**
  * Keys (docs/architecture.md, "Storage"): `subscribers/{sha256(e-mail)}` the subscriber (the key keeps one record per
@@ -167,6 +168,7 @@ export async function confirmSubscription(token: string, now = new Date()): Prom
   if (found.subscriber.status === 'confirmed') return found.subscriber;
   const confirmed: StoredSubscriber = { ...found.subscriber, status: 'confirmed', confirmedAt: now.toISOString() };
   await store().setJSON(found.key, confirmed);
+  await markEvent('subscribers', confirmed.id, now);
   return confirmed;
 }
 

@@ -8,6 +8,7 @@ import type { ContentKind } from './content-tab';
 import { CreatedAtField, dateBody, dateInput } from './date-field';
 import { contentForm, type ContentForm } from './editor-dialog';
 import { slugify } from './slugify';
+import { CategorySelect } from './category-select';
 
 interface InsightForm extends ContentForm {
   category: string;
@@ -49,17 +50,12 @@ function InsightFields({ form, setForm }: { form: InsightForm; setForm: (form: I
   return (
     <div className="grid gap-4 md:grid-cols-3">
       <Field id="insight-category" label={f.category}>
-        <Input
-          list="insight-categories"
+        <CategorySelect
+          use="insight"
           required
           value={form.category}
-          onChange={(e) => setForm({ ...form, category: e.target.value })}
+          onChange={(category) => setForm({ ...form, category })}
         />
-        <datalist id="insight-categories">
-          {INSIGHT_CATEGORIES.map((category) => (
-            <option key={category} value={category} />
-          ))}
-        </datalist>
       </Field>
       <Field id="insight-slug" label={f.slug}>
         <Input

@@ -8,6 +8,7 @@ import type { ContentKind } from './content-tab';
 import { CreatedAtField, dateBody, dateInput } from './date-field';
 import { contentForm, type ContentForm } from './editor-dialog';
 import { MetricsEditor } from './metrics-editor';
+import { CategorySelect } from './category-select';
 
 interface PortfolioForm extends ContentForm {
   metrics: Metrics;
@@ -50,7 +51,12 @@ function PortfolioFields({ form, setForm }: { form: PortfolioForm; setForm: (for
     <>
       <div className="grid gap-4 md:grid-cols-3">
         <Field id="portfolio-category" label={f.category}>
-          <Input value={form.category} onChange={(e) => setForm({ ...form, category: e.target.value })} />
+          <CategorySelect
+            use="portfolio"
+            allowEmpty
+            value={form.category}
+            onChange={(category) => setForm({ ...form, category })}
+          />
         </Field>
         <CreatedAtField
           id="portfolio-created"

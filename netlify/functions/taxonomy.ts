@@ -1,0 +1,35 @@
+import type { Config } from '@netlify/functions';
+import { requireAdmin } from '../../src/lib/auth/guard';
+import { purgeTags } from '../../src/lib/cache';
+import { HttpError, json, parseJsonBody, route } from '../../src/lib/http';
+import { TAXONOMY_TAG } from '../../src/lib/taxonomy';
+import { taxonomyInputSchema } from '../../src/lib/schemas/taxonomy';
+import { getTaxonomy, saveTaxonomy, TaxonomyConflict } from '../../src/lib/stores/taxonomy';
+
+/**
+ * GET /api/taxonomy (admin): the services and categories list with its version.
+ * PUT /api/taxonomy (admin): the whole list and the version it was edited from; 409 when another save came first.
+ * The pages that show the list are cached under the `taxonomy` tag, purged on each save.
+ */
+export default route({
+  GET: async (request) => {
+    await requireAdmin(request);
+    return json(await getTaxonomy());
+  },
+  PUT: async (request) => {
+    await requireAdmin(request);
+    const input = await parseJsonBody(request, taxonomyInputSchema);
+    try {
+      const saved = await saveTaxonomy(input);
+      await purgeTags([TAXONOMY_TAG]);
+      return json(saved);
+    } catch (error) {
+      if (error instanceof TaxonomyConflict) throw new HttpError(409, 'The list was changed meanwhile. Reload it.');
+      throw error;
+    }
+  },
+});
+
+export const config: Config = {
+  path: '/api/taxonomy',
+};

@@ -1,0 +1,102 @@
+import { describe, expect, it } from 'vitest';
+import contactFunction from '../../netlify/functions/contact';
+import overviewFunction from '../../netlify/functions/overview';
+import { importVideoCall, logChatExchange, newChatSessionId } from '../../src/lib/conversations/logs';
+import type { Overview } from '../../src/lib/schemas/overview';
+import { addContactMessage } from '../../src/lib/stores/contact-messages';
+import { confirmSubscription, subscribe } from '../../src/lib/stores/newsletter';
+import { weekStart } from '../../src/lib/stores/week-markers';
+import { asAdmin, useAdminBench } from '../helpers/admin';
+import { call, callJson } from '../helpers/functions';
+
+const bench = useAdminBench();
+
+/** This week's Monday 00:00 UTC: the boundary between last week and this one. */
+const monday = weekStart(Date.now());
+const lastSunday = new Date(monday - 1);
+const thisMonday = new Date(monday);
+
+function overview() {
+  return callJson<Overview>(overviewFunction, '/api/overview', asAdmin(bench.cookie()));
+}
+
+async function chat(at: Date): Promise<void> {
+  await logChatExchange(
+    {
+      sessionId: newChatSessionId(at.getTime()),
+      userMessage: 'Hello',
+      botResponse: 'Hi, how can I help?',
+      language: 'en',
+    },
+    at,
+  );
+}
+
+async function video(id: string, at: Date): Promise<void> {
+  await importVideoCall([{ sessionId: id, kind: 'started', at: at.toISOString(), language: 'en' }]);
+}
+
+async function subscriber(email: string, at: Date): Promise<void> {
+  const result = await subscribe({ fullName: 'Ana García', email }, undefined, at);
+  if (result.status === 'duplicate') throw new Error('duplicate');
+  await confirmSubscription(result.subscriber.token!, at);
+}
+
+const input = { name: 'Ana García', email: 'ana@cliente.example', company: null, phone: null, serviceOfInterest: null };
+
+describe('GET /api/overview', () => {
+  it('is for admins only', async () => {
+    expect((await call(overviewFunction, '/api/overview')).status).toBe(401);
+  });
+
+  it('counts each kind per ISO week, on each side of the Monday boundary', async () => {
+    await addContactMessage({ ...input, message: 'Sunday night' }, 'form', lastSunday);
+    await addContactMessage({ ...input, message: 'Monday morning' }, 'form', thisMonday);
+    await addContactMessage({ ...input, message: 'Monday again' }, 'form', thisMonday);
+    await addContactMessage({ ...input, message: 'A lead' }, 'chat', lastSunday);
+    await chat(lastSunday);
+    await chat(thisMonday);
+    await video('call-last-week', lastSunday);
+    await subscriber('new@reader.example', thisMonday);
+    // Pending only: not counted.
+    await subscribe({ fullName: 'Pending Reader', email: 'pending@reader.example' }, undefined, thisMonday);
+
+    const { status, body } = await overview();
+    expect(status).toBe(200);
+    expect(body.weeks).toHaveLength(12);
+    const current = body.weeks[11]!;
+    const previous = body.weeks[10]!;
+    expect(current.start).toBe(thisMonday.toISOString().slice(0, 10));
+    expect(current.counts).toEqual({ messages: 2, leads: 0, chats: 1, videoCalls: 0, subscribers: 1 });
+    expect(previous.counts).toEqual({ messages: 1, leads: 1, chats: 1, videoCalls: 1, subscribers: 0 });
+    expect(body.weeks.slice(0, 10).every((week) => Object.values(week.counts).every((n) => n === 0))).toBe(true);
+  });
+
+  it('counts a message sent through the contact form', async () => {
+    const before = (await overview()).body.weeks[11]!.counts.messages;
+    const sent = await call(contactFunction, '/api/contact', {
+      method: 'POST',
+      body: { name: 'Bruno', email: 'bruno@cliente.example', message: 'A proposal, please.' },
+    });
+    expect(sent.status).toBe(201);
+    expect((await overview()).body.weeks[11]!.counts.messages).toBe(before + 1);
+  });
+
+  it('costs the same Blobs requests however many records there are', async () => {
+    await overview();
+    bench.blobs().resetRequests();
+    await overview();
+    const before = bench.blobs().requests();
+    // 12 week lists, plus the session check's reads.
+    expect(before).toBeLessThanOrEqual(16);
+    for (let i = 0; i < 30; i += 1) {
+      const at = new Date(monday - i * 86_400_000 * 2);
+      await addContactMessage({ ...input, message: `Message ${i}` }, i % 2 ? 'chat' : 'form', at);
+      await chat(at);
+    }
+    bench.blobs().resetRequests();
+    const { body } = await overview();
+    expect(bench.blobs().requests()).toBe(before);
+    expect(body.weeks.reduce((sum, week) => sum + week.counts.chats, 0)).toBe(32);
+  });
+});
