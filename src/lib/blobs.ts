@@ -19,7 +19,8 @@ export type StoreKind =
   | 'documents'
   | 'document-files'
   | 'mail'
-  | 'privacy';
+  | 'privacy'
+  | 'newsletter-issues';
 
 /**
  * Site-wide stores are shared by every deploy of a site, previews included, so
