@@ -11,8 +11,9 @@ import { RUN_TOKEN_HEADER, runIssueSend, validRunToken } from '../../src/lib/mai
  */
 export default route({
   POST: async (request: Request, context: Context) => {
+    const token = request.headers.get(RUN_TOKEN_HEADER);
+    if (!validRunToken(context.params['id'] ?? '', token)) await requireAdmin(request);
     const id = pathId(context);
-    if (!validRunToken(id, request.headers.get(RUN_TOKEN_HEADER))) await requireAdmin(request);
     const result = await runIssueSend(id);
     return json(result, { status: 202 });
   },

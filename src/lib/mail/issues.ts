@@ -59,7 +59,8 @@ export function richTextToPlain(html: string): string {
     )
     .replace(/<li\b[^>]*>/gi, '- ')
     .replace(/<br\s*\/?>/gi, '\n')
-    .replace(/<\/(p|h[1-6]|li|blockquote|pre|ol|ul)>/gi, '\n')
+    .replace(/<\/(p|h[1-6]|blockquote|pre)>/gi, '\n\n')
+    .replace(/<\/(li|ol|ul)>/gi, '\n')
     .replace(/<[^>]*>/g, '')
     .replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (match, name: string) => {
       if (/^#x/i.test(name)) return String.fromCodePoint(parseInt(name.slice(2), 16));

@@ -14,20 +14,22 @@ import { listKeys } from './list-keys';
  *
  * - `sends/{id}/claim`: who started the send (written if new, under the local server's key lock: claimSlot), so an
  *   issue is sent once however many admins press Send at once;
- * - `sends/{id}`: the send: who started it, when, the mail of each language as it was then, the total, the end;
+ * - `sends/{id}/record`: the send: who started it, when, the mail of each language as it was then, the total, the end;
  * - `sends/{id}/alive`: `{at}` the run's last sign of life (a stale one tells the schedule to resume it);
  * - `issues/{id}/recipients/{sha256(e-mail)}`: one recipient's result (sent or failed): a resumed run skips them;
  * - `issues/{id}/failed/{sha256(e-mail)}`: an empty marker for each failed one, so counts are two listings.
  */
 const store = () => dataStore('newsletter-issues');
 
-const sendKey = (id: string) => `sends/${id}`;
+const sendKey = (id: string) => `sends/${id}/record`;
+const claimKey = (id: string) => `sends/${id}/claim`;
+const aliveKey = (id: string) => `sends/${id}/alive`;
 const recipients = (id: string) => `issues/${id}/recipients/`;
 const failures = (id: string) => `issues/${id}/failed/`;
 
 /** Claims the send of an issue: true for exactly one caller, ever. */
 export function claimIssueSend(id: string): Promise<boolean> {
-  return claimSlot('newsletter-issues', `${sendKey(id)}/claim`);
+  return claimSlot('newsletter-issues', claimKey(id));
 }
 
 export async function getIssueSend(id: string): Promise<IssueSend | null> {
@@ -44,12 +46,12 @@ export async function putIssueSend(send: IssueSend): Promise<void> {
 }
 
 export async function markAlive(id: string, at = new Date()): Promise<void> {
-  await store().setJSON(`${sendKey(id)}/alive`, { at: at.toISOString() });
+  await store().setJSON(aliveKey(id), { at: at.toISOString() });
 }
 
 /** When the run last said it was alive (ms), or null. */
 export async function lastAlive(id: string): Promise<number | null> {
-  const raw = (await store().get(`${sendKey(id)}/alive`, { type: 'json' })) as { at?: unknown } | null;
+  const raw = (await store().get(aliveKey(id), { type: 'json' })) as { at?: unknown } | null;
   return typeof raw?.at === 'string' ? Date.parse(raw.at) : null;
 }
 
