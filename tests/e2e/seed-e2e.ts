@@ -17,6 +17,7 @@ const KINDS: StoreKind[] = [
   'documents',
   'document-files',
   'privacy',
+  'newsletter-issues',
 ];
 
 /** Empties every store of a scope (e2e, bench) in the local Blobs folder, then seeds the demo content. */
