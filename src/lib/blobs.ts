@@ -21,7 +21,8 @@ export type StoreKind =
   | 'mail'
   | 'privacy'
   | 'stats'
-  | 'taxonomy';
+  | 'taxonomy'
+  | 'newsletter-issues';
 
 /**
  * Site-wide stores are shared by every deploy of a site, previews included, so

@@ -240,7 +240,7 @@ describe('admin dashboard', () => {
       )
       .toBe(true);
 
-    await page.getByRole('tab', { name: 'Newsletter' }).click();
+    await page.getByRole('tab', { name: 'Newsletter', exact: true }).click();
     const [download] = await Promise.all([
       page.waitForEvent('download'),
       page.getByRole('link', { name: 'Export CSV' }).click(),

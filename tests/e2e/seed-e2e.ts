@@ -19,6 +19,7 @@ const KINDS: StoreKind[] = [
   'privacy',
   'stats',
   'taxonomy',
+  'newsletter-issues',
 ];
 
 /** Empties every store of a scope (e2e, bench) in the local Blobs folder, then seeds the demo content. */

@@ -16,6 +16,7 @@ import { PasswordDialog } from './password-dialog';
 import { MessagesTab } from './tabs/messages-tab';
 import { MailNotice } from './mail-notice';
 import { NewsletterTab } from './tabs/newsletter-tab';
+import { NewsletterIssuesTab } from './tabs/newsletter-issues-tab';
 import { PortfolioTab } from './tabs/portfolio-tab';
 import { VideoTab } from './tabs/video-tab';
 import { WhatsAppTab } from './tabs/whatsapp-tab';
@@ -41,6 +42,7 @@ const ADMIN_TABS: Array<[id: string, label: (texts: AdminTexts) => string, Tab: 
   ['investor-documents', (texts) => texts.investors.tabs.manageDocuments, DocumentsAdminTab],
   ['privacy', (texts) => texts.privacy.tab, PrivacyTab],
   ['taxonomy', (texts) => texts.taxonomy.tab, TaxonomyTab],
+  ['newsletter-issues', (texts) => texts.newsletterIssues.tab, NewsletterIssuesTab],
 ];
 
 /** An investor's tabs (docs/roles.md). */

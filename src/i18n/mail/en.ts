@@ -39,6 +39,7 @@ export const mailEn = {
   // newsletter issues
   'issue.unsubscribe': 'Unsubscribe',
   'issue.footer': 'You receive this e-mail because you subscribed to the {siteName} newsletter.',
+  'issue.testPrefix': '[Test]',
 } as const;
 
 export type MailKey = keyof typeof mailEn;

@@ -34,4 +34,5 @@ export const mailEs: Record<MailKey, string> = {
     'Si no ha sido usted, ignore este correo: no quedará suscrito y olvidaremos la dirección en un plazo de 30 días.',
   'issue.unsubscribe': 'Darse de baja',
   'issue.footer': 'Recibe este correo porque se suscribió al boletín de {siteName}.',
+  'issue.testPrefix': '[Prueba]',
 };

@@ -7,9 +7,12 @@ import type { ContentEngine } from './engine';
 /** `GET /api/{kind}/admin`: the admin's paged list (drafts included), for signed-in admins only. */
 const ADMIN_LIST = 'admin';
 
-/** Who reads a kind's published records: anyone (cached by the CDN), or only signed-in accounts (never cached). */
+/**
+ * Who reads a kind's published records: anyone (cached by the CDN), only signed-in accounts (never cached), or only
+ * admins (newsletter issues: every route of the kind is an admin route).
+ */
 export interface ContentApiOptions {
-  audience?: 'public' | 'signed-in';
+  audience?: 'public' | 'signed-in' | 'admin';
 }
 
 /** Content lists have no CSV export. */
@@ -27,7 +30,8 @@ export function contentApi<Own extends object, Input extends ContentInput>(
   options: ContentApiOptions = {},
 ): (request: Request, context: Context) => Promise<Response> {
   const { label, inputSchema } = engine.kind;
-  const signedIn = options.audience === 'signed-in';
+  const adminOnly = options.audience === 'admin';
+  const signedIn = options.audience === 'signed-in' || adminOnly;
   const answer = (data: unknown, tags: string[]) => (signedIn ? json(data) : cachedJson(data, tags));
   return route({
     GET: async (request, context) => {
@@ -36,11 +40,12 @@ export function contentApi<Own extends object, Input extends ContentInput>(
         await requireAdmin(request);
         return pagedListAnswer(request, { page: (query) => engine.listPage(query), each: emptyExport });
       }
-      if (signedIn) await requireUser(request);
-      if (param === undefined) return answer(await engine.listPublic(), [engine.listTag]);
+      if (adminOnly) await requireAdmin(request);
+      else if (signedIn) await requireUser(request);
+      if (param === undefined) return answer(await (adminOnly ? engine.list() : engine.listPublic()), [engine.listTag]);
       const id = pathId(context);
       // A draft does not exist for the public: the same 404 as an unknown id.
-      const record = await engine.getPublic(id);
+      const record = await (adminOnly ? engine.get(id) : engine.getPublic(id));
       if (!record) throw notFound(label);
       return answer(record, [engine.listTag, engine.itemTag(id)]);
     },

@@ -198,6 +198,19 @@ export class ContentEngine<Own extends object, Input extends ContentInput> {
     return record;
   }
 
+  /**
+   * A change the server makes to a record's own fields (not an editor's: no hooks, no version check), e.g. a
+   * newsletter issue's status. Answers the record as written, or null when there is none.
+   */
+  async patch(id: string, change: (record: Content<Own>) => Content<Own>): Promise<Content<Own> | null> {
+    const current = await this.collection.get(id);
+    if (!current) return null;
+    const record = { ...change(current), updatedAt: new Date().toISOString(), version: current.version + 1 };
+    await this.collection.put(record, current);
+    await this.purge(id);
+    return record;
+  }
+
   /** Deletes a record; false when there is none. */
   async delete(id: string): Promise<boolean> {
     const afterDelete = this.kind.hooks?.afterDelete;

@@ -51,24 +51,38 @@ function sendable(mail: OutboxMail): boolean {
   return smtpConfigured() && recipients(mail) !== null;
 }
 
+/** What one attempt at a waiting mail came to. */
+export type DeliveryOutcome =
+  | { status: 'sent' }
+  /** Not due, not sendable (no SMTP, no recipients), or not in the outbox. */
+  | { status: 'waiting' }
+  /** Another sender holds this attempt. */
+  | { status: 'busy' }
+  | { status: 'failed'; error: string };
+
 /**
  * One attempt at sending a waiting mail, if it is due (or `force`); answers whether it is now sent. The attempt
  * is claimed first, so of any number of racing callers one sends.
  */
 export async function deliver(key: string, now = new Date(), force = false): Promise<boolean> {
+  return (await attemptDelivery(key, now, force)).status === 'sent';
+}
+
+/** `deliver`, saying what happened: sent, failed (the SMTP code), busy (someone else's attempt) or waiting. */
+export async function attemptDelivery(key: string, now = new Date(), force = false): Promise<DeliveryOutcome> {
   if (await wasSent(key)) {
     await dropFromOutbox(key);
-    return true;
+    return { status: 'sent' };
   }
   let mail = await getOutboxMail(key);
-  if (!mail || !sendable(mail)) return false;
-  if (!force && Date.parse(mail.nextAttemptAt) > now.getTime()) return false;
+  if (!mail || !sendable(mail)) return { status: 'waiting' };
+  if (!force && Date.parse(mail.nextAttemptAt) > now.getTime()) return { status: 'waiting' };
   if (!(await claimAttempt(key, mail.attempts))) {
     // Someone else has this attempt. If they died with it long ago, the next attempt is ours to claim.
-    if (now.getTime() - Date.parse(mail.updatedAt) < STALE_ATTEMPT_MS) return false;
+    if (now.getTime() - Date.parse(mail.updatedAt) < STALE_ATTEMPT_MS) return { status: 'busy' };
     mail = { ...mail, attempts: mail.attempts + 1, updatedAt: now.toISOString() };
     await updateOutboxMail(mail);
-    if (!(await claimAttempt(key, mail.attempts))) return false;
+    if (!(await claimAttempt(key, mail.attempts))) return { status: 'busy' };
   }
   const to = recipients(mail)!;
   try {
@@ -84,10 +98,10 @@ export async function deliver(key: string, now = new Date(), force = false): Pro
       updatedAt: new Date().toISOString(),
       nextAttemptAt: new Date(Date.now() + backoffMs(failures)).toISOString(),
     });
-    return false;
+    return { status: 'failed', error: code };
   }
   await markSent(key, new Date());
-  return true;
+  return { status: 'sent' };
 }
 
 /** Writes a mail to the outbox (unless its key was ever queued and sent); answers whether it is new. */

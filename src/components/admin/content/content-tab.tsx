@@ -1,4 +1,4 @@
-import { useState, type ComponentType, type FormEvent } from 'react';
+import { useState, type ComponentType, type FormEvent, type ReactNode } from 'react';
 import { apiFetch } from '../../../client/api';
 import type { Localized } from '../../../lib/schemas/common';
 import { Button } from '../../react-ui/button';
@@ -52,6 +52,14 @@ export interface ContentKind<T extends ContentRecord, F extends ContentForm> {
   Fields: ComponentType<{ form: F; setForm: (form: F) => void }>;
   /** A kind without a picture (investor updates): no image field, none required. */
   withoutImage?: boolean;
+  /** A kind without a description (newsletter issues): no description fields. */
+  withoutDescription?: boolean;
+  /** The editor's labels of the title and the rich text, when the kind names them otherwise (a subject, a body). */
+  labels?: { titleEn: string; titleEs: string; content: string };
+  /** Whether a record can still be edited (default: always). */
+  canEdit?: (record: T) => boolean;
+  /** More actions of a row, before Edit and Delete. */
+  rowActions?: (record: T) => ReactNode;
 }
 
 /**
@@ -126,9 +134,16 @@ export function ContentTab<T extends ContentRecord, F extends ContentForm>({ kin
         actionsClassName="whitespace-nowrap"
         actions={(record) => (
           <>
-            <Button variant="ghost" onClick={() => open(record)} aria-label={`${adminTexts.edit}: ${record.title.en}`}>
-              {adminTexts.edit}
-            </Button>
+            {kind.rowActions?.(record)}
+            {(kind.canEdit?.(record) ?? true) && (
+              <Button
+                variant="ghost"
+                onClick={() => open(record)}
+                aria-label={`${adminTexts.edit}: ${record.title.en}`}
+              >
+                {adminTexts.edit}
+              </Button>
+            )}
             <Button
               variant="destructive"
               onClick={() => void remove(record)}
@@ -142,6 +157,8 @@ export function ContentTab<T extends ContentRecord, F extends ContentForm>({ kin
       <EditorDialog
         name={kind.name}
         withImage={!kind.withoutImage}
+        withDescription={!kind.withoutDescription}
+        {...(kind.labels ? { labels: kind.labels } : {})}
         title={editing === 'new' ? texts.addTitle : texts.editTitle}
         open={editing !== null}
         isNew={editing === 'new'}

@@ -44,10 +44,16 @@ export function EditorDialog<F extends ContentForm>({
   onSubmit,
   children,
   withImage = true,
+  withDescription = true,
+  labels,
 }: {
   name: string;
   /** false for a kind without a picture. */
   withImage?: boolean;
+  /** false for a kind without a description. */
+  withDescription?: boolean;
+  /** The title's and the rich text's labels, when the kind names them otherwise. */
+  labels?: { titleEn: string; titleEs: string; content: string };
   title: string;
   open: boolean;
   isNew: boolean;
@@ -71,22 +77,24 @@ export function EditorDialog<F extends ContentForm>({
             idPrefix={`${name}-title`}
             value={form.title}
             onChange={onTitleChange}
-            en={f.titleEn}
-            es={f.titleEs}
+            en={labels?.titleEn ?? f.titleEn}
+            es={labels?.titleEs ?? f.titleEs}
           />
-          <BilingualFields
-            idPrefix={`${name}-description`}
-            multiline
-            value={form.description}
-            onChange={(description) => setForm({ ...form, description })}
-            en={f.descriptionEn}
-            es={f.descriptionEs}
-          />
+          {withDescription && (
+            <BilingualFields
+              idPrefix={`${name}-description`}
+              multiline
+              value={form.description}
+              onChange={(description) => setForm({ ...form, description })}
+              en={f.descriptionEn}
+              es={f.descriptionEs}
+            />
+          )}
         </div>
         {children}
         <Suspense fallback={<p role="status">{adminTexts.loading}</p>}>
           <RichTextEditor
-            label={f.content}
+            label={labels?.content ?? f.content}
             value={form.content}
             onChange={(content) => setForm({ ...form, content })}
           />

@@ -1,0 +1,37 @@
+import { HttpError } from '../../http';
+import type { ContentRecord } from '../../schemas/content';
+import {
+  newsletterIssueInputSchema,
+  storedNewsletterIssueSchema,
+  type NewsletterIssue,
+  type NewsletterIssueInput,
+} from '../../schemas/newsletter-issue';
+import { ContentEngine, type ContentKind } from '../engine';
+
+type NewsletterIssueOwn = Omit<NewsletterIssue, keyof ContentRecord>;
+
+/** What an edit of an issue that is sending or sent hears (409). */
+export const ISSUE_ALREADY_SENT = 'This issue has already been sent and can no longer be changed.';
+
+/**
+ * Newsletter issues: a kind of content for admins only (never public, never cached: `contentApi(…, { audience:
+ * 'admin' })`). The title is the subject, the rich text the body. The status is the server's: an editor's input
+ * never sets it; `startIssueSend` (src/lib/mail/issues.ts) moves a draft to `sending`, the run to `sent`.
+ */
+export const newsletterIssuesKind: ContentKind<NewsletterIssueOwn, NewsletterIssueInput> = {
+  store: 'newsletter-issues',
+  label: 'Issue',
+  storedSchema: storedNewsletterIssueSchema,
+  inputSchema: newsletterIssueInputSchema,
+  cacheTags: { list: 'newsletter-issues', itemPrefix: 'newsletter-issue' },
+  ownFields: (_input, previous) => ({ status: previous?.status ?? 'draft', sentAt: previous?.sentAt ?? null }),
+  compare: (a, b) => b.createdAt.localeCompare(a.createdAt) || b.id.localeCompare(a.id),
+  isPublic: () => false,
+  hooks: {
+    async beforeWrite(_record, previous) {
+      if (previous && previous.status !== 'draft') throw new HttpError(409, ISSUE_ALREADY_SENT);
+    },
+  },
+};
+
+export const newsletterIssueContent = new ContentEngine(newsletterIssuesKind);

@@ -1,0 +1,219 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import actionsFunction from '../../netlify/functions/newsletter-issue-actions';
+import runFunction from '../../netlify/functions/newsletter-issue-run-background';
+import issuesFunction from '../../netlify/functions/newsletter-issues';
+import unsubscribeFunction from '../../netlify/functions/newsletter-unsubscribe';
+import {
+  RUN_TOKEN_HEADER,
+  STALE_RUN_MS,
+  resumeSendingIssues,
+  runIssueSend,
+  runToken,
+  setRunTrigger,
+} from '../../src/lib/mail/issues';
+import { retryDueMail } from '../../src/lib/mail/outbox';
+import type { IssueProgress, NewsletterIssue } from '../../src/lib/schemas/newsletter-issue';
+import {
+  confirmSubscription,
+  confirmedSubscribers,
+  getSubscriber,
+  subscribe,
+  unsubscribeByToken,
+} from '../../src/lib/stores/newsletter';
+import { asAdmin, useAdminBench } from '../helpers/admin';
+import { call, callJson } from '../helpers/functions';
+import { htmlLinks, startLocalSmtp, toAddresses, type LocalSmtp } from '../helpers/smtp';
+
+const bench = useAdminBench();
+let smtp: LocalSmtp;
+beforeAll(async () => {
+  smtp = await startLocalSmtp();
+});
+afterAll(async () => {
+  setRunTrigger(null);
+  await smtp.stop();
+});
+
+const admin = (options: Parameters<typeof asAdmin>[1] = {}) => asAdmin(bench.cookie(), options);
+
+/** A subscriber as the sign-up and its link leave them. */
+async function subscriber(email: string, language: 'en' | 'es', status: 'pending' | 'confirmed' | 'unsubscribed') {
+  const result = await subscribe({ fullName: email.split('@')[0]!, email, language });
+  if (result.status === 'duplicate') throw new Error(`${email} is already confirmed`);
+  const token = result.subscriber.token!;
+  if (status !== 'pending') await confirmSubscription(token);
+  if (status === 'unsubscribed') await unsubscribeByToken(token);
+}
+
+async function createIssue(subject: string): Promise<NewsletterIssue> {
+  const created = await callJson<NewsletterIssue>(
+    issuesFunction,
+    '/api/newsletter-issues',
+    admin({
+      method: 'POST',
+      body: {
+        title: { en: `${subject} (EN)`, es: `${subject} (ES)` },
+        description: { en: '', es: '' },
+        content: {
+          en: '<h2>News</h2><p>Our <strong>November</strong> notes.</p><script>alert(1)</script>',
+          es: '<h2>Novedades</h2><p>Nuestras notas de <strong>noviembre</strong>.</p>',
+        },
+      },
+    }),
+  );
+  expect(created.status).toBe(201);
+  expect(created.body.status).toBe('draft');
+  return created.body;
+}
+
+function action(id: string, name: string, options: Parameters<typeof asAdmin>[1] = {}) {
+  return callJson<Record<string, unknown>>(
+    actionsFunction,
+    `/api/newsletter-issues/${id}/${name}`,
+    admin({ ...options, params: { id } }),
+  );
+}
+
+const progress = async (id: string) => (await action(id, 'progress')).body as unknown as IssueProgress;
+
+describe('newsletter issues', () => {
+  it('are written by an admin, previewed per language, and a test goes only to the address typed', async () => {
+    await subscriber('reader@example.com', 'en', 'confirmed');
+    const issue = await createIssue('Preview');
+    const es = await action(issue.id, 'preview?language=es');
+    expect(es.status).toBe(200);
+    expect(es.body['subject']).toBe('Preview (ES)');
+    expect(es.body['html']).toContain('Nuestras notas de <strong>noviembre</strong>.');
+    expect(es.body['html']).toContain('Darse de baja');
+    expect(es.body['text']).toContain('Novedades\n\nNuestras notas de noviembre.');
+    const en = await action(issue.id, 'preview?language=en');
+    expect(en.body['html']).not.toContain('<script');
+    const page = await call(
+      actionsFunction,
+      `/api/newsletter-issues/${issue.id}/preview?language=en&format=html`,
+      admin({ params: { id: issue.id } }),
+    );
+    expect(page.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(page.headers.get('content-security-policy')).toContain("default-src 'none'");
+    expect(await page.text()).toContain('Our <strong>November</strong> notes.');
+
+    const before = smtp.mails.length;
+    const test = await action(issue.id, 'test', { method: 'POST', body: { email: 'partner@firm.test' } });
+    expect(test).toMatchObject({ status: 200, body: { sent: ['en', 'es'] } });
+    const arrived = smtp.mails.slice(before);
+    expect(arrived.map((mail) => mail.envelopeTo)).toEqual([['partner@firm.test'], ['partner@firm.test']]);
+    expect(arrived.map((mail) => mail.parsed.subject)).toEqual(['[Test] Preview (EN)', '[Prueba] Preview (ES)']);
+    expect(smtp.to('reader@example.com')).toHaveLength(0);
+    expect((await action(issue.id, 'test', { method: 'POST', body: { email: 'not-an-address' } })).body).toMatchObject({
+      field: 'email',
+    });
+    expect(await progress(issue.id)).toMatchObject({ status: 'draft', sent: 0, total: null });
+  });
+
+  it('goes once to confirmed subscribers only, each in their language, with one-click unsubscribe', async () => {
+    await subscriber('ann@example.com', 'en', 'confirmed');
+    await subscriber('bea@example.es', 'es', 'confirmed');
+    await subscriber('pat@example.com', 'en', 'pending');
+    await subscriber('uma@example.com', 'en', 'unsubscribed');
+    const confirmed = (await confirmedSubscribers()).map((s) => s.email);
+    setRunTrigger(async (id) => void (await runIssueSend(id)));
+    const issue = await createIssue('November');
+    const sent = await action(issue.id, 'send', { method: 'POST' });
+    expect(sent.status).toBe(202);
+    expect(await progress(issue.id)).toMatchObject({
+      status: 'sent',
+      total: confirmed.length,
+      sent: confirmed.length,
+      failed: 0,
+    });
+    for (const email of confirmed)
+      expect(smtp.to(email).filter((m) => m.parsed.subject?.startsWith('November'))).toHaveLength(1);
+    expect(smtp.to('pat@example.com')).toHaveLength(0);
+    expect(smtp.to('uma@example.com')).toHaveLength(0);
+    expect(smtp.to('ann@example.com')[0]!.parsed.subject).toBe('November (EN)');
+    const mail = smtp.to('bea@example.es')[0]!.parsed;
+    expect(toAddresses(mail)).toEqual(['bea@example.es']);
+    expect(mail.subject).toBe('November (ES)');
+    expect(mail.text).toContain('Nuestras notas de noviembre.');
+    const header = (name: string) =>
+      mail.headerLines.find((line) => line.key === name)?.line.replace(/\r?\n[ \t]+/g, ' ');
+    const token = (await getSubscriber('bea@example.es'))!.token!;
+    const url = `https://site.test/api/newsletter/unsubscribe?token=${token}`;
+    expect(header('list-unsubscribe')).toBe(`List-Unsubscribe: <${url}>`);
+    expect(header('list-unsubscribe-post')).toBe('List-Unsubscribe-Post: List-Unsubscribe=One-Click');
+    expect(htmlLinks(mail)).toContain(url);
+    const oneClick = await call(unsubscribeFunction, `/api/newsletter/unsubscribe${new URL(url).search}`, {
+      method: 'POST',
+      rawBody: 'List-Unsubscribe=One-Click',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    expect(oneClick.status).toBe(200);
+    expect((await getSubscriber('bea@example.es'))!.status).toBe('unsubscribed');
+
+    // Once only; and a sent issue is no longer edited.
+    expect(await action(issue.id, 'send', { method: 'POST' })).toMatchObject({
+      status: 409,
+      body: { message: 'This issue has already been sent and can no longer be changed.' },
+    });
+    const edit = await callJson(
+      issuesFunction,
+      `/api/newsletter-issues/${issue.id}`,
+      admin({
+        method: 'PUT',
+        params: { id: issue.id },
+        body: { title: { en: 'x', es: 'x' }, description: { en: '', es: '' }, content: { en: 'x', es: 'x' } },
+      }),
+    );
+    expect(edit.status).toBe(409);
+    const list = await callJson<NewsletterIssue[]>(issuesFunction, '/api/newsletter-issues', admin());
+    expect(list.body.find((i) => i.id === issue.id)).toMatchObject({ status: 'sent' });
+  });
+
+  it('resumes an interrupted send where it stopped, and racing runs mail nobody twice', async () => {
+    for (let i = 0; i < 6; i += 1) await subscriber(`r${i}@example.com`, i % 2 ? 'es' : 'en', 'confirmed');
+    const recipients = (await confirmedSubscribers()).map((s) => s.email);
+    const triggered: string[] = [];
+    setRunTrigger(async (id) => void triggered.push(id));
+    const issue = await createIssue('December');
+    expect((await action(issue.id, 'send', { method: 'POST' })).status).toBe(202);
+    expect(triggered).toEqual([issue.id]);
+    const mailsOf = (email: string) => smtp.to(email).filter((m) => m.parsed.subject?.startsWith('December'));
+
+    // The run is cut short after two recipients: the issue stays `sending`.
+    expect(await runIssueSend(issue.id, { maxRecipients: 2 })).toEqual({ attempted: 2, finished: false });
+    expect(await progress(issue.id)).toMatchObject({ status: 'sending', total: recipients.length, sent: 2 });
+    // While the run is alive the schedule leaves it alone; once silent, it starts another.
+    expect(await resumeSendingIssues()).toBe(0);
+    expect(await resumeSendingIssues(new Date(Date.now() + STALE_RUN_MS + 1000))).toBe(1);
+    expect(triggered).toEqual([issue.id, issue.id]);
+
+    // Three runs race; SMTP refuses one mail (the mail schedule sends it later).
+    smtp.refuseNext(1);
+    await Promise.all([runIssueSend(issue.id), runIssueSend(issue.id), runIssueSend(issue.id)]);
+    expect(await progress(issue.id)).toMatchObject({ status: 'sent', sent: recipients.length - 1, failed: 1 });
+    await retryDueMail(new Date(Date.now() + 60 * 60_000));
+    expect(await progress(issue.id)).toMatchObject({ status: 'sent', sent: recipients.length, failed: 0 });
+    for (const email of recipients) expect(mailsOf(email), email).toHaveLength(1);
+    // A further run finds nothing to do.
+    expect(await runIssueSend(issue.id)).toEqual({ attempted: 0, finished: true });
+  });
+
+  it('starts a run only with the run’s token or an admin session', async () => {
+    const issue = await createIssue('Token');
+    const path = `/api/newsletter-issues/${issue.id}/run`;
+    const forged = await call(runFunction, path, {
+      method: 'POST',
+      params: { id: issue.id },
+      headers: { [RUN_TOKEN_HEADER]: runToken('01jzzzzzzzzzzzzzzzzzzzzzzz') },
+    });
+    expect(forged.status).toBe(401);
+    const signed = await callJson(runFunction, path, {
+      method: 'POST',
+      params: { id: issue.id },
+      headers: { [RUN_TOKEN_HEADER]: runToken(issue.id) },
+    });
+    // A draft has no send: the run does nothing.
+    expect(signed).toMatchObject({ status: 202, body: { attempted: 0, finished: false } });
+    expect(await progress(issue.id)).toMatchObject({ status: 'draft' });
+  });
+});
