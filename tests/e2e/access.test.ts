@@ -47,7 +47,7 @@ describe('a prospective investor', () => {
     await form.getByLabel(es['access.consent']).check();
     await form.getByRole('button', { name: es['access.submit'] }).click();
     await page.waitForURL('**/es/request-access?result=sent');
-    const said = await page.getByRole('status').textContent();
+    const said = await page.locator('[data-access-result="sent"]').textContent();
     expect(said).toContain(es['access.sent.title']);
     expect(said).toContain(es['access.sent.text']);
     await page.close();
@@ -68,7 +68,7 @@ describe('a prospective investor', () => {
     expect(await view.textContent()).toContain(adminEn.access.fromInvestor);
     await view.getByRole('button', { name: adminEn.access.createAccount }).click();
     await expect
-      .poll(() => view.locator('[data-investor-account]').textContent())
+      .poll(() => view.locator('[data-investor-account]').textContent(), { timeout: 30_000 })
       .toBe(adminEn.access.created('beatriz.solis', visitor.email));
     await page.close();
     await browser.context().clearCookies();
@@ -77,7 +77,7 @@ describe('a prospective investor', () => {
   it('sets a password once from the Spanish invitation and signs in', async () => {
     const page = await browser.page();
     page.setDefaultTimeout(20_000);
-    await expect.poll(() => smtp.to(visitor.email).length).toBe(1);
+    await expect.poll(() => smtp.to(visitor.email).length, { timeout: 20_000 }).toBe(1);
     const mail = smtp.to(visitor.email)[0]!.parsed;
     expect(mail.subject).toBe('Su cuenta de inversor en Vantia Partners');
     const link = new URL(htmlLinks(mail).find((href) => href.includes('/set-password'))!);
@@ -87,7 +87,7 @@ describe('a prospective investor', () => {
     await page.getByLabel(es['setPassword.confirm']).fill(visitor.password);
     await page.getByRole('button', { name: es['setPassword.submit'] }).click();
     await page.waitForURL('**/es/set-password?result=done');
-    expect(await page.getByRole('status').textContent()).toContain(es['setPassword.done']);
+    expect(await page.locator('[data-set-password-result="done"]').textContent()).toContain(es['setPassword.done']);
     await page.locator('[data-set-password-sign-in]').click();
     const dialog = page.getByRole('dialog', { name: adminEs.login.title });
     await dialog.getByLabel(adminEs.login.username).fill('beatriz.solis');
@@ -97,7 +97,7 @@ describe('a prospective investor', () => {
 
     // The link is spent.
     await page.goto(link.pathname + link.search);
-    expect(await page.getByRole('alert').textContent()).toContain(es['setPassword.used']);
+    expect(await page.locator('[data-set-password-result="used"]').textContent()).toContain(es['setPassword.used']);
     await page.close();
   });
 });
