@@ -52,6 +52,15 @@ function resultOf(error: unknown): FormResult {
  * schema, honeypot, quota and body limit), and its answer or refusal becomes the redirect above.
  */
 export function answeringForms(form: FormName, handler: Handler): Handler {
+  return answeringFormsAt(form, handler, (lang, result) => formResultUrl(lang, form, result));
+}
+
+/** The same for a form with a page of its own (the request-access form): its results go to `resultUrl`. */
+export function answeringFormsAt(
+  form: string,
+  handler: Handler,
+  resultUrl: (lang: Language, result: FormResult) => string,
+): Handler {
   return async (request, context) => {
     if (!isFormPost(request)) return handler(request, context);
     const lang = language(request);
@@ -65,10 +74,10 @@ export function answeringForms(form: FormName, handler: Handler): Handler {
       result = resultOf(error);
       // A body past the limit is not sent again.
       if (error instanceof HttpError && error.status === 413) {
-        return redirect(303, formResultUrl(lang, form, 'error'));
+        return redirect(303, resultUrl(lang, 'error'));
       }
     }
-    return redirect(result === 'sent' ? 303 : 307, formResultUrl(lang, form, result));
+    return redirect(result === 'sent' ? 303 : 307, resultUrl(lang, result));
   };
 }
 

@@ -176,7 +176,8 @@ export async function parseJsonBody<S extends z.ZodType>(
   return parseWith(schema, data);
 }
 
-function parseWith<S extends z.ZodType>(schema: S, data: unknown): z.output<S> {
+/** Parses data with a schema: 400 naming the first bad field. */
+export function parseWith<S extends z.ZodType>(schema: S, data: unknown): z.output<S> {
   const parsed = schema.safeParse(data);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];

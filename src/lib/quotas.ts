@@ -27,6 +27,8 @@ export const BODY_LIMITS = {
   /** A message of 5,000 characters and the form's other fields. */
   contact: 16 * KB,
   newsletter: 4 * KB,
+  /** The request-access form: a few short fields and two short lists. */
+  access: 8 * KB,
   /** 30 messages of 2,000 characters of English or Spanish text. */
   chat: 64 * KB,
   /** POST /api/whatsapp-conversations: one exchange of two 4,000-character texts. */
@@ -51,6 +53,8 @@ export const QUOTAS = {
   /** A 25th message from one IP in a day is refused (issue 10). */
   contact: { name: 'contact', perIp: 24, perDay: 200, what: 'messages' },
   newsletter: { name: 'newsletter', perIp: 10, perDay: 200, what: 'sign-ups' },
+  /** POST /api/access-requests: a prospective investor asks once or twice; a day's leads fit one review. */
+  access: { name: 'access', perIp: 5, perDay: 100, what: 'requests' },
   /** Every POST /api/chat: about three long conversations a day from one IP. */
   chat: { name: 'chat', perIp: 100, perDay: 2000, what: 'chat messages' },
   /** POST /api/whatsapp-conversations. */

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import accessFunction from '../../netlify/functions/access-requests';
 import chatFunction from '../../netlify/functions/chat';
 import contactFunction from '../../netlify/functions/contact';
 import newsletterFunction from '../../netlify/functions/newsletter';
@@ -273,6 +274,18 @@ describe('per-IP daily quotas on anonymous writes', () => {
   });
 });
 
+/** A valid request for investor access (docs/product.md, "Request access"). */
+const accessRequest = {
+  name: 'Limit Investor',
+  email: 'limit@investor.example',
+  company: 'Limit Capital',
+  ticketSize: 'over-5m',
+  sectors: ['ai'],
+  regions: ['global'],
+  accredited: true,
+  consent: true,
+};
+
 describe('body limits per route', () => {
   /** A body of exactly `bytes` bytes: the payload and a padding field the schema drops. */
   function sized(payload: object, bytes: number): string {
@@ -287,12 +300,14 @@ describe('body limits per route', () => {
     ['chat log', whatsappFunction, '/api/whatsapp-conversations', chatLog(1), BODY_LIMITS.chatLog],
     ['video log', tavusConversationsFunction, '/api/tavus-conversations', videoLog(1), BODY_LIMITS.videoLog],
     ['video start', tavusFunction, '/api/tavus/conversation', { language: 'en' }, BODY_LIMITS.videoStart],
+    ['access request', accessFunction, '/api/access-requests', accessRequest, BODY_LIMITS.access],
   ];
 
   it('limits are 16 KB for contact and chat logs, 64 KB for a video log, small for the rest', () => {
     expect(BODY_LIMITS).toEqual({
       contact: 16 * 1024,
       newsletter: 4 * 1024,
+      access: 8 * 1024,
       chat: 64 * 1024,
       chatLog: 16 * 1024,
       videoLog: 64 * 1024,

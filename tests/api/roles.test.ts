@@ -40,6 +40,9 @@ const PUBLIC = new Set([
   'POST /api/tavus-conversations',
   'POST /api/whatsapp-conversations',
   'GET /uploads/:key',
+  // A prospective investor's request for access, and the invitation link that sets a new investor's password.
+  'POST /api/access-requests',
+  'POST /api/invitations',
 ]);
 
 /** What any signed-in, active account may call, investors included (401 for anonymous visitors). */

@@ -2,12 +2,14 @@ import { useState, type FormEvent } from 'react';
 import { ApiError, apiFetch } from '../../client/api';
 import { Button } from '../react-ui/button';
 import { Dialog } from '../react-ui/dialog';
-import { useAdminTexts } from './language';
+import { localePath } from '../../i18n';
+import { useAdminLanguage, useAdminTexts } from './language';
 
 /** docs/product.md, "Login dialog": closing clears fields and error; success closes and reloads the page. */
 export function LoginDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const adminTexts = useAdminTexts();
   const t = adminTexts.login;
+  const { language } = useAdminLanguage();
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const [show, setShow] = useState(false);
@@ -84,6 +86,16 @@ export function LoginDialog({ open, onClose }: { open: boolean; onClose: () => v
             {error}
           </p>
         )}
+        <p className="text-sm text-slate-700">
+          {adminTexts.access.noAccount}{' '}
+          <a
+            href={localePath(language, '/request-access')}
+            className="font-semibold text-emerald-800 underline"
+            data-request-access
+          >
+            {adminTexts.access.requestAccess}
+          </a>
+        </p>
         <div className="flex justify-end gap-2 pt-2">
           <Button variant="secondary" onClick={close}>
             {t.cancel}

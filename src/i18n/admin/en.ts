@@ -454,6 +454,24 @@ export const adminEn = {
     sendFailed: 'The issue could not be sent.',
     progress: (sent: number, total: string) => `Sending: ${sent} of ${total}`,
   },
+  /** Requests for investor access (issue 13): the message's view and the sign-in dialog. */
+  access: {
+    requestAccess: 'Request access',
+    noAccount: 'No account yet?',
+    fromInvestor: 'Request for investor access',
+    ticketSize: 'Ticket size',
+    sectors: 'Sectors',
+    regions: 'Regions',
+    language: 'Language',
+    languages: { en: 'English', es: 'Spanish' },
+    createAccount: 'Create investor account',
+    creating: 'Creating...',
+    accountExists: (username: string) => `Investor account: ${username}`,
+    created: (username: string, email: string) =>
+      `Account ${username} created. The invitation to set a password was sent to ${email}.`,
+    failed: 'The account could not be created.',
+    createdToast: 'Investor account created',
+  },
 } as const;
 
 /** A dictionary of the dashboard: every text a string (or a function of the same parameters), key for key. */

@@ -451,4 +451,21 @@ export const adminEs: AdminTexts = {
     sendFailed: 'No se ha podido enviar el boletín.',
     progress: (sent: number, total: string) => `Enviando: ${sent} de ${total}`,
   },
+  access: {
+    requestAccess: 'Solicitar acceso',
+    noAccount: '¿Aún no tiene cuenta?',
+    fromInvestor: 'Solicitud de acceso de inversor',
+    ticketSize: 'Tamaño del ticket',
+    sectors: 'Sectores',
+    regions: 'Regiones',
+    language: 'Idioma',
+    languages: { en: 'Inglés', es: 'Español' },
+    createAccount: 'Crear cuenta de inversor',
+    creating: 'Creando...',
+    accountExists: (username: string) => `Cuenta de inversor: ${username}`,
+    created: (username: string, email: string) =>
+      `Cuenta ${username} creada. La invitación para establecer la contraseña se ha enviado a ${email}.`,
+    failed: 'No se ha podido crear la cuenta.',
+    createdToast: 'Cuenta de inversor creada',
+  },
 };

@@ -40,6 +40,17 @@ export const mailEn = {
   'issue.unsubscribe': 'Unsubscribe',
   'issue.footer': 'You receive this e-mail because you subscribed to the {siteName} newsletter.',
   'issue.testPrefix': '[Test]',
+  // request for investor access (src/lib/access-requests.ts) and the invitation of a new investor account
+  'alert.investor.subject': 'Request for investor access from {name}',
+  'alert.investor.intro':
+    'A prospective investor asked for access to the investor area. Create the account from the message in the dashboard.',
+  'invite.subject': 'Your investor account at {siteName}',
+  'invite.greeting': 'Hello {name},',
+  'invite.text':
+    'We have created an investor account for you at {siteName}. Your username is {username}. To choose your password, open the link below.',
+  'invite.button': 'Set my password',
+  'invite.expiry': 'The link works once and expires in {days} days. After that, please ask us for a new invitation.',
+  'invite.ignore': 'If you did not ask for access, ignore this e-mail: nobody can use the account without this link.',
 } as const;
 
 export type MailKey = keyof typeof mailEn;

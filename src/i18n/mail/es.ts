@@ -35,4 +35,16 @@ export const mailEs: Record<MailKey, string> = {
   'issue.unsubscribe': 'Darse de baja',
   'issue.footer': 'Recibe este correo porque se suscribió al boletín de {siteName}.',
   'issue.testPrefix': '[Prueba]',
+  // solicitud de acceso de inversores e invitación a una cuenta nueva
+  'alert.investor.subject': 'Solicitud de acceso de inversor de {name}',
+  'alert.investor.intro':
+    'Un posible inversor ha solicitado acceso al área de inversores. Cree la cuenta desde el mensaje en el panel.',
+  'invite.subject': 'Su cuenta de inversor en {siteName}',
+  'invite.greeting': 'Hola, {name}:',
+  'invite.text':
+    'Hemos creado una cuenta de inversor para usted en {siteName}. Su nombre de usuario es {username}. Para elegir su contraseña, abra el enlace siguiente.',
+  'invite.button': 'Establecer mi contraseña',
+  'invite.expiry':
+    'El enlace solo funciona una vez y caduca en {days} días. Después, solicítenos una nueva invitación.',
+  'invite.ignore': 'Si no ha solicitado acceso, ignore este correo: nadie puede usar la cuenta sin este enlace.',
 };

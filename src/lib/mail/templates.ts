@@ -42,8 +42,11 @@ const LANGUAGE_NAMES: Record<Language, Record<Language, string>> = {
 export function contactAlert(message: ContactMessage, lang: Language): RenderedMail {
   const t = (key: MailKey, values?: Record<string, string | number>) => mailText(lang, key, values);
   const chat = message.source === 'chat';
+  const investor = message.source === 'investor';
   const none = t('alert.none');
-  const subject = t(chat ? 'alert.chat.subject' : 'alert.contact.subject', { name: message.name });
+  const subject = t(chat ? 'alert.chat.subject' : investor ? 'alert.investor.subject' : 'alert.contact.subject', {
+    name: message.name,
+  });
   const rows: Array<[string, string]> = [
     [t('alert.field.name'), message.name],
     [t('alert.field.email'), message.email],
@@ -52,7 +55,7 @@ export function contactAlert(message: ContactMessage, lang: Language): RenderedM
     [t('alert.field.service'), serviceLabel(message.serviceOfInterest, lang) ?? none],
   ];
   const url = dashboardLink('messages', message.id);
-  const intro = t(chat ? 'alert.chat.intro' : 'alert.contact.intro');
+  const intro = t(chat ? 'alert.chat.intro' : investor ? 'alert.investor.intro' : 'alert.contact.intro');
   return render(lang, subject, [
     { text: intro, html: paragraph(intro) },
     { text: textFields(rows), html: fields(rows) },
@@ -146,6 +149,31 @@ export function issueMail(
     text: `${issue.text}\n\n--\n${footer}\n${unsubscribe}: ${url}\n`,
     html: document(lang, issue.subject, site.name, [{ html: issue.html }], [paragraph(footer), link(unsubscribe, url)]),
   };
+}
+
+/** The set-password page an invitation links to (src/pages/[...lang]/set-password.astro). */
+export function setPasswordPageUrl(lang: Language, token: string): string {
+  return `${siteUrl()}${localePath(lang, '/set-password')}?token=${encodeURIComponent(token)}`;
+}
+
+/** The invitation of a new investor account: its username and a one-time link to set a password. */
+export function invitationMail(
+  name: string,
+  username: string,
+  lang: Language,
+  token: string,
+  days: number,
+): RenderedMail {
+  const t = (key: MailKey, values?: Record<string, string | number>) =>
+    mailText(lang, key, { siteName: site.name, ...values });
+  const url = setPasswordPageUrl(lang, token);
+  return render(lang, t('invite.subject'), [
+    { text: t('invite.greeting', { name }), html: paragraph(t('invite.greeting', { name })) },
+    { text: t('invite.text', { username }), html: paragraph(t('invite.text', { username })) },
+    { text: url, html: button(t('invite.button'), url) },
+    { text: t('invite.expiry', { days }), html: paragraph(t('invite.expiry', { days })) },
+    { text: t('invite.ignore'), html: paragraph(t('invite.ignore'), 'font-size:13px;color:#6b7280') },
+  ]);
 }
 
 interface Part {

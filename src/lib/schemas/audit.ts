@@ -19,6 +19,9 @@ export const AUDIT_ACTIONS = [
   'video.delete',
   'privacy.access',
   'privacy.erasure',
+  // Investor accounts made from a request for access (src/lib/auth/invitations.ts).
+  'user.invite',
+  'invitation.accept',
 ] as const;
 export const auditActionSchema = z.enum(AUDIT_ACTIONS);
 export type AuditAction = z.infer<typeof auditActionSchema>;

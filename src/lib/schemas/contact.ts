@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { optionalText } from './common';
+import { investorLeadSchema } from './investor-lead';
 import { COMPANY_MAX, EMAIL_MAX, EMAIL_PATTERN, MESSAGE_MAX, NAME_MAX, PHONE_MAX } from './form-rules';
 
 export const SERVICE_OPTIONS = [
@@ -58,8 +59,10 @@ export const contactMessageSchema = z.object({
   phone: z.string().nullable().default(null),
   serviceOfInterest: z.string().nullable(),
   message: z.string(),
-  /** Where the lead came from: the contact form or the chat assistant. */
-  source: z.enum(['form', 'chat']).default('form'),
+  /** Where the lead came from: the contact form, the chat assistant or the request-access form of an investor. */
+  source: z.enum(['form', 'chat', 'investor']).default('form'),
+  /** For a request for investor access: what the visitor chose (the message repeats it as text). */
+  investor: investorLeadSchema.nullish(),
   /** For a lead from the chat: the session it came from (privacy requests find the conversation with it). */
   sessionId: z.string().nullish(),
   createdAt: z.string(),

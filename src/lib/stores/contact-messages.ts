@@ -1,6 +1,7 @@
 import { blobsServer, dataStore, storeName } from '../blobs';
 import { idAt, idTime, isId, newId } from '../ids';
 import { contactMessageSchema, type ContactInput, type ContactMessage } from '../schemas/contact';
+import type { InvestorLead } from '../schemas/investor-lead';
 import {
   decodeCursor,
   emailTerm,
@@ -53,7 +54,7 @@ async function writePointers(message: ContactMessage): Promise<void> {
 
 /** Stores a visitor's message exactly as given; pages show it as text, never as HTML. */
 export async function addContactMessage(
-  input: Omit<ContactInput, 'website'>,
+  input: Omit<ContactInput, 'website'> & { investor?: InvestorLead },
   source: ContactMessage['source'] = 'form',
   at?: Date,
   sessionId?: string,
@@ -69,6 +70,7 @@ export async function addContactMessage(
     serviceOfInterest: input.serviceOfInterest,
     message: input.message,
     source,
+    ...(input.investor ? { investor: input.investor } : {}),
     ...(sessionId ? { sessionId } : {}),
     createdAt: now.toISOString(),
   };

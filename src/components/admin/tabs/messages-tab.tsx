@@ -11,6 +11,7 @@ import { mutate, usePagedQuery } from '../query';
 import { RecordTable } from '../record-table';
 import { useLinkedRecord } from '../linked-record';
 import { useAdminTexts } from '../language';
+import { InvestorLead } from '../inbox/investor-lead';
 
 function service(message: ContactMessage, notAvailable: string): string {
   return message.serviceOfInterest ? serviceLabel(message.serviceOfInterest) : notAvailable;
@@ -81,7 +82,14 @@ export function MessagesTab() {
               [t.email, open.email],
               [t.company, open.company ?? t.notAvailable],
               [t.service, service(open, t.notAvailable)],
-              [t.source, open.source === 'chat' ? t.fromChat : t.fromForm],
+              [
+                t.source,
+                open.source === 'chat'
+                  ? t.fromChat
+                  : open.source === 'investor'
+                    ? adminTexts.access.fromInvestor
+                    : t.fromForm,
+              ],
             ].map(([term, value]) => (
               <div key={term}>
                 <dt className="font-semibold">{term}</dt>
@@ -96,6 +104,7 @@ export function MessagesTab() {
               <dt className="font-semibold">{t.date}</dt>
               <dd>{formatDateTime(open.createdAt)}</dd>
             </div>
+            {open.source === 'investor' && <InvestorLead message={open} />}
           </dl>
         )}
       </Dialog>

@@ -1,0 +1,176 @@
+import { randomBytes } from 'node:crypto';
+import { HttpError, notFound } from '../http';
+import type { Language } from '../../i18n/languages';
+import { queueMail } from '../mail/outbox';
+import { invitationMail } from '../mail/templates';
+import type { ContactMessage } from '../schemas/contact';
+import { passwordProblem, USERNAME_PATTERN, type User } from '../schemas/user';
+import { recordAudit } from '../stores/audit-log';
+import { getContactMessage } from '../stores/contact-messages';
+import {
+  claimInvitation,
+  claimLeadAccount,
+  getInvitation,
+  leadAccount,
+  recordLeadAccount,
+  releaseLeadAccount,
+  saveInvitation,
+} from '../stores/invitations';
+import { createUser, getUser, setUserPassword } from '../stores/users';
+
+/**
+ * Investor accounts made from a request for access (docs/security-access.md): one step for the admin, and a one-time
+ * link for the investor to choose a password. The link's token is 256 random bits; only its SHA-256 is stored; it
+ * lasts INVITATION_DAYS; it is used once (a claimed key, exact under races on the local server too); and it is void
+ * once the account's password changes another way or the account is deactivated.
+ */
+
+export const INVITATION_DAYS = 7;
+export const INVITATION_MS = INVITATION_DAYS * 24 * 60 * 60_000;
+
+export const NOT_AN_INVESTOR_LEAD = 'Only a request for investor access can become an investor account';
+export const ACCOUNT_EXISTS = 'An account was already created from this request';
+export const LINK_INVALID = 'This link is not valid';
+export const LINK_EXPIRED = 'This link has expired. Please ask us for a new invitation.';
+export const LINK_USED = 'This link has already been used. Please sign in.';
+
+/** The username an address suggests: its local part, cleaned to the username pattern (2 to 63 characters). */
+export function usernameFromEmail(email: string): string {
+  const local = email.split('@')[0] ?? '';
+  let name = local
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^a-z0-9._-]+/g, '-')
+    .replace(/^[^a-z0-9]+/, '')
+    .slice(0, 50);
+  if (name.length < 2) name = `investor-${name}`.replace(/-$/, '');
+  return USERNAME_PATTERN.test(name) ? name : 'investor';
+}
+
+/** A password nobody knows, so the account cannot be signed into before its invitation is used. */
+function unusablePassword(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+/** The first free username from the address: `name`, `name-2`, … `name-20`. */
+async function createInvestor(email: string): Promise<User> {
+  const base = usernameFromEmail(email);
+  for (let n = 1; n <= 20; n += 1) {
+    const username = n === 1 ? base : `${base.slice(0, 58)}-${n}`;
+    if (await getUser(username)) continue;
+    const user = await createUser({
+      username,
+      password: unusablePassword(),
+      role: 'investor',
+      mustChangePassword: false,
+    });
+    if (user) return user;
+  }
+  throw new HttpError(409, 'No free username could be made from this e-mail address');
+}
+
+export interface LeadAccountResult {
+  username: string;
+  email: string;
+  language: Language;
+  /** Whether the invitation went out at once (else it waits in the outbox and the retry sends it). */
+  invitationQueued: boolean;
+}
+
+/** The invitation link of a new token, stored hashed, and its mail queued in the investor's language. */
+async function invite(user: User, message: ContactMessage, language: Language, now: Date): Promise<void> {
+  const token = randomBytes(32).toString('base64url');
+  await saveInvitation(token, {
+    userId: user.id,
+    username: user.username,
+    language,
+    generation: user.sessionGeneration,
+    createdAt: now.toISOString(),
+    expiresAt: new Date(now.getTime() + INVITATION_MS).toISOString(),
+  });
+  await queueMail({
+    key: `invitations/${user.id}`,
+    to: [message.email],
+    ...invitationMail(message.name, user.username, language, token, INVITATION_DAYS),
+  });
+}
+
+/**
+ * POST /api/contact-messages/:id/investor-account: the lead becomes an investor account (username from its
+ * e-mail), written to the audit log, and the investor is mailed a one-time link to set a password. One account per
+ * lead, however many admins press the button at once (409 for the others).
+ */
+export async function createAccountFromLead(
+  actor: User,
+  messageId: string,
+  now = new Date(),
+): Promise<LeadAccountResult> {
+  const message = await getContactMessage(messageId);
+  if (!message) throw notFound('Message');
+  if (message.source !== 'investor' || !message.investor) throw new HttpError(400, NOT_AN_INVESTOR_LEAD);
+  if (!(await claimLeadAccount(message.id))) throw new HttpError(409, ACCOUNT_EXISTS);
+  let user: User;
+  try {
+    user = await createInvestor(message.email);
+  } catch (error) {
+    await releaseLeadAccount(message.id);
+    throw error;
+  }
+  await recordLeadAccount(message.id, user.username);
+  const actorOf = { actor: actor.username, actorRole: actor.role };
+  await recordAudit({ ...actorOf, action: 'user.create', target: user.username, detail: 'investor' });
+  await recordAudit({ ...actorOf, action: 'user.invite', target: user.username, detail: message.id });
+  const language = message.investor.language;
+  await invite(user, message, language, now);
+  return { username: user.username, email: message.email, language, invitationQueued: true };
+}
+
+/** The account made from a lead, for the message's view. */
+export function accountOfLead(messageId: string): Promise<string | null> {
+  return leadAccount(messageId);
+}
+
+/** What a link is worth now: usable (with its account's name and language), or why not. */
+export async function checkInvitation(
+  token: string,
+  now = new Date(),
+): Promise<
+  { ok: true; username: string; language: Language; user: User } | { ok: false; status: number; message: string }
+> {
+  if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return { ok: false, status: 404, message: LINK_INVALID };
+  const invitation = await getInvitation(token);
+  if (!invitation) return { ok: false, status: 404, message: LINK_INVALID };
+  if (Date.parse(invitation.expiresAt) <= now.getTime()) return { ok: false, status: 410, message: LINK_EXPIRED };
+  const user = await getUser(invitation.username);
+  // The account was removed, replaced, deactivated or given a password another way since: the link is void.
+  if (!user || user.id !== invitation.userId || !user.isActive || user.sessionGeneration !== invitation.generation) {
+    return { ok: false, status: 410, message: LINK_USED };
+  }
+  return { ok: true, username: user.username, language: invitation.language, user };
+}
+
+/**
+ * POST /api/invitations: sets the password of the link's account, once. The password is checked before the link's
+ * use is claimed (a weak one does not spend the link); of racing requests exactly one claims it.
+ */
+export async function acceptInvitation(
+  token: string,
+  password: string,
+  now = new Date(),
+): Promise<{ username: string; language: Language }> {
+  const checked = await checkInvitation(token, now);
+  if (!checked.ok) throw new HttpError(checked.status, checked.message);
+  const problem = passwordProblem(password);
+  if (problem) throw new HttpError(400, problem, 'password');
+  if (!(await claimInvitation(token))) throw new HttpError(410, LINK_USED);
+  const updated = await setUserPassword(checked.username, password, { mustChangePassword: false });
+  if (!updated) throw new HttpError(410, LINK_USED);
+  await recordAudit({
+    actor: updated.username,
+    actorRole: updated.role,
+    action: 'invitation.accept',
+    target: updated.username,
+  });
+  return { username: updated.username, language: checked.language };
+}
