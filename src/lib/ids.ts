@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 
 // Lower-case ULIDs: 48-bit time + 80 random bits in Crockford base32. They sort
 // by creation time as plain strings, which is what Blobs `list()` returns.
@@ -50,4 +50,13 @@ export function idTime(id: string): number {
   let time = 0;
   for (const char of id.slice(0, 10)) time = time * 32 + ALPHABET.indexOf(char);
   return time;
+}
+
+/**
+ * An id made from a time and a stable seed (the same seed, the same id): a record filed again for the same cause
+ * (a replayed provider event) lands on the same key instead of a second record.
+ */
+export function seededId(time: number, seed: string): string {
+  const digest = createHash('sha256').update(seed).digest();
+  return encodeTime(time) + Array.from(digest.subarray(0, 16), (byte) => ALPHABET[byte % 32]).join('');
 }

@@ -55,8 +55,10 @@ export const contactMessageSchema = z.object({
   phone: z.string().nullable().default(null),
   serviceOfInterest: z.string().nullable(),
   message: z.string(),
-  /** Where the lead came from: the contact form or the chat assistant. */
-  source: z.enum(['form', 'chat']).default('form'),
+  /** Where the lead came from: the contact form, the chat assistant, or a finished video call with a known e-mail. */
+  source: z.enum(['form', 'chat', 'video']).default('form'),
+  /** The language of the page the lead came from (records from before it was kept: absent, read as English). */
+  language: z.enum(['en', 'es']).optional(),
   /** For a lead from the chat: the session it came from (privacy requests find the conversation with it). */
   sessionId: z.string().nullish(),
   createdAt: z.string(),
