@@ -1,10 +1,24 @@
 import type { Config } from '@netlify/functions';
 import { requireAdmin } from '../../src/lib/auth/guard';
-import { json, pathId, route } from '../../src/lib/http';
+import { json, parseJsonBody, pathId, route } from '../../src/lib/http';
+import { leadDetail, updateLead } from '../../src/lib/leads/inbox';
 import { ADMIN_NO_STORE, deleteMessageAsAdmin } from '../../src/lib/privacy/deletes';
+import { leadPatchSchema } from '../../src/lib/schemas/lead';
 
-/** DELETE /api/contact-messages/{id}: an admin deletes one message. */
+/**
+ * /api/contact-messages/{id}: an admin reads one lead with its replies (GET), sets its status or owner (PUT), or
+ * deletes it (DELETE).
+ */
 export default route({
+  GET: async (request, context) => {
+    const user = await requireAdmin(request);
+    return json(await leadDetail(pathId(context), user), { headers: ADMIN_NO_STORE });
+  },
+  PUT: async (request, context) => {
+    await requireAdmin(request);
+    const patch = await parseJsonBody(request, leadPatchSchema);
+    return json(await updateLead(pathId(context), patch), { headers: ADMIN_NO_STORE });
+  },
   DELETE: async (request, context) => {
     const user = await requireAdmin(request);
     await deleteMessageAsAdmin(pathId(context), user);

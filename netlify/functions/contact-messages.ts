@@ -1,12 +1,35 @@
 import type { Config } from '@netlify/functions';
 import { requireAdmin } from '../../src/lib/auth/guard';
-import { pagedListAnswer, route } from '../../src/lib/http';
-import { eachContactMessage, listContactMessagesPage } from '../../src/lib/stores/contact-messages';
+import { MESSAGES_CSV_HEADER, messageRows } from '../../src/lib/csv';
+import { HttpError, pagedListAnswer, route } from '../../src/lib/http';
+import { LEAD_SOURCES, LEAD_STATUSES, type LeadSource, type LeadStatus } from '../../src/lib/schemas/lead';
+import { eachLead, listLeadsPage, type LeadFilter } from '../../src/lib/stores/contact-messages';
+
+function oneOf<T extends string>(values: readonly T[], value: string | null, field: string): T | null {
+  if (value === null || value === '') return null;
+  const found = values.find((known) => known === value);
+  if (!found) throw new HttpError(400, `Invalid ${field}`, field);
+  return found;
+}
+
+/** `?status=new|replied|closed` and `?source=form|chat|video` (docs/product.md, "Lead inbox"). */
+function leadFilter(request: Request): LeadFilter {
+  const params = new URL(request.url).searchParams;
+  return {
+    status: oneOf<LeadStatus>(LEAD_STATUSES, params.get('status'), 'status'),
+    source: oneOf<LeadSource>(LEAD_SOURCES, params.get('source'), 'source'),
+  };
+}
 
 export default route({
   GET: async (request) => {
     await requireAdmin(request);
-    return pagedListAnswer(request, { page: listContactMessagesPage, each: eachContactMessage });
+    const filter = leadFilter(request);
+    return pagedListAnswer(request, {
+      page: (query) => listLeadsPage(query, filter),
+      each: eachLead,
+      csv: { name: 'contact-messages', header: MESSAGES_CSV_HEADER, rows: messageRows },
+    });
   },
 });
 

@@ -1,6 +1,6 @@
 import type { Config } from '@netlify/functions';
 import { HttpError, json, parseJsonOrFormBody, route } from '../../src/lib/http';
-import { answeringForms } from '../../src/lib/form-answer';
+import { answeringForms, language } from '../../src/lib/form-answer';
 import { alertContactMessage } from '../../src/lib/mail/alerts';
 import { newId } from '../../src/lib/ids';
 import { BODY_LIMITS, clientIp, QUOTAS, takeVisitorQuota } from '../../src/lib/quotas';
@@ -17,7 +17,8 @@ export default route({
     if (input.serviceOfInterest && !(await isAllowedService(input.serviceOfInterest)))
       throw new HttpError(400, 'Choose one of the listed services', 'serviceOfInterest');
     await takeVisitorQuota(QUOTAS.contact, clientIp(request, context));
-    const message = await addContactMessage(input);
+    // The page's language (the form's URL names it): a partner's reply starts in it.
+    const message = await addContactMessage(input, 'form', undefined, undefined, { language: language(request) });
     await alertContactMessage(message);
     return json({ success: true, id: message.id }, { status: 201 });
   }),

@@ -1,6 +1,7 @@
 import { stringify } from 'csv-stringify/browser/esm/sync';
 import type { AuditEvent } from './schemas/audit';
 import type { ChatConversation, VideoConversation } from './schemas/conversation';
+import type { Lead } from './schemas/lead';
 import type { NewsletterSubscription } from './schemas/newsletter';
 
 /**
@@ -140,4 +141,40 @@ export function auditCsv(events: AuditEvent[]): string {
     AUDIT_CSV_HEADER,
     events.map((event) => [event.at, event.actor, event.actorRole, event.action, event.target, event.detail]),
   );
+}
+
+/**
+ * The Messages tab's export (the lead inbox): SPEC's table columns first (Name, Email, Company, Service, Date), then
+ * what the table's view shows (Phone, Message, Source, Language) and the lead's Status and Owner.
+ */
+export const MESSAGES_CSV_HEADER = [
+  'Name',
+  'Email',
+  'Company',
+  'Service',
+  'Date',
+  'Phone',
+  'Message',
+  'Source',
+  'Language',
+  'Status',
+  'Owner',
+] as const;
+
+export function messageRows(lead: Lead): CsvRow[] {
+  return [
+    [
+      lead.name,
+      lead.email,
+      lead.company,
+      lead.serviceOfInterest,
+      lead.createdAt,
+      lead.phone,
+      lead.message,
+      lead.source,
+      lead.language ?? 'en',
+      lead.status,
+      lead.owner,
+    ],
+  ];
 }

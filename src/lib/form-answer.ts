@@ -34,7 +34,8 @@ export function formAction(form: FormName, lang: Language): string {
   return `/api/${form}?lang=${lang}`;
 }
 
-function language(request: Request): Language {
+/** The page's language a form names in its URL (`?lang=`), English when absent. */
+export function language(request: Request): Language {
   const asked = new URL(request.url).searchParams.get('lang');
   return LANGUAGES.find((lang) => lang === asked) ?? LANGUAGES[0];
 }

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 
 // Lower-case ULIDs: 48-bit time + 80 random bits in Crockford base32. They sort
 // by creation time as plain strings, which is what Blobs `list()` returns.
@@ -55,4 +55,13 @@ export function idTime(id: string): number {
 /** An id for a record dated `ms` (seeding, imports): its time is exactly `ms`, whatever ids were made before. */
 export function idAt(ms: number): string {
   return encodeTime(ms) + Array.from(randomBytes(16), (byte) => ALPHABET[byte % 32]).join('');
+}
+
+/**
+ * An id made from a time and a stable seed (the same seed, the same id): a record filed again for the same cause
+ * (a replayed provider event) lands on the same key instead of a second record.
+ */
+export function seededId(time: number, seed: string): string {
+  const digest = createHash('sha256').update(seed).digest();
+  return encodeTime(time) + Array.from(digest.subarray(0, 16), (byte) => ALPHABET[byte % 32]).join('');
 }

@@ -143,7 +143,8 @@ describe('privacy requests', () => {
     expect(status).toBe(200);
     expect(headers.get('cache-control')).toBe('private, no-store');
     expect(body.email).toBe(ANA);
-    expect(body.contactMessages.map((message) => message.source).sort()).toEqual(['chat', 'form']);
+    // The call in which Ana said her address is a lead too (issue 12, lead inbox: source video).
+    expect(body.contactMessages.map((message) => message.source).sort()).toEqual(['chat', 'form', 'video']);
     expect(body.contactMessages.every((message) => message.email === ANA)).toBe(true);
     // The conversation the chat lead came from, with what the visitor said in it.
     expect(body.chatConversations.map((conversation) => conversation.sessionId)).toEqual([anaSession]);
@@ -172,7 +173,7 @@ describe('privacy requests', () => {
       /^attachment; filename="privacy-request-\d{4}-\d{2}-\d{2}\.json"$/,
     );
     const file = (await response.json()) as PersonalData;
-    expect(file.contactMessages).toHaveLength(2);
+    expect(file.contactMessages).toHaveLength(3);
     expect(file.videoCalls[0]!.transcript.map((line) => line.text).join(' ')).toContain('ANA.GARCIA@cliente.example');
     const [event] = await auditEvents();
     expect(event).toMatchObject({ action: 'privacy.access', actor: 'partner' });
@@ -189,7 +190,7 @@ describe('privacy requests', () => {
       tavus.deleteStatus = 204;
     }
     const { body } = await privacy(ANA, 'lookup');
-    expect(body.contactMessages).toHaveLength(2);
+    expect(body.contactMessages).toHaveLength(3);
     expect(body.videoCalls).toHaveLength(1);
   });
 
@@ -197,7 +198,7 @@ describe('privacy requests', () => {
     const { status, body } = await privacy(ANA, 'erasure');
     expect(status).toBe(200);
     expect(body.erased).toEqual({
-      contactMessages: 2,
+      contactMessages: 3,
       chatConversations: 1,
       newsletter: 1,
       videoCalls: 1,
@@ -216,7 +217,7 @@ describe('privacy requests', () => {
     expect(stored).not.toContain('call-ana-1');
     const [event] = await auditEvents();
     expect(event).toMatchObject({ action: 'privacy.erasure', target: '' });
-    expect(event!.detail).toBe('2 messages, 1 chat conversations, 1 newsletter subscriptions, 1 video calls');
+    expect(event!.detail).toBe('3 messages, 1 chat conversations, 1 newsletter subscriptions, 1 video calls');
 
     // Everyone else's data is untouched.
     const messages = (

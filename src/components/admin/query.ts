@@ -106,7 +106,7 @@ function pageUrl(path: string, q: string, cursor: string | null): string {
   if (q) params.set('q', q);
   if (cursor) params.set('cursor', cursor);
   const query = params.toString();
-  return query ? `${path}?${query}` : path;
+  return query ? `${path}${path.includes('?') ? '&' : '?'}${query}` : path;
 }
 
 interface PagedState<T> {
@@ -120,7 +120,8 @@ interface PagedState<T> {
  * (after a change) reloads it from its first page.
  */
 export function usePagedQuery<T>(key: string, path: string, q = ''): PagedQuery<T> {
-  const cacheKey = `${key}\n${q}`;
+  // The path is part of the cache key: a list with filters in its path (`?status=new`) is a list of its own.
+  const cacheKey = `${key}\n${path}\n${q}`;
   const [state, setState] = useState<{ data: PagedState<T> | undefined; error: boolean; loading: boolean }>(() => {
     const hit = cache.get(cacheKey);
     return { data: hit?.data as PagedState<T> | undefined, error: false, loading: !hit };

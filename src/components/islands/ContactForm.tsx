@@ -100,7 +100,7 @@ export function ContactForm({
     }
     setSubmitting(true);
     try {
-      await apiFetch('/api/contact', { body: values });
+      await apiFetch(action, { body: values });
       showToast({ title: texts.successTitle, description: texts.successText, closeLabel: texts.close });
       form.reset();
     } catch (error) {

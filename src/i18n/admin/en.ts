@@ -472,6 +472,33 @@ export const adminEn = {
     failed: 'The account could not be created.',
     createdToast: 'Investor account created',
   },
+  /** The lead inbox in the Messages tab (issue 12). */
+  leads: {
+    status: 'Status',
+    statuses: { new: 'New', replied: 'Replied', closed: 'Closed' },
+    source: 'Source',
+    sources: { form: 'Contact form', chat: 'Chat assistant', video: 'Video call', investor: 'Investor access request' },
+    all: 'All',
+    owner: 'Owner',
+    noOwner: 'Nobody',
+    saved: 'Lead updated',
+    saveFailed: 'The lead could not be updated.',
+    reply: 'Reply',
+    replyTitle: (name: string) => `Reply to ${name}`,
+    to: 'To',
+    language: 'Language',
+    languages: { en: 'English', es: 'Spanish' },
+    subject: 'Subject',
+    body: 'Message',
+    send: 'Send reply',
+    sending: 'Sending...',
+    sent: 'Reply sent',
+    sendFailed: 'The reply could not be sent.',
+    required: 'This field is required',
+    thread: 'Replies',
+    noReplies: 'No replies yet.',
+    repliedBy: (by: string, date: string) => `${by}, ${date}`,
+  },
 } as const;
 
 /** A dictionary of the dashboard: every text a string (or a function of the same parameters), key for key. */

@@ -51,6 +51,23 @@ export const mailEn = {
   'invite.button': 'Set my password',
   'invite.expiry': 'The link works once and expires in {days} days. After that, please ask us for a new invitation.',
   'invite.ignore': 'If you did not ask for access, ignore this e-mail: nobody can use the account without this link.',
+  // lead inbox: a partner's reply to a lead (a template the partner edits before sending)
+  'reply.subject': 'Your message to {siteName}',
+  'reply.body': 'Hello {name},\n\nThank you for contacting {siteName}. \n\nKind regards,\n{sender}\n{siteName}',
+  'reply.quote': 'Your message of {date}:',
+  'reply.footer': 'You receive this e-mail in reply to your message to {siteName}.',
+  // lead inbox: the weekly digest to the firm
+  'digest.subject': 'Leads of the week: {new} new, {unanswered} unanswered',
+  'digest.intro': 'Leads that nobody has replied to or closed yet.',
+  'digest.new': 'New this week ({count})',
+  'digest.unanswered': 'Still unanswered from earlier weeks ({count})',
+  'digest.none': 'None.',
+  'digest.more': 'More leads wait in the dashboard than this e-mail lists.',
+  'digest.source.form': 'contact form',
+  'digest.source.chat': 'chat assistant',
+  'digest.source.video': 'video call',
+  'digest.source.investor': 'request for investor access',
+  'digest.open': 'Open the inbox',
 } as const;
 
 export type MailKey = keyof typeof mailEn;

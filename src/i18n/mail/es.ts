@@ -47,4 +47,20 @@ export const mailEs: Record<MailKey, string> = {
   'invite.expiry':
     'El enlace solo funciona una vez y caduca en {days} días. Después, solicítenos una nueva invitación.',
   'invite.ignore': 'Si no ha solicitado acceso, ignore este correo: nadie puede usar la cuenta sin este enlace.',
+  'reply.subject': 'Su mensaje a {siteName}',
+  'reply.body':
+    'Estimado/a {name}:\n\nGracias por ponerse en contacto con {siteName}. \n\nUn cordial saludo,\n{sender}\n{siteName}',
+  'reply.quote': 'Su mensaje del {date}:',
+  'reply.footer': 'Recibe este correo en respuesta a su mensaje a {siteName}.',
+  'digest.subject': 'Contactos de la semana: {new} nuevos, {unanswered} sin responder',
+  'digest.intro': 'Contactos a los que nadie ha respondido ni ha cerrado todavía.',
+  'digest.new': 'Nuevos esta semana ({count})',
+  'digest.unanswered': 'Sin responder de semanas anteriores ({count})',
+  'digest.none': 'Ninguno.',
+  'digest.more': 'En el panel esperan más contactos de los que enumera este correo.',
+  'digest.source.form': 'formulario de contacto',
+  'digest.source.chat': 'asistente del chat',
+  'digest.source.video': 'videollamada',
+  'digest.source.investor': 'solicitud de acceso de inversor',
+  'digest.open': 'Abrir la bandeja de entrada',
 };

@@ -140,6 +140,7 @@ export async function leadReply(
         'chat',
         undefined,
         turn.sessionId,
+        { language: lang },
       );
       await alertContactMessage(lead);
       return { text: t('assistant.leadDone', { name: state.name, email: email.data }), state: null };

@@ -59,10 +59,15 @@ export const contactMessageSchema = z.object({
   phone: z.string().nullable().default(null),
   serviceOfInterest: z.string().nullable(),
   message: z.string(),
-  /** Where the lead came from: the contact form, the chat assistant or the request-access form of an investor. */
-  source: z.enum(['form', 'chat', 'investor']).default('form'),
+  /**
+   * Where the lead came from: the contact form, the chat assistant, a finished video call with a known e-mail, or the
+   * request-access form of an investor.
+   */
+  source: z.enum(['form', 'chat', 'video', 'investor']).default('form'),
   /** For a request for investor access: what the visitor chose (the message repeats it as text). */
   investor: investorLeadSchema.nullish(),
+  /** The language of the page the lead came from (records from before it was kept: absent, read as English). */
+  language: z.enum(['en', 'es']).optional(),
   /** For a lead from the chat: the session it came from (privacy requests find the conversation with it). */
   sessionId: z.string().nullish(),
   createdAt: z.string(),

@@ -25,6 +25,9 @@ import { indexEmail, unindexRecord } from './email-index';
 import { feedRange } from './feed-range';
 import { listKeys } from './list-keys';
 import { markEvent } from './week-markers';
+import type { Language } from '../../i18n/languages';
+import type { Lead, LeadSource, LeadStatus } from '../schemas/lead';
+import { deleteLeadData, filterArea, getLeadState, hasLeadState, writeLeadPointers } from './leads';
 
 /**
  * Keys (docs/architecture.md, "Storage"): `messages/{id}` the message; `feed/{month}/{day}/{time}-{id}` its place in
@@ -58,11 +61,12 @@ export async function addContactMessage(
   source: ContactMessage['source'] = 'form',
   at?: Date,
   sessionId?: string,
+  extra: { language?: Language; id?: string } = {},
 ): Promise<ContactMessage> {
   const now = at ?? new Date();
   const message: ContactMessage = {
     // A given date (seeding, imports) is the id's own time, so the feed places the record by it.
-    id: at ? idAt(at.getTime()) : newId(now.getTime()),
+    id: extra.id ?? (at ? idAt(at.getTime()) : newId(now.getTime())),
     name: input.name,
     email: input.email,
     company: input.company,
@@ -72,11 +76,13 @@ export async function addContactMessage(
     source,
     ...(input.investor ? { investor: input.investor } : {}),
     ...(sessionId ? { sessionId } : {}),
+    language: extra.language ?? 'en',
     createdAt: now.toISOString(),
   };
   await store().setJSON(PREFIX + message.id, message);
   await writePointers(message);
   await markEvent(source === 'chat' ? 'leads' : 'messages', message.id, now);
+  await writeLeadPointers(message.id, message.source);
   // Written by the server with the record: the e-mail index a privacy request reads (src/lib/stores/email-index.ts).
   await indexEmail(message.email, 'message', message.id);
   if (sessionId) await indexEmail(message.email, 'chat', sessionId);
@@ -100,6 +106,7 @@ export async function deleteContactMessage(id: string): Promise<boolean> {
   if (!message) return false;
   const s = store();
   await Promise.all(pointerKeys(message).map((key) => s.delete(key)));
+  await deleteLeadData(id, message.source);
   await s.delete(PREFIX + id);
   await unindexRecord('message', id);
   return true;
@@ -114,8 +121,38 @@ async function backfill(): Promise<void> {
   });
 }
 
-function ready(): Promise<void> {
-  return ensureFeed(store(), `${storeName('contact-messages')}|${blobsServer().instance}`, backfill);
+const leadsBuilt = new Map<string, Promise<void>>();
+const LEADS_MARKER = 'meta/leads-v1';
+
+/**
+ * Messages stored before the lead inbox existed get their filter pointers (status new, their source) once, as the
+ * feed's backfill does: one marker read per function instance afterwards.
+ */
+function leadsReady(): Promise<void> {
+  const id = `${storeName('contact-messages')}|${blobsServer().instance}`;
+  let done = leadsBuilt.get(id);
+  if (!done) {
+    done = (async () => {
+      const s = store();
+      if ((await s.get(LEADS_MARKER)) !== null) return;
+      for await (const keys of feedKeys(s, FEED)) {
+        await inBatches(keys, 50, async (key) => {
+          const pointer = parseFeedKey(key);
+          const message = pointer ? await getContactMessage(pointer.tag) : null;
+          if (message && !(await hasLeadState(message.id))) await writeLeadPointers(message.id, message.source);
+        });
+      }
+      await s.setJSON(LEADS_MARKER, { builtAt: new Date().toISOString() });
+    })();
+    done.catch(() => leadsBuilt.delete(id));
+    leadsBuilt.set(id, done);
+  }
+  return done;
+}
+
+async function ready(): Promise<void> {
+  await ensureFeed(store(), `${storeName('contact-messages')}|${blobsServer().instance}`, backfill);
+  await leadsReady();
 }
 
 async function readPage(keys: string[]): Promise<ContactMessage[]> {
@@ -195,4 +232,64 @@ export async function contactMessageIdsBetween(
   await ready();
   const { records, more } = await feedRange(store(), FEED, from, before, max);
   return { ids: records.map((record) => record.tag), more };
+}
+
+/** A message with its lead state: one more read per row. */
+export async function withLeadState(message: ContactMessage): Promise<Lead> {
+  const state = await getLeadState(message.id);
+  return { ...message, status: state.status, owner: state.owner };
+}
+
+export interface LeadFilter {
+  status: LeadStatus | null;
+  source: LeadSource | null;
+}
+
+function passes(lead: Lead, filter: LeadFilter): boolean {
+  return (!filter.status || lead.status === filter.status) && (!filter.source || lead.source === filter.source);
+}
+
+/**
+ * A page of leads, newest first (docs/architecture.md, "Lead inbox"). A status or source filter reads its own feed
+ * (`st-{status}`, `src-{source}`, `st-{status}-{source}`), so a page costs the same as an unfiltered one; each row's
+ * state is read (one read a row) and a row whose state no longer matches (a status changed mid-flight) is left
+ * out. A search reads its term's index and keeps the rows that pass the filter: a bounded scan, so such a page may
+ * hold fewer rows than asked while the cursor goes on.
+ */
+export async function listLeadsPage(query: PageQuery, filter: LeadFilter): Promise<Page<Lead>> {
+  await ready();
+  const area = filterArea(filter.status, filter.source);
+  if (query.q.trim() || !area) {
+    const page = await listContactMessagesPage(query);
+    const leads = await inBatches(page.items, 50, withLeadState);
+    return { items: leads.filter((lead) => passes(lead, filter)), next: page.next };
+  }
+  const page = await feedPage(store(), area, query.limit, decodeCursor(query.cursor));
+  const leads = await inBatches(await readPage(page.keys), 50, withLeadState);
+  return { items: leads.filter((lead) => passes(lead, filter)), next: encodeCursor(page.next) };
+}
+
+/** Every lead, newest first, a page at a time (the CSV export). */
+export async function* eachLead(): AsyncGenerator<Lead[]> {
+  for await (const page of eachContactMessage()) yield await inBatches(page, 50, withLeadState);
+}
+
+/**
+ * The leads received in `[from, before)` that are still new, newest first, at most `max` (the weekly digest): only
+ * the `st-new` feed's folders of those days are listed (src/lib/stores/feed-range.ts).
+ */
+export async function newLeadsBetween(
+  from: number,
+  before: number,
+  max: number,
+): Promise<{ leads: Lead[]; more: boolean }> {
+  await ready();
+  const { records, more } = await feedRange(store(), 'st-new', from, before, max);
+  const messages = await inBatches(records, 50, (record) => getContactMessage(record.tag));
+  const leads = await inBatches(
+    messages.filter((message): message is ContactMessage => message !== null),
+    50,
+    withLeadState,
+  );
+  return { leads: leads.filter((lead) => lead.status === 'new').reverse(), more };
 }

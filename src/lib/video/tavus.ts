@@ -1,4 +1,5 @@
 import { alertVideoCall } from '../mail/alerts';
+import { fileVideoLead } from '../leads/video';
 import { z } from 'zod';
 import { useTranslations } from '../../i18n';
 import { putVideoEvent, recordVideoCallStart, videoCallStart } from '../conversations/logs';
@@ -194,6 +195,8 @@ export async function handleCallback(grant: CallbackGrant, body: unknown): Promi
     await putVideoEvent({ sessionId, kind: 'transcript', at, transcript });
     // The call is over and its transcript is in: one alert to the firm (a replay finds it queued or sent).
     await alertVideoCall(sessionId);
+    // A call in which the visitor said an e-mail address is a lead in the inbox (one, however often replayed).
+    await fileVideoLead(sessionId);
   } else if (type === 'system.shutdown') {
     await putVideoEvent({ sessionId, kind: 'ended', at });
   }

@@ -1,9 +1,13 @@
 import { useState } from 'react';
 import { apiFetch } from '../../../client/api';
 import type { ContactMessage } from '../../../lib/schemas/contact';
+import { LEAD_SOURCES, LEAD_STATUSES, type Lead, type LeadSource, type LeadStatus } from '../../../lib/schemas/lead';
 import { Button } from '../../react-ui/button';
 import { Dialog } from '../../react-ui/dialog';
+import { Select } from '../../react-ui/select';
 import { formatDateTime } from '../format';
+import { CsvButton } from '../inbox/csv-button';
+import { LeadState, ReplyDialog } from '../inbox/lead-controls';
 import { SearchBox, useSearch } from '../inbox/search-box';
 import { serviceLabel } from '../inbox/service-label';
 import { ConfirmDelete } from '../confirm-dialog';
@@ -22,10 +26,15 @@ export function MessagesTab() {
   const adminTexts = useAdminTexts();
   const t = adminTexts.messages;
   const { query, setQuery, q } = useSearch();
-  const list = usePagedQuery<ContactMessage>('messages', '/api/contact-messages', q);
-  const [open, setOpen] = useState<ContactMessage | null>(null);
+  const l = adminTexts.leads;
+  const [status, setStatus] = useState<LeadStatus | ''>('');
+  const [source, setSource] = useState<LeadSource | ''>('');
+  const filters = new URLSearchParams({ ...(status ? { status } : {}), ...(source ? { source } : {}) }).toString();
+  const list = usePagedQuery<Lead>('messages', `/api/contact-messages${filters ? `?${filters}` : ''}`, q);
+  const [open, setOpen] = useState<Lead | null>(null);
   useLinkedRecord('messages', list.data, setOpen);
   const [deleting, setDeleting] = useState<ContactMessage | null>(null);
+  const [replying, setReplying] = useState<Lead | null>(null);
   const remove = (message: ContactMessage) =>
     mutate(() => apiFetch(`/api/contact-messages/${message.id}`, { method: 'DELETE' }), {
       invalidates: ['messages'],
@@ -34,11 +43,46 @@ export function MessagesTab() {
     });
   return (
     <section aria-labelledby="tab-messages">
-      <SearchBox value={query} onChange={setQuery} />
+      <div className="mb-4 flex flex-wrap items-end gap-3">
+        <SearchBox value={query} onChange={setQuery} />
+        <label className="text-sm">
+          <span className="mr-2 font-medium">{l.status}</span>
+          <Select
+            className="w-auto"
+            value={status}
+            onChange={(event) => setStatus(event.target.value as LeadStatus | '')}
+            data-lead-filter="status"
+          >
+            <option value="">{l.all}</option>
+            {LEAD_STATUSES.map((value) => (
+              <option key={value} value={value}>
+                {l.statuses[value]}
+              </option>
+            ))}
+          </Select>
+        </label>
+        <label className="text-sm">
+          <span className="mr-2 font-medium">{l.source}</span>
+          <Select
+            className="w-auto"
+            value={source}
+            onChange={(event) => setSource(event.target.value as LeadSource | '')}
+            data-lead-filter="source"
+          >
+            <option value="">{l.all}</option>
+            {LEAD_SOURCES.map((value) => (
+              <option key={value} value={value}>
+                {l.sources[value]}
+              </option>
+            ))}
+          </Select>
+        </label>
+        <CsvButton path="/api/contact-messages" />
+      </div>
       <RecordTable
         label={adminTexts.tabs.messages}
         list={list}
-        emptyText={q ? adminTexts.noMatches : t.empty}
+        emptyText={q || filters ? adminTexts.noMatches : t.empty}
         columns={[
           { header: t.columns.name, cell: (message) => message.name },
           { header: t.columns.email, cell: (message) => message.email },
@@ -47,9 +91,15 @@ export function MessagesTab() {
           { header: t.columns.date, cell: (message) => formatDateTime(message.createdAt) },
         ]}
         actions={(message) => (
-          <div className="flex justify-end gap-2">
+          <div className="flex flex-wrap items-center justify-end gap-2">
+            <span className="rounded bg-slate-100 px-2 py-0.5 text-xs font-medium" data-lead-status={message.status}>
+              {l.statuses[message.status]}
+            </span>
             <Button variant="ghost" onClick={() => setOpen(message)} aria-label={`${adminTexts.view}: ${message.name}`}>
               {adminTexts.view}
+            </Button>
+            <Button variant="secondary" onClick={() => setReplying(message)} aria-label={`${l.reply}: ${message.name}`}>
+              {l.reply}
             </Button>
             <Button
               variant="destructive"
@@ -82,14 +132,7 @@ export function MessagesTab() {
               [t.email, open.email],
               [t.company, open.company ?? t.notAvailable],
               [t.service, service(open, t.notAvailable)],
-              [
-                t.source,
-                open.source === 'chat'
-                  ? t.fromChat
-                  : open.source === 'investor'
-                    ? adminTexts.access.fromInvestor
-                    : t.fromForm,
-              ],
+              [t.source, l.sources[open.source]],
             ].map(([term, value]) => (
               <div key={term}>
                 <dt className="font-semibold">{term}</dt>
@@ -107,7 +150,9 @@ export function MessagesTab() {
             {open.source === 'investor' && <InvestorLead message={open} />}
           </dl>
         )}
+        {open && <LeadState key={open.id} lead={open} />}
       </Dialog>
+      <ReplyDialog lead={replying} onClose={() => setReplying(null)} />
     </section>
   );
 }

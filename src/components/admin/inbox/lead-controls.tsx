@@ -1,0 +1,201 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { apiFetch } from '../../../client/api';
+import {
+  LEAD_STATUSES,
+  REPLY_BODY_MAX,
+  REPLY_SUBJECT_MAX,
+  type Lead,
+  type LeadDetail,
+  type LeadStatus,
+} from '../../../lib/schemas/lead';
+import { Button } from '../../react-ui/button';
+import { Dialog } from '../../react-ui/dialog';
+import { Field } from '../../react-ui/field';
+import { Input } from '../../react-ui/input';
+import { Select } from '../../react-ui/select';
+import { Textarea } from '../../react-ui/textarea';
+import { formatDateTime } from '../format';
+import { handleUnauthorized, mutate, useQuery } from '../query';
+import { useAdminTexts } from '../language';
+
+type Language = 'en' | 'es';
+
+/** A lead's detail (its replies and the reply templates), loaded when a dialog opens. */
+function useLeadDetail(id: string | null, version: number): LeadDetail | null {
+  const [detail, setDetail] = useState<LeadDetail | null>(null);
+  useEffect(() => {
+    setDetail(null);
+    if (!id) return;
+    let current = true;
+    apiFetch<LeadDetail>(`/api/contact-messages/${id}`)
+      .then((loaded) => {
+        if (current) setDetail(loaded);
+      })
+      .catch((error: unknown) => {
+        handleUnauthorized(error);
+      });
+    return () => {
+      current = false;
+    };
+  }, [id, version]);
+  return detail;
+}
+
+/** Status and owner of a lead (in its view), and the thread of replies sent. */
+export function LeadState({ lead }: { lead: Lead }) {
+  const adminTexts = useAdminTexts();
+  const t = adminTexts.leads;
+  const users = useQuery<Array<{ username: string; role: string; isActive: boolean }>>('users', '/api/users');
+  const [state, setState] = useState({ status: lead.status, owner: lead.owner });
+  const detail = useLeadDetail(lead.id, 0);
+  const save = async (patch: { status?: LeadStatus; owner?: string | null }) => {
+    const saved = await mutate(
+      () => apiFetch<Lead>(`/api/contact-messages/${lead.id}`, { method: 'PUT', body: patch }),
+      {
+        invalidates: ['messages'],
+        success: t.saved,
+        failure: t.saveFailed,
+      },
+    );
+    if (saved) setState({ status: saved.status, owner: saved.owner });
+  };
+  const owners = (users.data ?? []).filter((user) => user.role === 'admin' && user.isActive);
+  return (
+    <div className="mt-4 space-y-3 border-t pt-4 text-sm" data-lead-state>
+      <div className="grid gap-3 sm:grid-cols-2">
+        <Field id="lead-status" label={t.status}>
+          <Select value={state.status} onChange={(event) => void save({ status: event.target.value as LeadStatus })}>
+            {LEAD_STATUSES.map((status) => (
+              <option key={status} value={status}>
+                {t.statuses[status]}
+              </option>
+            ))}
+          </Select>
+        </Field>
+        <Field id="lead-owner" label={t.owner}>
+          <Select value={state.owner ?? ''} onChange={(event) => void save({ owner: event.target.value || null })}>
+            <option value="">{t.noOwner}</option>
+            {state.owner && !owners.some((user) => user.username === state.owner) && (
+              <option value={state.owner}>{state.owner}</option>
+            )}
+            {owners.map((user) => (
+              <option key={user.username} value={user.username}>
+                {user.username}
+              </option>
+            ))}
+          </Select>
+        </Field>
+      </div>
+      <div>
+        <h3 className="font-semibold">{t.thread}</h3>
+        {!detail ? (
+          <p>{adminTexts.loading}</p>
+        ) : detail.replies.length === 0 ? (
+          <p>{t.noReplies}</p>
+        ) : (
+          <ol className="mt-2 space-y-2" data-lead-thread>
+            {detail.replies.map((reply) => (
+              <li key={reply.id} className="rounded border p-2">
+                <p className="font-medium">{reply.subject}</p>
+                <p className="text-slate-600">{t.repliedBy(reply.by, formatDateTime(reply.sentAt))}</p>
+                <p className="whitespace-pre-wrap break-words">{reply.body}</p>
+              </li>
+            ))}
+          </ol>
+        )}
+      </div>
+    </div>
+  );
+}
+
+/**
+ * The Reply dialog: a bilingual template the partner edits, in the lead's language first; sent to the lead's own
+ * address (the server takes it from the record) and kept in the lead's thread.
+ */
+export function ReplyDialog({ lead, onClose }: { lead: Lead | null; onClose: () => void }) {
+  const adminTexts = useAdminTexts();
+  const t = adminTexts.leads;
+  const detail = useLeadDetail(lead?.id ?? null, 0);
+  const [language, setLanguage] = useState<Language>('en');
+  const [subject, setSubject] = useState('');
+  const [body, setBody] = useState('');
+  const [errors, setErrors] = useState<{ subject?: string; body?: string }>({});
+  const [sending, setSending] = useState(false);
+  useEffect(() => {
+    if (!detail) return;
+    const lang: Language = detail.lead.language ?? 'en';
+    setLanguage(lang);
+    setSubject(detail.templates[lang].subject);
+    setBody(detail.templates[lang].body);
+    setErrors({});
+  }, [detail]);
+  const pick = (lang: Language) => {
+    setLanguage(lang);
+    if (detail) {
+      setSubject(detail.templates[lang].subject);
+      setBody(detail.templates[lang].body);
+    }
+  };
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!lead) return;
+    const found = { ...(subject.trim() ? {} : { subject: t.required }), ...(body.trim() ? {} : { body: t.required }) };
+    setErrors(found);
+    if (found.subject || found.body) return;
+    setSending(true);
+    const sent = await mutate(
+      () => apiFetch<Lead>(`/api/contact-messages/${lead.id}/reply`, { body: { language, subject, body } }),
+      { invalidates: ['messages'], success: t.sent, failure: t.sendFailed },
+    );
+    setSending(false);
+    if (sent) onClose();
+  };
+  return (
+    <Dialog
+      open={lead !== null}
+      title={lead ? t.replyTitle(lead.name) : ''}
+      closeLabel={adminTexts.close}
+      onClose={onClose}
+      className="max-w-2xl"
+    >
+      {lead && (
+        <form className="space-y-3" onSubmit={(event) => void submit(event)} noValidate data-reply-form>
+          <p className="text-sm">
+            <span className="font-semibold">{t.to}:</span> {lead.name} &lt;{lead.email}&gt;
+          </p>
+          <Field id="reply-language" label={t.language}>
+            <Select value={language} onChange={(event) => pick(event.target.value as Language)} disabled={!detail}>
+              <option value="en">{t.languages.en}</option>
+              <option value="es">{t.languages.es}</option>
+            </Select>
+          </Field>
+          <Field id="reply-subject" label={t.subject} error={errors.subject}>
+            <Input
+              value={subject}
+              maxLength={REPLY_SUBJECT_MAX}
+              onChange={(event) => setSubject(event.target.value.replace(/[\r\n]+/g, ' '))}
+              disabled={!detail}
+            />
+          </Field>
+          <Field id="reply-body" label={t.body} error={errors.body}>
+            <Textarea
+              value={body}
+              rows={10}
+              maxLength={REPLY_BODY_MAX}
+              onChange={(event) => setBody(event.target.value)}
+              disabled={!detail}
+            />
+          </Field>
+          <div className="flex justify-end gap-2">
+            <Button type="button" variant="ghost" onClick={onClose}>
+              {adminTexts.cancel}
+            </Button>
+            <Button type="submit" disabled={!detail || sending}>
+              {sending ? t.sending : t.send}
+            </Button>
+          </div>
+        </form>
+      )}
+    </Dialog>
+  );
+}

@@ -1,0 +1,255 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import contactFunction from '../../netlify/functions/contact';
+import leadFunction from '../../netlify/functions/contact-message-delete';
+import replyFunction from '../../netlify/functions/contact-message-reply';
+import messagesFunction from '../../netlify/functions/contact-messages';
+import { recordVideoCallStart, putVideoEvent } from '../../src/lib/conversations/logs';
+import { sendLeadDigest } from '../../src/lib/leads/inbox';
+import { fileVideoLead } from '../../src/lib/leads/video';
+import type { Lead, LeadDetail } from '../../src/lib/schemas/lead';
+import { addContactMessage } from '../../src/lib/stores/contact-messages';
+import { asAdmin, useAdminBench } from '../helpers/admin';
+import { call, callJson } from '../helpers/functions';
+import { startLocalSmtp, toAddresses, type LocalSmtp } from '../helpers/smtp';
+
+const bench = useAdminBench();
+let smtp: LocalSmtp;
+beforeAll(async () => {
+  smtp = await startLocalSmtp();
+});
+afterAll(async () => {
+  await smtp.stop();
+});
+beforeEach(() => smtp.configure(true));
+
+const admin = (options: Parameters<typeof asAdmin>[1] = {}) => asAdmin(bench.cookie(), options);
+
+async function contact(body: Record<string, unknown>, lang = 'en', ip = '10.90.0.1'): Promise<string> {
+  const { status, body: answer } = await callJson<{ id: string }>(contactFunction, `/api/contact?lang=${lang}`, {
+    method: 'POST',
+    body,
+    ip,
+  });
+  expect(status).toBe(201);
+  return answer.id;
+}
+
+function setLead(id: string, body: Record<string, unknown>) {
+  return callJson<Lead & { message: string }>(leadFunction, `/api/contact-messages/${id}`, {
+    ...admin({ method: 'PUT', body }),
+    params: { id },
+  });
+}
+
+/** Every row of a filtered list, page by page (limit 2), as the names in order. */
+async function allPages(query: string): Promise<string[]> {
+  const names: string[] = [];
+  let cursor: string | null = null;
+  let pages = 0;
+  do {
+    const path: string = `/api/contact-messages?limit=2&${query}${cursor ? `&cursor=${cursor}` : ''}`;
+    const { status, body, headers } = await callJson<Lead[]>(messagesFunction, path, admin());
+    expect(status).toBe(200);
+    expect(body.length).toBeLessThanOrEqual(2);
+    names.push(...body.map((lead) => lead.name));
+    cursor = headers.get('x-next-cursor');
+    pages += 1;
+  } while (cursor && pages < 20);
+  return names;
+}
+
+describe('lead inbox', () => {
+  it('keeps a status and an owner per lead, and filters by status and source across pages', async () => {
+    const ids: Record<string, string> = {};
+    for (const name of ['Ana Form', 'Bea Form', 'Carla Form']) {
+      ids[name] = await contact({ name, email: `${name.split(' ')[0]!.toLowerCase()}@lead.test`, message: 'Hi' });
+    }
+    for (const name of ['Dora Chat', 'Eva Chat']) {
+      const lead = await addContactMessage(
+        { name, email: 'chat@lead.test', company: null, phone: null, serviceOfInterest: null, message: 'From chat' },
+        'chat',
+      );
+      ids[name] = lead.id;
+    }
+
+    // New leads are `new`, with no owner.
+    const first = await callJson<Lead[]>(messagesFunction, '/api/contact-messages?status=new', admin());
+    expect(first.body.map((lead) => [lead.name, lead.status, lead.owner])).toContainEqual(['Eva Chat', 'new', null]);
+
+    const closed = await setLead(ids['Bea Form']!, { status: 'closed', owner: 'partner' });
+    expect(closed.status).toBe(200);
+    expect(closed.body).toMatchObject({ status: 'closed', owner: 'partner', name: 'Bea Form' });
+    expect((await setLead(ids['Dora Chat']!, { status: 'replied' })).body).toMatchObject({ owner: null });
+    expect((await setLead(ids['Dora Chat']!, { owner: 'partner' })).body).toMatchObject({
+      status: 'replied',
+      owner: 'partner',
+    });
+    // An owner is a dashboard user; a status one of three; an unknown lead 404.
+    expect((await setLead(ids['Ana Form']!, { owner: 'nobody' })).status).toBe(400);
+    expect((await setLead(ids['Ana Form']!, { status: 'spam' })).status).toBe(400);
+    expect((await setLead('01arz3ndektsv4rrffq69g5fav', { status: 'closed' })).status).toBe(404);
+
+    expect(await allPages('status=new')).toEqual(['Eva Chat', 'Carla Form', 'Ana Form']);
+    expect(await allPages('status=closed')).toEqual(['Bea Form']);
+    expect(await allPages('source=chat')).toEqual(['Eva Chat', 'Dora Chat']);
+    expect(await allPages('source=form')).toEqual(['Carla Form', 'Bea Form', 'Ana Form']);
+    expect(await allPages('status=replied&source=chat')).toEqual(['Dora Chat']);
+    expect(await allPages('status=replied&source=form')).toEqual([]);
+    // Moving back to new moves the lead between the folders.
+    await setLead(ids['Bea Form']!, { status: 'new' });
+    expect(await allPages('status=new&source=form')).toEqual(['Carla Form', 'Bea Form', 'Ana Form']);
+    expect(await allPages('status=closed')).toEqual([]);
+    // A search with a filter keeps only the rows that pass both.
+    expect(await allPages('q=dora&status=replied')).toEqual(['Dora Chat']);
+    expect(await allPages('q=dora&status=new')).toEqual([]);
+    expect((await callJson(messagesFunction, '/api/contact-messages?source=fax', admin())).status).toBe(400);
+    // Admins only.
+    expect((await callJson(messagesFunction, '/api/contact-messages?status=new')).status).toBe(401);
+  });
+
+  it('replies by e-mail to the lead’s own address with the edited text, and keeps the thread', async () => {
+    const id = await contact(
+      { name: 'Lucía Reply', email: 'lucia@lead.test', company: 'Acme', message: 'Necesito <b>ayuda</b>\ncon datos.' },
+      'es',
+    );
+    const detail = await callJson<LeadDetail>(leadFunction, `/api/contact-messages/${id}`, {
+      ...admin(),
+      params: { id },
+    });
+    expect(detail.status).toBe(200);
+    // The page's language is the lead's: the dashboard preselects the Spanish template.
+    expect(detail.body.lead.language).toBe('es');
+    expect(detail.body.replies).toEqual([]);
+    expect(detail.body.templates.es.body).toContain('Lucía Reply');
+    expect(detail.body.templates.es.subject).toMatch(/^Su mensaje a /);
+    expect(detail.body.templates.en.subject).toMatch(/^Your message to /);
+
+    const body = `${detail.body.templates.es.body.replace('. \n', '. Le proponemos una llamada el martes.\n')}`;
+    const reply = (input: Record<string, unknown>) =>
+      callJson<Lead>(replyFunction, `/api/contact-messages/${id}/reply`, {
+        ...admin({ method: 'POST', body: input }),
+        params: { id },
+      });
+    // The body names no recipient: a `to` is ignored, the mail goes to the lead only. A subject is one line.
+    const sent = await reply({
+      language: 'es',
+      subject: 'Su consulta sobre datos',
+      body,
+      to: ['victim@elsewhere.test'],
+    });
+    expect(sent.status).toBe(201);
+    expect(sent.body).toMatchObject({ status: 'replied', owner: 'partner' });
+    expect((await reply({ language: 'es', subject: 'Hi\r\nBcc: victim@elsewhere.test', body: 'x' })).status).toBe(400);
+    expect((await reply({ language: 'es', subject: '', body: 'x' })).status).toBe(400);
+    expect(smtp.to('victim@elsewhere.test')).toEqual([]);
+
+    const [mail, ...others] = smtp.to('lucia@lead.test');
+    expect(others).toEqual([]);
+    expect(mail!.envelopeTo).toEqual(['lucia@lead.test']);
+    expect(toAddresses(mail!.parsed)).toEqual(['lucia@lead.test']);
+    expect(mail!.parsed.subject).toBe('Su consulta sobre datos');
+    expect(mail!.parsed.from?.value[0]?.address).toBe('news@vantia.test');
+    expect(mail!.parsed.replyTo?.value.map((entry) => entry.address)).toEqual([
+      'leads@vantia.test',
+      'partner@vantia.test',
+    ]);
+    expect(mail!.parsed.text).toContain('Le proponemos una llamada el martes.');
+    expect(mail!.parsed.text).toContain('> Necesito <b>ayuda</b>');
+    const html = String(mail!.parsed.html);
+    expect(html).toContain('Le proponemos una llamada el martes.');
+    expect(html).toContain('Necesito &lt;b&gt;ayuda&lt;/b&gt;');
+    expect(html).not.toContain('<b>ayuda');
+
+    await reply({ language: 'en', subject: 'Follow-up', body: 'Any news?' });
+    const thread = await callJson<LeadDetail>(leadFunction, `/api/contact-messages/${id}`, {
+      ...admin(),
+      params: { id },
+    });
+    expect(thread.body.replies.map((r) => [r.subject, r.by, r.language])).toEqual([
+      ['Su consulta sobre datos', 'partner', 'es'],
+      ['Follow-up', 'partner', 'en'],
+    ]);
+    expect(thread.body.lead.status).toBe('replied');
+    expect(smtp.to('lucia@lead.test')).toHaveLength(2);
+  });
+
+  it('sends a weekly digest of new and unanswered leads only', async () => {
+    const now = new Date();
+    const ago = (days: number) => new Date(now.getTime() - days * 86_400_000);
+    const add = (name: string, days: number) =>
+      addContactMessage(
+        { name, email: 'digest@lead.test', company: 'Digest Co', phone: null, serviceOfInterest: null, message: 'x' },
+        'form',
+        ago(days),
+      );
+    await add('Fresh Lead', 2);
+    await add('Waiting Lead', 12);
+    const answered = await add('Answered Lead', 3);
+    const closedOld = await add('Closed Lead', 9);
+    await add('Ancient Lead', 60);
+    await setLead(answered.id, { status: 'replied' });
+    await setLead(closedOld.id, { status: 'closed' });
+
+    await sendLeadDigest(now);
+    const digests = smtp.to('leads@vantia.test').filter((mail) => mail.parsed.subject?.startsWith('Leads of the week'));
+    expect(digests).toHaveLength(1);
+    const text = digests[0]!.parsed.text ?? '';
+    const [fresh, unanswered] = text.split('Still unanswered');
+    expect(fresh).toContain('Fresh Lead');
+    expect(fresh).not.toContain('Waiting Lead');
+    expect(unanswered).toContain('Waiting Lead');
+    for (const name of ['Answered Lead', 'Closed Lead', 'Ancient Lead']) expect(text).not.toContain(name);
+    expect(text).toContain('https://site.test/admin#messages/');
+    expect(String(digests[0]!.parsed.html)).toContain('Fresh Lead');
+    // One digest a week, however often the schedule runs.
+    await sendLeadDigest(now);
+    expect(
+      smtp.to('leads@vantia.test').filter((mail) => mail.parsed.subject?.startsWith('Leads of the week')),
+    ).toHaveLength(1);
+  });
+
+  it('files a finished video call with a known e-mail as one lead (source video)', async () => {
+    const sessionId = 'cvideolead1';
+    await recordVideoCallStart({
+      sessionId,
+      kind: 'started',
+      at: new Date(Date.now() - 60_000).toISOString(),
+      language: 'es',
+      conversationUrl: 'https://tavus.daily.co/cvideolead1',
+    });
+    await putVideoEvent({
+      sessionId,
+      kind: 'transcript',
+      at: new Date().toISOString(),
+      transcript: [
+        { speaker: 'assistant', text: '¿En qué puedo ayudarle?', timestamp: new Date().toISOString() },
+        {
+          speaker: 'user',
+          text: 'Quiero invertir, escríbanme a marta@video.test',
+          timestamp: new Date().toISOString(),
+        },
+      ],
+    });
+    await fileVideoLead(sessionId);
+    await fileVideoLead(sessionId);
+    expect(await allPages('source=video')).toEqual(['marta@video.test']);
+    const [lead] = (await callJson<Lead[]>(messagesFunction, '/api/contact-messages?source=video', admin())).body;
+    expect(lead).toMatchObject({ email: 'marta@video.test', source: 'video', language: 'es', status: 'new' });
+    expect(lead!.message).toContain('Quiero invertir');
+  });
+
+  it('exports the leads as CSV: SPEC’s message columns first, then status and owner', async () => {
+    const response = await call(messagesFunction, '/api/contact-messages?format=csv', admin());
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-disposition')).toMatch(
+      /attachment; filename="contact-messages-\d{4}-\d{2}-\d{2}\.csv"/,
+    );
+    const text = await response.text();
+    const [header, ...rows] = text.replace(/^\uFEFF/, '').split('\r\n');
+    expect(header).toBe(
+      '"Name","Email","Company","Service","Date","Phone","Message","Source","Language","Status","Owner"',
+    );
+    const lucia = rows.find((row) => row.startsWith('"Lucía Reply"'));
+    expect(lucia).toMatch(/"Acme",.*"form","es","replied","partner"$/s);
+  });
+});
