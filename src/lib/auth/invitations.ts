@@ -19,7 +19,7 @@ import {
 import { createUser, getUser, setUserPassword } from '../stores/users';
 
 /**
- * Investor accounts made from a request for access (docs/security-access.md): one step for the admin, and a one-time
+ * Investor accounts made from a request for access (docs/security.md): one step for the admin, and a one-time
  * link for the investor to choose a password. The link's token is 256 random bits; only its SHA-256 is stored; it
  * lasts INVITATION_DAYS; it is used once (a claimed key, exact under races on the local server too); and it is void
  * once the account's password changes another way or the account is deactivated.

@@ -8,7 +8,7 @@ import { confirmationMail } from './templates';
 
 /**
  * Confirmation mails one address may receive a day, whoever asks (mail bombing through sign-ups:
- * docs/security-mail.md). A sign-up past it is answered as usual and sends nothing.
+ * docs/security.md). A sign-up past it is answered as usual and sends nothing.
  */
 export const CONFIRMATION_MAILS_PER_ADDRESS = 3;
 
