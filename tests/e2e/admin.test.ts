@@ -115,7 +115,9 @@ describe('admin dashboard', () => {
     await page.getByRole('button', { name: 'Delete: Board questions on AI agents' }).click();
     // An in-page confirmation that names the item, not the browser's confirm().
     const confirmDelete = page.getByRole('dialog', { name: 'Delete for good' });
-    expect(await confirmDelete.textContent()).toContain('Delete "Board questions on AI agents"? This cannot be undone.');
+    expect(await confirmDelete.textContent()).toContain(
+      'Delete "Board questions on AI agents"? This cannot be undone.',
+    );
     await confirmDelete.getByRole('button', { name: 'Delete', exact: true }).click();
     await expect
       .poll(() => page.locator('[data-toast]').textContent(), { timeout: 15_000 })
@@ -171,7 +173,9 @@ describe('admin dashboard', () => {
     await page.getByRole('button', { name: 'Delete: Treasury automation for a hotel group' }).click();
     // An in-page confirmation that names the item, not the browser's confirm().
     const confirmDelete = page.getByRole('dialog', { name: 'Delete for good' });
-    expect(await confirmDelete.textContent()).toContain('Delete "Treasury automation for a hotel group"? This cannot be undone.');
+    expect(await confirmDelete.textContent()).toContain(
+      'Delete "Treasury automation for a hotel group"? This cannot be undone.',
+    );
     await confirmDelete.getByRole('button', { name: 'Delete', exact: true }).click();
     await expect
       .poll(() => page.locator('[data-toast]').textContent(), { timeout: 15_000 })

@@ -132,7 +132,8 @@ export default function Dashboard({ user }: { user: DashboardUser }) {
           </div>
         </div>
       </header>
-      <div className="container-page py-6">
+      {/* A named region (a landmark): the page's own <main> is inert behind the dashboard. */}
+      <section aria-label={heading} className="container-page py-6">
         {user.role === 'admin' && <MailNotice />}
         <div
           role="tablist"
@@ -169,7 +170,7 @@ export default function Dashboard({ user }: { user: DashboardUser }) {
           onClose={() => setChangingPassword(false)}
           onChanged={() => setChangingPassword(false)}
         />
-      </div>
+      </section>
     </div>
   );
 }

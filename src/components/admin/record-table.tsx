@@ -95,7 +95,7 @@ export function RecordTable<T extends { id: string }>({
                     data-sort-column={column.header}
                   >
                     {column.header}
-                    <span aria-hidden="true" className="text-xs text-slate-500">
+                    <span aria-hidden="true" className="text-xs text-slate-600">
                       {sorted ? (sorted.descending ? '▼' : '▲') : '↕'}
                     </span>
                   </button>

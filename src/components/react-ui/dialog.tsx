@@ -83,6 +83,14 @@ export function Dialog({
         if (asking) keepEditing();
         else requestClose();
       }}
+      onKeyDown={(event) => {
+        // Escape handled here (its default prevented, so no cancel event follows): Chrome lets a page refuse the
+        // cancel event only once per user activation, and the question must hold on a second Escape too.
+        if (event.key !== 'Escape' || event.defaultPrevented) return;
+        event.preventDefault();
+        if (asking) keepEditing();
+        else requestClose();
+      }}
       onPointerDown={(event) => (pressedOnBackdrop.current = event.target === ref.current)}
       onClick={(event) => {
         // A click that began and ended on the backdrop (the dialog itself has no padding of its own).
