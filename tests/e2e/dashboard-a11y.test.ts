@@ -5,17 +5,19 @@ import { axeViolations, baseUrl, signInCookie, useBrowser } from './helpers';
 
 const browser = useBrowser();
 
-async function signIn(page: Page) {
+/** Signs in through the API (tests/e2e/admin.test.ts covers the sign-in dialog) and opens the dashboard. */
+async function signIn(page: Page, cookie: string) {
+  await page.context().addCookies(
+    cookie.split('; ').map((pair) => {
+      const [name, ...value] = pair.split('=');
+      return { name: name!, value: value.join('='), url: baseUrl() };
+    }),
+  );
   await page.goto('/admin');
-  const dialog = page.getByRole('dialog', { name: 'Investor Login' });
-  const heading = page.getByRole('heading', { name: 'Admin Dashboard' });
-  await dialog.or(heading).waitFor({ timeout: 20_000 });
-  if (await heading.isVisible()) return;
-  await dialog.getByLabel('Username').fill(E2E_ADMIN.username);
-  await dialog.getByLabel('Password', { exact: true }).fill(E2E_ADMIN.password);
-  await dialog.getByRole('button', { name: 'Sign in' }).click();
-  await heading.waitFor({ timeout: 20_000 });
+  await page.getByRole('heading', { name: 'Admin Dashboard' }).waitFor({ timeout: 30_000 });
 }
+
+let cookie = '';
 
 /** The open tab's content has arrived (no loading state left). */
 async function settled(page: Page) {
@@ -43,7 +45,7 @@ const ONLY_ENGLISH = 'Only in English, for the badge';
 describe('the dashboard: accessible, keyboard-friendly, usable at 390 px', () => {
   it('has no axe violation on any tab or dialog, asks before discarding edits, and checks fields in place', async () => {
     // A case study written in English only: its row says Spanish is missing.
-    const cookie = await signInCookie(E2E_ADMIN.username, E2E_ADMIN.password);
+    cookie = await signInCookie(E2E_ADMIN.username, E2E_ADMIN.password);
     const created = await fetch(`${baseUrl()}/api/portfolio`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', origin: baseUrl(), cookie },
@@ -60,7 +62,7 @@ describe('the dashboard: accessible, keyboard-friendly, usable at 390 px', () =>
     const page = await browser.page();
     page.setDefaultTimeout(15_000);
     page.on('dialog', () => expect.fail('no browser popup (alert, confirm) is used'));
-    await signIn(page);
+    await signIn(page, cookie);
     expect(await page.title()).toBe('Admin Dashboard | Vantia Partners');
     await settled(page);
 
@@ -197,7 +199,7 @@ describe('the dashboard: accessible, keyboard-friendly, usable at 390 px', () =>
 
   it('fits a 390 px wide screen: no sideways scrolling, every row action visible', async () => {
     const page = await browser.page({ width: 390 });
-    await signIn(page);
+    await signIn(page, cookie || (await signInCookie(E2E_ADMIN.username, E2E_ADMIN.password)));
     for (const tab of ['Portfolio', 'Users']) {
       await page.getByRole('tab', { name: tab }).click();
       await settled(page);
