@@ -14,7 +14,7 @@ async function signIn(page: Page, cookie: string) {
     }),
   );
   await page.goto('/admin');
-  await page.getByRole('heading', { name: 'Admin Dashboard' }).waitFor({ timeout: 30_000 });
+  await page.getByRole('heading', { name: 'Admin Dashboard' }).waitFor({ timeout: 60_000 });
 }
 
 let cookie = '';
@@ -195,7 +195,8 @@ describe('the dashboard: accessible, keyboard-friendly, usable at 390 px', () =>
     await page.keyboard.press('Escape');
     await page.getByRole('button', { name: 'English' }).click();
     await page.close();
-  });
+    // About 20 axe scans against a served build: ~50 s on an idle 2-core machine, more under load.
+  }, 150_000);
 
   it('fits a 390 px wide screen: no sideways scrolling, every row action visible', async () => {
     const page = await browser.page({ width: 390 });
@@ -218,5 +219,5 @@ describe('the dashboard: accessible, keyboard-friendly, usable at 390 px', () =>
       }
     }
     await page.close();
-  });
+  }, 90_000);
 });
