@@ -27,10 +27,46 @@ export function neutraliseFormula(value: string): string {
 /**
  * RFC 4180 with every field quoted: comma-separated, CRLF line ends, each field in double quotes (a quote inside
  * doubled). Quoting every field also guards a spreadsheet that splits on `;` (Spain's Excel and LibreOffice): a
- * `;` can then only appear inside quotes, so a line never splits into a cell the formula check did not see.
+ * `;` can then only appear inside quotes, so a line never splits into a cell the formula check did not see. The
+ * file starts with UTF-8's byte-order mark (`CSV_BOM`).
  */
 export function toCsv(header: readonly string[], rows: ReadonlyArray<ReadonlyArray<string | number | null>>): string {
-  return csvLines([header, ...rows]);
+  return CSV_BOM + csvLines([header, ...rows]);
+}
+
+/**
+ * What every CSV file starts with: UTF-8's byte-order mark, so Excel (Spain's included) reads the file as UTF-8
+ * ("María", "¿Qué?") instead of the system's code page. Readers that decode UTF-8 (fetch's text(), TextDecoder)
+ * drop it.
+ */
+export const CSV_BOM = '\ufeff';
+
+/** The time zone of the dates in CSV files: the firm's, in Madrid (summer time included). */
+export const CSV_TIME_ZONE = 'Europe/Madrid';
+
+const ISO_MOMENT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/;
+const MADRID = new Intl.DateTimeFormat('en-GB', {
+  timeZone: CSV_TIME_ZONE,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
+
+/**
+ * A moment as a spreadsheet in Spain reads it: "2026-03-04 11:05", Madrid's time (Excel recognises it as a date
+ * and time in any locale). Anything that is not a full ISO 8601 moment (an empty cell, a transcript's own
+ * "00:01:05", a visitor's text) is left as it is.
+ */
+export function csvDate(value: string | null | undefined): string {
+  if (!value) return '';
+  if (!ISO_MOMENT.test(value)) return value;
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) return value;
+  const part = Object.fromEntries(MADRID.formatToParts(date).map(({ type, value: text }) => [type, text]));
+  return `${part['year']}-${part['month']}-${part['day']} ${part['hour']}:${part['minute']}`;
 }
 
 export type CsvRow = ReadonlyArray<string | number | null>;
@@ -89,7 +125,7 @@ type SubscriberRow = Pick<NewsletterSubscription, 'id' | 'fullName' | 'email' | 
   Partial<Pick<NewsletterSubscription, 'status' | 'language'>>;
 
 export function newsletterRows(s: SubscriberRow): CsvRow[] {
-  return [[s.fullName, s.email, s.registrationDate, s.status ?? 'confirmed', s.language ?? 'en']];
+  return [[s.fullName, s.email, csvDate(s.registrationDate), s.status ?? 'confirmed', s.language ?? 'en']];
 }
 
 export function newsletterCsv(subscriptions: SubscriberRow[]): string {
@@ -102,9 +138,9 @@ export function chatRows(c: ChatConversation): CsvRow[] {
     c.sessionId,
     m.role,
     m.content,
-    m.timestamp,
+    csvDate(m.timestamp),
     c.language,
-    c.conversationStarted,
+    csvDate(c.conversationStarted),
     c.messageCount,
   ]);
 }
@@ -120,9 +156,9 @@ export function videoRows(c: VideoConversation): CsvRow[] {
     c.sessionId,
     line.speaker,
     line.text,
-    line.timestamp,
+    csvDate(line.timestamp),
     c.language,
-    c.conversationStarted,
+    csvDate(c.conversationStarted),
     c.duration,
     c.conversationUrl,
     c.clientReported.join('; '),
@@ -139,7 +175,7 @@ export const AUDIT_CSV_HEADER = ['Time', 'Actor', 'Actor Role', 'Action', 'Targe
 export function auditCsv(events: AuditEvent[]): string {
   return toCsv(
     AUDIT_CSV_HEADER,
-    events.map((event) => [event.at, event.actor, event.actorRole, event.action, event.target, event.detail]),
+    events.map((event) => [csvDate(event.at), event.actor, event.actorRole, event.action, event.target, event.detail]),
   );
 }
 

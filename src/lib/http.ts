@@ -1,7 +1,7 @@
 import type { Context } from '@netlify/functions';
 import type { z } from 'zod';
 import { cdnCacheHeaders } from './cdn-cache';
-import { csvFileName, csvLines, type CsvRow } from './csv';
+import { CSV_BOM, csvFileName, csvLines, type CsvRow } from './csv';
 import { ConfigError } from './env';
 import { isId } from './ids';
 import { SECURITY_HEADERS } from './security-headers';
@@ -331,7 +331,7 @@ function csvStream<T>(request: Request, each: () => AsyncIterable<T[]>, csv: Non
   return new ReadableStream<Uint8Array>(
     {
       start(controller) {
-        controller.enqueue(encoder.encode(csvLines([csv.header])));
+        controller.enqueue(encoder.encode(CSV_BOM + csvLines([csv.header])));
       },
       async pull(controller) {
         try {

@@ -54,8 +54,13 @@ describe('inbox', () => {
     expect(csv.headers.get('content-disposition')).toMatch(
       /^attachment; filename="newsletter-subscribers-\d{4}-\d{2}-\d{2}\.csv"$/,
     );
-    const lines = (await csv.text()).split('\r\n');
+    // UTF-8 with a byte-order mark, so Excel in Spain reads it as UTF-8 (text() drops the mark, as readers do).
+    const bytes = new Uint8Array(await csv.arrayBuffer());
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const lines = new TextDecoder().decode(bytes).split('\r\n');
     expect(lines[0]).toBe('"Full Name","Email","Registration Date","Status","Language"');
+    // Dates in Madrid's local time, as a spreadsheet reads them.
+    expect(lines[1]).toMatch(/^"[^"]*","[^"]+","\d{4}-\d\d-\d\d \d\d:\d\d",/);
     expect(lines).toContainEqual(expect.stringMatching(/^"'=cmd\|calc","evil@example\.com",/));
 
     const target = list.body[1]!;
@@ -219,7 +224,7 @@ describe('conversation logs', () => {
     );
     expect(lines).toContainEqual(
       expect.stringMatching(
-        /^"c123","assistant","Welcome","2025-01-01T10:00:07Z","en",".*","9[5-7]","https:\/\/tavus\.daily\.co\/c123","transcript; end"$/,
+        /^"c123","assistant","Welcome","2025-01-01 11:00","en",".*","9[5-7]","https:\/\/tavus\.daily\.co\/c123","transcript; end"$/,
       ),
     );
   });

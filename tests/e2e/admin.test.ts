@@ -113,6 +113,12 @@ describe('admin dashboard', () => {
     await publicPage.close();
 
     await page.getByRole('button', { name: 'Delete: Board questions on AI agents' }).click();
+    // An in-page confirmation that names the item, not the browser's confirm().
+    const confirmDelete = page.getByRole('dialog', { name: 'Delete for good' });
+    expect(await confirmDelete.textContent()).toContain(
+      'Delete "Board questions on AI agents"? This cannot be undone.',
+    );
+    await confirmDelete.getByRole('button', { name: 'Delete', exact: true }).click();
     await expect
       .poll(() => page.locator('[data-toast]').textContent(), { timeout: 15_000 })
       .toContain('Insight deleted successfully!');
@@ -165,6 +171,12 @@ describe('admin dashboard', () => {
     expect(await publicPage.locator('main').textContent()).toContain('Digital Transformation');
 
     await page.getByRole('button', { name: 'Delete: Treasury automation for a hotel group' }).click();
+    // An in-page confirmation that names the item, not the browser's confirm().
+    const confirmDelete = page.getByRole('dialog', { name: 'Delete for good' });
+    expect(await confirmDelete.textContent()).toContain(
+      'Delete "Treasury automation for a hotel group"? This cannot be undone.',
+    );
+    await confirmDelete.getByRole('button', { name: 'Delete', exact: true }).click();
     await expect
       .poll(() => page.locator('[data-toast]').textContent(), { timeout: 15_000 })
       .toContain('Portfolio item deleted successfully!');
@@ -246,13 +258,20 @@ describe('admin dashboard', () => {
       page.getByRole('link', { name: 'Export CSV' }).click(),
     ]);
     expect(download.suggestedFilename()).toMatch(/^newsletter-subscribers-\d{4}-\d{2}-\d{2}\.csv$/);
-    const csv = readFileSync((await download.path())!, 'utf8');
-    // SPEC's columns, then the double opt-in's status and language (issue 12).
+    const bytes = readFileSync((await download.path())!);
+    // UTF-8 with a byte-order mark (Excel in Spain), then SPEC's columns, then the double opt-in's status and language.
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const csv = bytes.subarray(3).toString('utf8');
     expect(csv.split('\r\n')[0]).toBe('"Full Name","Email","Registration Date","Status","Language"');
+    // Dates as a spreadsheet in Spain reads them (Madrid time).
+    expect(csv.split('\r\n')[1]).toMatch(/^"[^"]*","[^"]+","\d{4}-\d\d-\d\d \d\d:\d\d",/);
     expect(csv).toContain(`"'=HYPERLINK(""x"")","formula@e2e.example"`);
     // Double opt-in: not confirmed yet.
     await expect.poll(() => page.locator('#admin-panel').textContent()).toContain('Pending');
     await page.getByRole('button', { name: 'Delete: formula@e2e.example' }).click();
+    const confirmDelete = page.getByRole('dialog', { name: 'Delete for good' });
+    expect(await confirmDelete.textContent()).toContain('Delete formula@e2e.example? This cannot be undone.');
+    await confirmDelete.getByRole('button', { name: 'Delete', exact: true }).click();
     await expect
       .poll(() => page.locator('[data-toast]').textContent(), { timeout: 15_000 })
       .toContain('Newsletter subscription deleted successfully!');
@@ -273,7 +292,7 @@ describe('admin dashboard', () => {
         page.waitForEvent('download'),
         page.getByRole('link', { name: 'Export CSV' }).click(),
       ]);
-      expect(readFileSync((await file.path())!, 'utf8').split('\r\n')[0]).toBe(header);
+      expect(readFileSync((await file.path())!, 'utf8').split('\r\n')[0]).toBe(`\ufeff${header}`);
     }
     await page.close();
   });

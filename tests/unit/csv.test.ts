@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { chatCsv, csvFileName, neutraliseFormula, newsletterCsv, toCsv, videoCsv } from '../../src/lib/csv';
+import {
+  auditCsv,
+  chatCsv,
+  csvDate,
+  csvFileName,
+  neutraliseFormula,
+  newsletterCsv,
+  toCsv,
+  videoCsv,
+} from '../../src/lib/csv';
 import type { ChatConversation, VideoConversation } from '../../src/lib/schemas/conversation';
 
 /**
@@ -113,7 +122,7 @@ describe('CSV', () => {
           [42, 'x'],
         ],
       ),
-    ).toBe('"a","b"\r\n"plain","has, comma"\r\n"has ""quote""","two\nlines"\r\n"",""\r\n"42","x"\r\n');
+    ).toBe('\ufeff"a","b"\r\n"plain","has, comma"\r\n"has ""quote""","two\nlines"\r\n"",""\r\n"42","x"\r\n');
   });
 
   it.each(['=1+1', '+1', '-1', '@SUM(A1)', '\tx', '\rx', '\0x'])('neutralises a formula cell starting %j', (cell) => {
@@ -135,26 +144,61 @@ describe('CSV', () => {
 
   it('writes the exact columns of docs/product.md, "CSV exports", in order', () => {
     // SPEC's newsletter columns first, then the double opt-in's status and the subscriber's language (issue 12).
-    expect(newsletterCsv([]).split('\r\n')[0]).toBe('"Full Name","Email","Registration Date","Status","Language"');
+    expect(newsletterCsv([]).split('\r\n')[0]).toBe(
+      '\ufeff"Full Name","Email","Registration Date","Status","Language"',
+    );
     expect(chatCsv([]).split('\r\n')[0]).toBe(
-      '"Session ID","Message Role","Message Content","Timestamp","Language","Started","Message Count"',
+      '\ufeff"Session ID","Message Role","Message Content","Timestamp","Language","Started","Message Count"',
     );
     // The video export keeps the SPEC's columns first and adds what only the visitor's page reported.
     expect(videoCsv([]).split('\r\n')[0]).toBe(
-      '"Session ID","Speaker","Text","Timestamp","Language","Started","Duration","URL","Client-Reported"',
+      '\ufeff"Session ID","Speaker","Text","Timestamp","Language","Started","Duration","URL","Client-Reported"',
     );
     expect(csvFileName('newsletter-subscribers', new Date('2026-03-04T10:00:00Z'))).toBe(
       'newsletter-subscribers-2026-03-04.csv',
     );
   });
 
+  it('starts every file with the UTF-8 byte-order mark, once, so Excel reads accents', () => {
+    const csv = newsletterCsv([
+      { id: 'x', fullName: 'María Núñez', email: 'm@b.es', registrationDate: '2026-03-04T10:05:00.000Z' },
+    ]);
+    const bytes = Buffer.from(csv, 'utf8');
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    expect(csv.indexOf('\ufeff', 1)).toBe(-1);
+    expect(new TextDecoder().decode(bytes)).toContain('"María Núñez"');
+  });
+
+  it("writes dates as Madrid's local time, summer and winter, in a format Excel reads as a date", () => {
+    expect(csvDate('2026-01-15T09:05:00.000Z')).toBe('2026-01-15 10:05'); // CET, UTC+1
+    expect(csvDate('2026-07-15T09:05:59Z')).toBe('2026-07-15 11:05'); // CEST, UTC+2
+    expect(csvDate('2026-03-29T00:59:00Z')).toBe('2026-03-29 01:59'); // the hour before the change
+    expect(csvDate('2026-03-29T01:00:00Z')).toBe('2026-03-29 03:00'); // the clocks go forward
+    expect(csvDate('2026-12-31T23:30:00+00:00')).toBe('2027-01-01 00:30'); // a new day (and year) in Madrid
+    // What is not a moment stays as it is: empty, a transcript's offset, a visitor's text.
+    for (const value of ['', '00:01:05', '2026-03-04', '=1+1', 'yesterday']) expect(csvDate(value)).toBe(value);
+    expect(csvDate(null)).toBe('');
+    const audit = auditCsv([
+      {
+        id: 'a',
+        at: '2026-03-04T10:05:00.000Z',
+        actor: 'ana',
+        actorRole: 'admin',
+        action: 'user.create',
+        target: 'bob',
+        detail: '',
+      } as never,
+    ]).split('\r\n');
+    expect(audit[1]).toBe('"2026-03-04 11:05","ana","admin","user.create","bob",""');
+    const chatLines = chatCsv([chat('hola')]).split('\r\n');
+    expect(chatLines[1]).toBe('"hola","user","hola","2026-01-01 11:00","es","2026-01-01 11:00","1"');
+  });
+
   it('escapes a formula in a subscriber name', () => {
     const csv = newsletterCsv([
       { id: 'x', fullName: '=HYPERLINK("http://evil")', email: 'a@b.c', registrationDate: '2025-01-01T00:00:00.000Z' },
     ]);
-    expect(csv.split('\r\n')[1]).toBe(
-      `"'=HYPERLINK(""http://evil"")","a@b.c","2025-01-01T00:00:00.000Z","confirmed","en"`,
-    );
+    expect(csv.split('\r\n')[1]).toBe(`"'=HYPERLINK(""http://evil"")","a@b.c","2025-01-01 01:00","confirmed","en"`);
   });
 
   it('reads back, with a comma separator, exactly the values written (plus the apostrophe on formulas)', () => {

@@ -90,6 +90,16 @@ export default function Dashboard({ user }: { user: DashboardUser }) {
     };
   }, []);
 
+  const heading = user.role === 'admin' ? adminTexts.title : adminTexts.roles.investorTitle;
+  useEffect(() => {
+    // The browser tab names the dashboard, in its language, while it is open; the page's own title comes back after.
+    const pageTitle = document.title;
+    document.title = adminTexts.ux.pageTitle(heading);
+    return () => {
+      document.title = pageTitle;
+    };
+  }, [adminTexts, heading]);
+
   function onTabKey(event: React.KeyboardEvent, index: number) {
     const next = event.key === 'ArrowRight' ? index + 1 : event.key === 'ArrowLeft' ? index - 1 : null;
     if (next === null) return;
@@ -102,7 +112,7 @@ export default function Dashboard({ user }: { user: DashboardUser }) {
   return (
     <div className="fixed inset-0 z-[95] overflow-y-auto bg-slate-50" lang={language} data-admin-dashboard>
       <header className="border-b border-slate-200 bg-white">
-        <div className="container-page flex h-16 items-center justify-between">
+        <div className="container-page flex min-h-16 flex-wrap items-center justify-between gap-2 py-3">
           <h1 className="text-xl font-bold text-navy">
             {user.role === 'admin' ? adminTexts.title : adminTexts.roles.investorTitle}
           </h1>
@@ -129,7 +139,8 @@ export default function Dashboard({ user }: { user: DashboardUser }) {
           </div>
         </div>
       </header>
-      <div className="container-page py-6">
+      {/* A named region (a landmark): the page's own <main> is inert behind the dashboard. */}
+      <section aria-label={heading} className="container-page py-6">
         {user.role === 'admin' && <MailNotice />}
         {user.role === 'admin' && (
           <Suspense fallback={null}>
@@ -171,7 +182,7 @@ export default function Dashboard({ user }: { user: DashboardUser }) {
           onClose={() => setChangingPassword(false)}
           onChanged={() => setChangingPassword(false)}
         />
-      </div>
+      </section>
     </div>
   );
 }

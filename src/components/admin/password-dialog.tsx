@@ -2,8 +2,9 @@ import { useState, type FormEvent } from 'react';
 import { ApiError, apiFetch } from '../../client/api';
 import { showToast } from '../../client/toast';
 import { Button } from '../react-ui/button';
-import { Dialog } from '../react-ui/dialog';
-import { Field } from '../react-ui/field';
+import { Dialog, DialogCancel } from '../react-ui/dialog';
+import { Field, FormErrors } from '../react-ui/field';
+import { useFormCheck } from './form-check';
 import { Input } from '../react-ui/input';
 import { useAdminTexts } from './language';
 
@@ -29,16 +30,20 @@ export function PasswordDialog({
   const [confirm, setConfirm] = useState('');
   const [error, setError] = useState<{ field?: string; message: string } | null>(null);
   const [pending, setPending] = useState(false);
+  const { errors, check, onInput, reset: resetErrors } = useFormCheck();
+  const dirty = !required && (current !== '' || next !== '' || confirm !== '');
 
   function reset() {
     setCurrent('');
     setNext('');
     setConfirm('');
     setError(null);
+    resetErrors();
   }
 
-  async function submit(event: FormEvent) {
+  async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    if (!check(event.currentTarget)) return;
     if (next !== confirm) {
       setError({ field: 'confirm', message: t.mismatch });
       return;
@@ -71,50 +76,57 @@ export function PasswordDialog({
         reset();
         onClose();
       }}
+      unsaved={{ ...adminTexts.ux.unsaved, dirty }}
     >
-      <form onSubmit={submit} noValidate className="space-y-4" data-password-form>
-        {required && <p className="text-slate-700">{t.requiredText}</p>}
-        <Field id="password-current" label={t.current} error={fieldError('currentPassword')}>
-          <Input
-            type="password"
-            autoComplete="current-password"
-            value={current}
-            onChange={(e) => setCurrent(e.target.value)}
-          />
-        </Field>
-        <Field id="password-new" label={t.next} error={fieldError('newPassword')}>
-          <Input type="password" autoComplete="new-password" value={next} onChange={(e) => setNext(e.target.value)} />
-        </Field>
-        <Field id="password-confirm" label={t.confirm} error={fieldError('confirm')}>
-          <Input
-            type="password"
-            autoComplete="new-password"
-            value={confirm}
-            onChange={(e) => setConfirm(e.target.value)}
-          />
-        </Field>
-        {error && !error.field && (
-          <p role="alert" className="text-sm text-red-700">
-            {error.message}
-          </p>
-        )}
-        <div className="flex justify-end gap-2 pt-2">
-          {!required && (
-            <Button
-              variant="secondary"
-              onClick={() => {
-                reset();
-                onClose();
-              }}
-            >
-              {adminTexts.cancel}
-            </Button>
+      <FormErrors errors={errors}>
+        <form
+          onSubmit={(event) => void submit(event)}
+          onInput={onInput}
+          noValidate
+          className="space-y-4"
+          data-password-form
+        >
+          {required && <p className="text-slate-700">{t.requiredText}</p>}
+          <Field id="password-current" label={t.current} error={fieldError('currentPassword')}>
+            <Input
+              type="password"
+              required
+              autoComplete="current-password"
+              value={current}
+              onChange={(e) => setCurrent(e.target.value)}
+            />
+          </Field>
+          <Field id="password-new" label={t.next} error={fieldError('newPassword')}>
+            <Input
+              type="password"
+              required
+              autoComplete="new-password"
+              value={next}
+              onChange={(e) => setNext(e.target.value)}
+            />
+          </Field>
+          <Field id="password-confirm" label={t.confirm} error={fieldError('confirm')}>
+            <Input
+              type="password"
+              required
+              autoComplete="new-password"
+              value={confirm}
+              onChange={(e) => setConfirm(e.target.value)}
+            />
+          </Field>
+          {error && !error.field && (
+            <p role="alert" className="text-sm text-red-700">
+              {error.message}
+            </p>
           )}
-          <Button type="submit" disabled={pending}>
-            {pending ? t.saving : t.submit}
-          </Button>
-        </div>
-      </form>
+          <div className="flex justify-end gap-2 pt-2">
+            {!required && <DialogCancel>{adminTexts.cancel}</DialogCancel>}
+            <Button type="submit" disabled={pending}>
+              {pending ? t.saving : t.submit}
+            </Button>
+          </div>
+        </form>
+      </FormErrors>
     </Dialog>
   );
 }

@@ -7,6 +7,18 @@ interface FieldState {
 
 const FieldContext = createContext<FieldState | null>(null);
 
+/** A form's errors by field id (a dialog's check of its fields): each Field inside shows its own. */
+const FormErrorsContext = createContext<Readonly<Record<string, string>>>({});
+
+export function FormErrors({ errors, children }: { errors: Readonly<Record<string, string>>; children: ReactNode }) {
+  return <FormErrorsContext.Provider value={errors}>{children}</FormErrorsContext.Provider>;
+}
+
+/** The error a form's check found for a field id, if any (for a control that is not inside a Field). */
+export function useFormError(id: string): string | undefined {
+  return useContext(FormErrorsContext)[id];
+}
+
 export function fieldErrorId(id: string): string {
   return `${id}-error`;
 }
@@ -32,6 +44,8 @@ export function Field({
   className?: string | undefined;
   children: ReactNode;
 }) {
+  const formError = useContext(FormErrorsContext)[id];
+  error ??= formError;
   return (
     <div className={className}>
       <label htmlFor={id} className="block text-sm font-medium text-slate-800">

@@ -2,9 +2,9 @@ import type { ComponentProps } from 'react';
 import { cn } from '../../client/cn';
 
 /** A table in a bordered box that scrolls sideways on a narrow screen. */
-export function Table({ className, ...props }: ComponentProps<'table'>) {
+export function Table({ className, boxClassName, ...props }: ComponentProps<'table'> & { boxClassName?: string }) {
   return (
-    <div className="overflow-x-auto rounded-lg border border-slate-200">
+    <div className={cn('overflow-x-auto rounded-lg border border-slate-200', boxClassName)}>
       <table className={cn('min-w-full divide-y divide-slate-200 text-left text-sm', className)} {...props} />
     </div>
   );
@@ -18,8 +18,8 @@ export function TableBody({ className, ...props }: ComponentProps<'tbody'>) {
   return <tbody className={cn('divide-y divide-slate-100 bg-white', className)} {...props} />;
 }
 
-export function TableRow(props: ComponentProps<'tr'>) {
-  return <tr {...props} />;
+export function TableRow({ className, ...props }: ComponentProps<'tr'>) {
+  return <tr className={className} {...props} />;
 }
 
 export function TableHead({ className, scope = 'col', ...props }: ComponentProps<'th'>) {

@@ -499,6 +499,47 @@ export const adminEn = {
     noReplies: 'No replies yet.',
     repliedBy: (by: string, date: string) => `${by}, ${date}`,
   },
+  /** Dialogs, field checks, sorting, content rows and the rich-text toolbar (issue 12, "pleasant for a partner"). */
+  ux: {
+    pageTitle: (heading: string) => `${heading} | Vantia Partners`,
+    unsaved: {
+      title: 'Discard unsaved changes?',
+      text: 'Your changes in this dialog have not been saved. If you close it, they are lost.',
+      keep: 'Keep editing',
+      discard: 'Discard changes',
+    },
+    fields: {
+      required: 'This field is required.',
+      invalid: 'Please check this value.',
+      titleRequired: 'Enter the title in English or in Spanish.',
+    },
+    confirmTitle: 'Please confirm',
+    busy: 'Working...',
+    sortedAscending: 'sorted ascending',
+    sortedDescending: 'sorted descending',
+    viewOnSite: 'View on site',
+    viewOnSiteLabel: (title: string) => `View on site: ${title} (opens in a new tab)`,
+    languages: 'Languages',
+    missing: { en: 'English missing', es: 'Spanish missing' },
+    complete: 'EN · ES',
+    toolbar: {
+      header: 'Heading',
+      size: 'Text size',
+      bold: 'Bold',
+      italic: 'Italic',
+      underline: 'Underline',
+      strike: 'Strikethrough',
+      blockquote: 'Quote',
+      ordered: 'Numbered list',
+      bullet: 'Bulleted list',
+      outdent: 'Decrease indent',
+      indent: 'Increase indent',
+      link: 'Link',
+      image: 'Image',
+      clean: 'Clear formatting',
+      editor: 'Text',
+    },
+  },
 } as const;
 
 /** A dictionary of the dashboard: every text a string (or a function of the same parameters), key for key. */

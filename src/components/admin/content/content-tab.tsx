@@ -1,11 +1,13 @@
 import { useState, type ComponentType, type FormEvent, type ReactNode } from 'react';
+import type { Language } from '../../../i18n/languages';
 import { apiFetch } from '../../../client/api';
 import type { Localized } from '../../../lib/schemas/common';
-import { Button } from '../../react-ui/button';
+import { Button, buttonVariants } from '../../react-ui/button';
+import { ConfirmDelete } from '../confirm-dialog';
 import { SearchBox, useSearch } from '../inbox/search-box';
 import { mutate, usePagedQuery } from '../query';
 import { RecordTable, type Column } from '../record-table';
-import { useAdminTexts } from '../language';
+import { useAdminLanguage, useAdminTexts } from '../language';
 import { EditorDialog, type ContentForm } from './editor-dialog';
 
 interface ContentTexts {
@@ -24,6 +26,15 @@ interface ContentTexts {
 interface ContentRecord {
   id: string;
   title: Localized;
+  description?: Localized;
+  content?: Localized;
+}
+
+/** The languages whose title, description or text is still empty (the row's badge). */
+function missingLanguages(record: ContentRecord): Language[] {
+  const texts = [record.title, record.description, record.content].filter((text) => text !== undefined);
+  const empty = (html: string) => !html.replace(/<[^>]*>/g, '').trim();
+  return (['en', 'es'] as const).filter((language) => texts.some((text) => empty(text[language])));
 }
 
 /**
@@ -60,6 +71,8 @@ export interface ContentKind<T extends ContentRecord, F extends ContentForm> {
   canEdit?: (record: T) => boolean;
   /** More actions of a row, before Edit and Delete. */
   rowActions?: (record: T) => ReactNode;
+  /** The record's public page in a language (null while it is not public, e.g. a draft); none for a private kind. */
+  publicPath?: (record: T, language: Language) => string | null;
 }
 
 /**
@@ -68,21 +81,24 @@ export interface ContentKind<T extends ContentRecord, F extends ContentForm> {
  */
 function useContentEditor<T extends ContentRecord, F extends ContentForm>(kind: ContentKind<T, F>) {
   const { key, endpoint, texts } = kind;
-  const adminTexts = useAdminTexts();
   const [editing, setEditing] = useState<T | 'new' | null>(null);
   const [form, setForm] = useState<F>(() => kind.toForm(null));
+  const [opened, setOpened] = useState('');
   const [saving, setSaving] = useState(false);
+  const [deleting, setDeleting] = useState<T | null>(null);
 
   const open = (record: T | 'new') => {
-    setForm(kind.toForm(record === 'new' ? null : record));
+    const initial = kind.toForm(record === 'new' ? null : record);
+    setForm(initial);
+    setOpened(JSON.stringify(initial));
     setEditing(record);
   };
+  const dirty = editing !== null && JSON.stringify(form) !== opened;
   const close = () => setEditing(null);
 
   async function save(event: FormEvent) {
     event.preventDefault();
     if (editing === null) return;
-    if (!kind.withoutImage && !form.imageUrl.trim()) return void alert(adminTexts.form.imageRequired);
     setSaving(true);
     const isNew = editing === 'new';
     const saved = await mutate(
@@ -102,7 +118,6 @@ function useContentEditor<T extends ContentRecord, F extends ContentForm>(kind: 
   }
 
   async function remove(record: T) {
-    if (!window.confirm(adminTexts.confirmDelete(`"${record.title.en}"`))) return;
     await mutate(() => apiFetch(`${endpoint}/${record.id}`, { method: 'DELETE' }), {
       invalidates: [key],
       success: texts.deleted,
@@ -110,16 +125,40 @@ function useContentEditor<T extends ContentRecord, F extends ContentForm>(kind: 
     });
   }
 
-  return { editing, form, setForm, saving, open, close, save, remove };
+  return { editing, form, setForm, dirty, saving, open, close, save, remove, deleting, setDeleting };
 }
 
 /** A kind of content's tab: Add, the list with Edit and Delete, and the editor dialog. */
 export function ContentTab<T extends ContentRecord, F extends ContentForm>({ kind }: { kind: ContentKind<T, F> }) {
   const { texts } = kind;
   const adminTexts = useAdminTexts();
+  const { language } = useAdminLanguage();
   const { query, setQuery, q } = useSearch();
   const list = usePagedQuery<T>(kind.key, kind.listPath, q);
-  const { editing, form, setForm, saving, open, close, save, remove } = useContentEditor(kind);
+  const { editing, form, setForm, dirty, saving, open, close, save, remove, deleting, setDeleting } =
+    useContentEditor(kind);
+  const nameOf = (record: T) => record.title[language] || record.title.en || record.title.es;
+  const languagesColumn = {
+    header: adminTexts.ux.languages,
+    sort: (record: T) => missingLanguages(record).join(' '),
+    cell: (record: T) => {
+      const missing = missingLanguages(record);
+      if (!missing.length) return <span className="text-xs text-slate-600">{adminTexts.ux.complete}</span>;
+      return (
+        <span className="flex flex-wrap gap-1">
+          {missing.map((lang) => (
+            <span
+              key={lang}
+              className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold whitespace-nowrap text-amber-900"
+              data-missing-language={lang}
+            >
+              {adminTexts.ux.missing[lang]}
+            </span>
+          ))}
+        </span>
+      );
+    },
+  };
   return (
     <section>
       <div className="mb-4 flex flex-wrap items-start justify-between gap-4">
@@ -130,11 +169,28 @@ export function ContentTab<T extends ContentRecord, F extends ContentForm>({ kin
         label={kind.label}
         list={list}
         emptyText={q ? adminTexts.noMatches : texts.empty}
-        columns={kind.columns}
+        columns={[...kind.columns, languagesColumn]}
         actionsClassName="whitespace-nowrap"
         actions={(record) => (
           <>
             {kind.rowActions?.(record)}
+            {(() => {
+              const path = kind.publicPath?.(record, language);
+              return (
+                path && (
+                  <a
+                    href={path}
+                    target="_blank"
+                    rel="noopener"
+                    className={buttonVariants({ variant: 'ghost' })}
+                    aria-label={adminTexts.ux.viewOnSiteLabel(nameOf(record))}
+                    data-view-on-site
+                  >
+                    {adminTexts.ux.viewOnSite}
+                  </a>
+                )
+              );
+            })()}
             {(kind.canEdit?.(record) ?? true) && (
               <Button
                 variant="ghost"
@@ -146,7 +202,7 @@ export function ContentTab<T extends ContentRecord, F extends ContentForm>({ kin
             )}
             <Button
               variant="destructive"
-              onClick={() => void remove(record)}
+              onClick={() => setDeleting(record)}
               aria-label={`${adminTexts.delete}: ${record.title.en}`}
             >
               {adminTexts.delete}
@@ -166,11 +222,17 @@ export function ContentTab<T extends ContentRecord, F extends ContentForm>({ kin
         form={form}
         setForm={setForm}
         onTitleChange={(title) => setForm(kind.withTitle ? kind.withTitle(form, title) : { ...form, title })}
+        dirty={dirty}
         onClose={close}
         onSubmit={(event) => void save(event)}
       >
         <kind.Fields form={form} setForm={setForm} />
       </EditorDialog>
+      <ConfirmDelete
+        what={deleting ? `"${nameOf(deleting)}"` : null}
+        run={() => (deleting ? remove(deleting) : Promise.resolve())}
+        onClose={() => setDeleting(null)}
+      />
     </section>
   );
 }

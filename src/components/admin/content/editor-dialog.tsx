@@ -1,7 +1,9 @@
-import { lazy, Suspense, type FormEvent, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, type FormEvent, type ReactNode } from 'react';
 import type { Localized } from '../../../lib/schemas/common';
 import { Button } from '../../react-ui/button';
-import { Dialog } from '../../react-ui/dialog';
+import { Dialog, DialogCancel } from '../../react-ui/dialog';
+import { FormErrors } from '../../react-ui/field';
+import { useFormCheck } from '../form-check';
 import { useAdminTexts } from '../language';
 import { BilingualFields, emptyLocalized } from './bilingual-fields';
 import { ImageField } from './image-field';
@@ -29,7 +31,9 @@ export function contentForm(record: (ContentForm & { version: number }) | null):
  * The dialog that creates or edits one piece of content: image, title and
  * description on top, the kind's own fields (`children`), the rich text, then
  * Cancel and Create / Update. Field ids start with `name`, and the form
- * carries `data-{name}-form`.
+ * carries `data-{name}-form`. Before `onSubmit` it checks the fields (a title
+ * in at least one language, the image, what the kind marks required) with
+ * messages next to them; while `dirty`, closing asks first.
  */
 export function EditorDialog<F extends ContentForm>({
   name,
@@ -46,6 +50,7 @@ export function EditorDialog<F extends ContentForm>({
   withImage = true,
   withDescription = true,
   labels,
+  dirty = false,
 }: {
   name: string;
   /** false for a kind without a picture. */
@@ -64,50 +69,78 @@ export function EditorDialog<F extends ContentForm>({
   onClose: () => void;
   onSubmit: (event: FormEvent) => void;
   children: ReactNode;
+  /** The form differs from what was opened. */
+  dirty?: boolean;
 }) {
   const adminTexts = useAdminTexts();
   const f = adminTexts.form;
   const marker = { [`data-${name}-form`]: true };
+  const { errors, check, onInput, reset } = useFormCheck();
+  useEffect(() => {
+    if (open) reset();
+  }, [open, reset]);
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const titleMissing = !form.title.en.trim() && !form.title.es.trim();
+    const valid = check(event.currentTarget, {
+      [`${name}-title-en`]: titleMissing && adminTexts.ux.fields.titleRequired,
+      [`${name}-image-url`]: withImage && !form.imageUrl.trim() && f.imageRequired,
+    });
+    if (valid) onSubmit(event);
+  }
   return (
-    <Dialog open={open} title={title} closeLabel={adminTexts.close} onClose={onClose} className="max-w-6xl">
-      <form onSubmit={onSubmit} className="space-y-6" {...marker}>
-        <div className={withImage ? 'grid gap-6 lg:grid-cols-3' : 'grid gap-6 lg:grid-cols-2'}>
-          {withImage && <ImageField value={form.imageUrl} onChange={(imageUrl) => setForm({ ...form, imageUrl })} />}
-          <BilingualFields
-            idPrefix={`${name}-title`}
-            value={form.title}
-            onChange={onTitleChange}
-            en={labels?.titleEn ?? f.titleEn}
-            es={labels?.titleEs ?? f.titleEs}
-          />
-          {withDescription && (
+    <Dialog
+      open={open}
+      title={title}
+      closeLabel={adminTexts.close}
+      onClose={onClose}
+      className="max-w-6xl"
+      unsaved={{ ...adminTexts.ux.unsaved, dirty }}
+    >
+      <FormErrors errors={errors}>
+        <form onSubmit={submit} onInput={onInput} noValidate className="space-y-6" {...marker}>
+          <div className={withImage ? 'grid gap-6 lg:grid-cols-3' : 'grid gap-6 lg:grid-cols-2'}>
+            {withImage && (
+              <ImageField
+                id={`${name}-image-url`}
+                value={form.imageUrl}
+                onChange={(imageUrl) => setForm({ ...form, imageUrl })}
+              />
+            )}
             <BilingualFields
-              idPrefix={`${name}-description`}
-              multiline
-              value={form.description}
-              onChange={(description) => setForm({ ...form, description })}
-              en={f.descriptionEn}
-              es={f.descriptionEs}
+              idPrefix={`${name}-title`}
+              value={form.title}
+              onChange={onTitleChange}
+              en={labels?.titleEn ?? f.titleEn}
+              es={labels?.titleEs ?? f.titleEs}
             />
-          )}
-        </div>
-        {children}
-        <Suspense fallback={<p role="status">{adminTexts.loading}</p>}>
-          <RichTextEditor
-            label={labels?.content ?? f.content}
-            value={form.content}
-            onChange={(content) => setForm({ ...form, content })}
-          />
-        </Suspense>
-        <div className="flex justify-end gap-2">
-          <Button variant="secondary" onClick={onClose}>
-            {adminTexts.cancel}
-          </Button>
-          <Button type="submit" disabled={saving}>
-            {saving ? f.saving : isNew ? f.create : f.update}
-          </Button>
-        </div>
-      </form>
+            {withDescription && (
+              <BilingualFields
+                idPrefix={`${name}-description`}
+                multiline
+                value={form.description}
+                onChange={(description) => setForm({ ...form, description })}
+                en={f.descriptionEn}
+                es={f.descriptionEs}
+              />
+            )}
+          </div>
+          {children}
+          <Suspense fallback={<p role="status">{adminTexts.loading}</p>}>
+            <RichTextEditor
+              label={labels?.content ?? f.content}
+              value={form.content}
+              onChange={(content) => setForm({ ...form, content })}
+            />
+          </Suspense>
+          <div className="flex justify-end gap-2">
+            <DialogCancel>{adminTexts.cancel}</DialogCancel>
+            <Button type="submit" disabled={saving}>
+              {saving ? f.saving : isNew ? f.create : f.update}
+            </Button>
+          </div>
+        </form>
+      </FormErrors>
     </Dialog>
   );
 }

@@ -4,6 +4,7 @@ import { showToast } from '../../../client/toast';
 import { handleUnauthorized } from '../query';
 import { MAX_UPLOAD_BYTES, MAX_UPLOAD_MB } from '../../../lib/schemas/upload';
 import { buttonVariants } from '../../react-ui/button';
+import { Field } from '../../react-ui/field';
 import { Input } from '../../react-ui/input';
 import { useAdminTexts } from '../language';
 
@@ -32,7 +33,16 @@ async function shrink(file: File): Promise<Blob> {
  * Image upload (docs/product.md, "Input rules"): type and size checked here and by the server; the previous image
  * comes back on failure.
  */
-export function ImageField({ value, onChange }: { value: string; onChange: (url: string) => void }) {
+export function ImageField({
+  id,
+  value,
+  onChange,
+}: {
+  /** The address field's id (its error, when the dialog's check finds none, shows under it). */
+  id: string;
+  value: string;
+  onChange: (url: string) => void;
+}) {
   const adminTexts = useAdminTexts();
   const t = adminTexts.upload;
   const [uploading, setUploading] = useState(false);
@@ -81,15 +91,14 @@ export function ImageField({ value, onChange }: { value: string; onChange: (url:
           data-image-input
         />
       </label>
-      <label className="block text-xs text-slate-600">
-        {adminTexts.form.imageUrl}
+      <Field id={id} label={<span className="text-xs font-normal text-slate-600">{adminTexts.form.imageUrl}</span>}>
         <Input
           variant="compact"
           value={value}
           onChange={(event) => onChange(event.target.value)}
           className="mt-1 block w-full"
         />
-      </label>
+      </Field>
     </div>
   );
 }

@@ -121,6 +121,8 @@ export function insightKind(texts: AdminTexts): ContentKind<Insight, InsightForm
         ),
       },
     ],
+    publicPath: (insight, language) =>
+      insight.published ? `${language === 'en' ? '' : `/${language}`}/insights/${insight.id}` : null,
     toForm,
     toBody,
     withTitle: (form, title) => ({ ...form, title, slug: form.slugTouched ? form.slug : slugify(title.en) }),

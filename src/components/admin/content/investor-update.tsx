@@ -64,7 +64,7 @@ export function investorUpdateKind(texts: AdminTexts): ContentKind<InvestorUpdat
     texts: t,
     columns: [
       { header: t.columns.title, className: 'font-medium', cell: (update) => update.title.en || update.title.es },
-      { header: t.columns.date, cell: (update) => formatDate(update.createdAt) },
+      { header: t.columns.date, cell: (update) => formatDate(update.createdAt), sort: (update) => update.createdAt },
       {
         header: t.columns.status,
         cell: (update) => (

@@ -90,6 +90,7 @@ export function portfolioKind(texts: AdminTexts): ContentKind<PortfolioItem, Por
           item.description.en.length > 100 ? `${item.description.en.slice(0, 100)}...` : item.description.en,
       },
     ],
+    publicPath: (item, language) => `${language === 'en' ? '' : `/${language}`}/portfolio/${item.id}`,
     toForm,
     toBody,
     Fields: PortfolioFields,

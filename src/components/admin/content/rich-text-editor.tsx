@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import ReactQuill from 'react-quill-new';
 import 'react-quill-new/dist/quill.snow.css';
 import { Textarea } from '../../react-ui/textarea';
@@ -48,24 +48,59 @@ function LanguageEditor({
               quill: {
                 getSelection: () => { index: number; length: number } | null;
                 getText: (i: number, l: number) => string;
-                format: (name: string, value: unknown) => void;
+                format: (name: string, value: unknown, source?: string) => void;
               };
             },
             value: boolean,
           ) {
-            if (!value) return this.quill.format('link', false);
+            if (!value) return this.quill.format('link', false, 'user');
             const range = this.quill.getSelection();
             const selected = range ? this.quill.getText(range.index, range.length) : '';
             const suggestion = /@/.test(selected) ? selected : 'https://';
             const answer = window.prompt(adminTextsNow().editor.linkPrompt, suggestion);
             const link = answer ? normaliseLink(answer) : null;
-            if (link) this.quill.format('link', link);
+            if (link) this.quill.format('link', link, 'user');
           },
+        },
+      },
+      // Tab leaves the editor (keyboard users are not trapped in it); the toolbar indents.
+      keyboard: {
+        bindings: {
+          tab: { key: 'Tab', handler: () => true },
+          indent: { key: 'Tab', handler: () => true },
+          outdent: { key: 'Tab', shiftKey: true, handler: () => true },
         },
       },
     }),
     [],
   );
+  const box = useRef<HTMLDivElement>(null);
+  const names = useAdminTexts().ux.toolbar;
+  useEffect(() => {
+    // Quill's toolbar buttons are icons without names: each gets one in the dashboard's language.
+    const root = box.current;
+    if (!root || mode !== 'visual') return;
+    const name = (selector: string, text: string) =>
+      root.querySelectorAll(selector).forEach((element) => element.setAttribute('aria-label', text));
+    name('button.ql-bold', names.bold);
+    name('button.ql-italic', names.italic);
+    name('button.ql-underline', names.underline);
+    name('button.ql-strike', names.strike);
+    name('button.ql-blockquote', names.blockquote);
+    name('button.ql-list[value="ordered"]', names.ordered);
+    name('button.ql-list[value="bullet"]', names.bullet);
+    name('button.ql-indent[value="-1"]', names.outdent);
+    name('button.ql-indent[value="+1"]', names.indent);
+    name('button.ql-link', names.link);
+    name('button.ql-image', names.image);
+    name('button.ql-clean', names.clean);
+    name('.ql-header .ql-picker-label', names.header);
+    name('.ql-size .ql-picker-label', names.size);
+    const editor = root.querySelector('.ql-editor');
+    editor?.setAttribute('role', 'textbox');
+    editor?.setAttribute('aria-multiline', 'true');
+    editor?.setAttribute('aria-label', label);
+  }, [mode, names, label]);
   return (
     <div>
       <div className="mb-2 flex gap-1" role="group" aria-label={label}>
@@ -82,7 +117,15 @@ function LanguageEditor({
         ))}
       </div>
       {mode === 'visual' ? (
-        <ReactQuill theme="snow" value={value} onChange={onChange} modules={modules} aria-label={label} />
+        <div ref={box}>
+          <ReactQuill
+            theme="snow"
+            value={value}
+            // Only the admin's own edits: Quill's rewriting of the HTML it is given is not an unsaved change.
+            onChange={(html, _delta, source) => source === 'user' && onChange(html)}
+            modules={modules}
+          />
+        </div>
       ) : (
         <Textarea
           variant="code"

@@ -49,7 +49,11 @@ export function chatConversations(texts: AdminTexts): ConversationKind<ChatConve
     label: texts.tabs.whatsapp,
     texts: t,
     session: (conversation) => sessionCell(conversation, t),
-    last: { header: t.columns.lastActivity, cell: (conversation) => formatDateTime(conversation.lastActivity) },
+    last: {
+      header: t.columns.lastActivity,
+      cell: (conversation) => formatDateTime(conversation.lastActivity),
+      sort: (conversation) => conversation.lastActivity,
+    },
     Detail: ChatTranscript,
     remove: { what: (conversation) => texts.records.chat(conversation.sessionId), deleted: texts.records.chatDeleted },
   };

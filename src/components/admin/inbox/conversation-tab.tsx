@@ -67,7 +67,11 @@ export function ConversationTab<T extends Conversation>({ kind }: { kind: Conver
         </span>
       ),
     },
-    { header: texts.columns.started, cell: (conversation) => formatDateTime(conversation.conversationStarted) },
+    {
+      header: texts.columns.started,
+      cell: (conversation) => formatDateTime(conversation.conversationStarted),
+      sort: (conversation) => conversation.conversationStarted,
+    },
     kind.last,
   ];
   return (

@@ -73,6 +73,7 @@ export function videoConversations(texts: AdminTexts): ConversationKind<VideoCon
     session: (conversation) => conversation.sessionId,
     last: {
       header: t.columns.duration,
+      sort: (conversation) => conversation.duration ?? -1,
       cell: (conversation) => (
         <>
           {formatDuration(conversation.duration)}

@@ -20,7 +20,7 @@ export function AuditTab() {
         list={list}
         emptyText={t.empty}
         columns={[
-          { header: t.columns.at, cell: (event) => formatDateTime(event.at) },
+          { header: t.columns.at, cell: (event) => formatDateTime(event.at), sort: (event) => event.at },
           { header: t.columns.actor, cell: (event) => `${event.actor} (${adminTexts.roles.role[event.actorRole]})` },
           { header: t.columns.action, cell: (event) => event.action },
           { header: t.columns.target, cell: (event) => event.target },

@@ -9,8 +9,10 @@ import {
   type InvestorDocument,
 } from '../../../lib/schemas/document';
 import { Button } from '../../react-ui/button';
-import { Dialog } from '../../react-ui/dialog';
-import { Field } from '../../react-ui/field';
+import { Dialog, DialogCancel } from '../../react-ui/dialog';
+import { Field, FormErrors } from '../../react-ui/field';
+import { ConfirmDelete } from '../confirm-dialog';
+import { useFormCheck } from '../form-check';
 import { Select } from '../../react-ui/select';
 import { BilingualFields, emptyLocalized } from '../content/bilingual-fields';
 import { formatDate } from '../investors/format';
@@ -112,9 +114,16 @@ export function DocumentsAdminTab() {
   const [fileError, setFileError] = useState<string | undefined>();
   const [progress, setProgress] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
+  const [opened, setOpened] = useState('');
+  const [deleting, setDeleting] = useState<InvestorDocument | null>(null);
+  const { errors, check, onInput, reset } = useFormCheck();
+  const dirty = editing !== null && (file !== null || JSON.stringify(fields) !== opened);
+  const documentName = (document: InvestorDocument) =>
+    (language === 'es' ? document.title.es || document.title.en : document.title.en || document.title.es) ||
+    document.fileName;
 
   function open(document: InvestorDocument | 'new') {
-    setFields(
+    const initial =
       document === 'new'
         ? emptyFields()
         : {
@@ -122,8 +131,10 @@ export function DocumentsAdminTab() {
             description: document.description,
             category: document.category,
             sharing: document.sharing,
-          },
-    );
+          };
+    setFields(initial);
+    setOpened(JSON.stringify(initial));
+    reset();
     setFile(null);
     setFileError(undefined);
     setProgress(null);
@@ -138,12 +149,16 @@ export function DocumentsAdminTab() {
     else if (!(await looksLikePdf(chosen))) setFileError(t.notPdf);
   }
 
-  async function save(event: FormEvent) {
+  async function save(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (editing === null) return;
     const isNew = editing === 'new';
-    if (isNew && !file) return setFileError(t.fileRequired);
-    if (isNew && fileError) return;
+    if (isNew && !file) setFileError(t.fileRequired);
+    const titleMissing = !fields.title.en.trim() && !fields.title.es.trim();
+    const valid = check(event.currentTarget, {
+      'document-title-en': titleMissing && adminTexts.ux.fields.titleRequired,
+    });
+    if (!valid || (isNew && (!file || fileError))) return;
     setSaving(true);
     const saved = await mutate(
       () =>
@@ -162,7 +177,6 @@ export function DocumentsAdminTab() {
   }
 
   async function remove(document: InvestorDocument) {
-    if (!window.confirm(adminTexts.confirmDelete(`"${document.title.en || document.title.es}"`))) return;
     await mutate(() => apiFetch(`/api/documents/${document.id}`, { method: 'DELETE' }), {
       invalidates: ['documents-admin', 'investor-documents', 'audit'],
       success: t.deleted,
@@ -198,8 +212,12 @@ export function DocumentsAdminTab() {
             ),
           },
           { header: t.columns.category, cell: (document) => t.category[document.category] },
-          { header: t.columns.date, cell: (document) => formatDate(document.createdAt) },
-          { header: t.columns.size, cell: (document) => formatSize(document.size, ADMIN_LOCALE[language]) },
+          { header: t.columns.date, cell: (document) => formatDate(document.createdAt), sort: (d) => d.createdAt },
+          {
+            header: t.columns.size,
+            cell: (document) => formatSize(document.size, ADMIN_LOCALE[language]),
+            sort: (document) => document.size,
+          },
           {
             header: t.columns.sharedWith,
             className: 'break-words',
@@ -221,7 +239,7 @@ export function DocumentsAdminTab() {
             </Button>
             <Button
               variant="destructive"
-              onClick={() => void remove(document)}
+              onClick={() => setDeleting(document)}
               aria-label={`${adminTexts.delete}: ${document.title.en || document.title.es}`}
             >
               {adminTexts.delete}
@@ -235,74 +253,86 @@ export function DocumentsAdminTab() {
         closeLabel={adminTexts.close}
         onClose={() => !saving && setEditing(null)}
         className="max-w-3xl"
+        unsaved={{ ...adminTexts.ux.unsaved, dirty: dirty && !saving }}
       >
-        <form onSubmit={(event) => void save(event)} className="space-y-5" data-document-form>
-          {editing === 'new' && (
-            <Field id="document-file" label={t.file} error={fileError}>
-              <input
-                id="document-file"
-                type="file"
-                accept="application/pdf,.pdf"
-                required
-                aria-describedby="document-file-hint"
-                aria-invalid={fileError ? true : undefined}
-                onChange={(event) => void chooseFile(event.target.files?.[0] ?? null)}
-                className="mt-1 block w-full text-sm text-slate-800 file:mr-3 file:rounded-md file:border-0 file:bg-slate-100 file:px-3 file:py-2 file:text-sm file:font-medium"
+        <FormErrors errors={errors}>
+          <form
+            onSubmit={(event) => void save(event)}
+            onInput={onInput}
+            noValidate
+            className="space-y-5"
+            data-document-form
+          >
+            {editing === 'new' && (
+              <Field id="document-file" label={t.file} error={fileError}>
+                <input
+                  id="document-file"
+                  type="file"
+                  accept="application/pdf,.pdf"
+                  required
+                  aria-describedby={fileError ? 'document-file-error document-file-hint' : 'document-file-hint'}
+                  aria-invalid={fileError ? true : undefined}
+                  onChange={(event) => void chooseFile(event.target.files?.[0] ?? null)}
+                  className="mt-1 block w-full text-sm text-slate-800 file:mr-3 file:rounded-md file:border-0 file:bg-slate-100 file:px-3 file:py-2 file:text-sm file:font-medium"
+                />
+                <p id="document-file-hint" className="mt-1 text-xs text-slate-600">
+                  {t.fileHint(MAX_DOCUMENT_MB)}
+                </p>
+              </Field>
+            )}
+            <div className="grid gap-5 md:grid-cols-2">
+              <BilingualFields
+                idPrefix="document-title"
+                value={fields.title}
+                onChange={(title) => setFields({ ...fields, title })}
+                en={t.titleEn}
+                es={t.titleEs}
               />
-              <p id="document-file-hint" className="mt-1 text-xs text-slate-600">
-                {t.fileHint(MAX_DOCUMENT_MB)}
-              </p>
+              <BilingualFields
+                idPrefix="document-description"
+                multiline
+                value={fields.description}
+                onChange={(description) => setFields({ ...fields, description })}
+                en={t.descriptionEn}
+                es={t.descriptionEs}
+              />
+            </div>
+            <Field id="document-category" label={t.type}>
+              <Select
+                value={fields.category}
+                onChange={(event) => setFields({ ...fields, category: event.target.value as DocumentCategory })}
+              >
+                {DOCUMENT_CATEGORIES.map((category) => (
+                  <option key={category} value={category}>
+                    {t.category[category]}
+                  </option>
+                ))}
+              </Select>
             </Field>
-          )}
-          <div className="grid gap-5 md:grid-cols-2">
-            <BilingualFields
-              idPrefix="document-title"
-              value={fields.title}
-              onChange={(title) => setFields({ ...fields, title })}
-              en={t.titleEn}
-              es={t.titleEs}
+            <SharingFields
+              value={fields.sharing}
+              onChange={(sharing) => setFields({ ...fields, sharing })}
+              investors={investors}
             />
-            <BilingualFields
-              idPrefix="document-description"
-              multiline
-              value={fields.description}
-              onChange={(description) => setFields({ ...fields, description })}
-              en={t.descriptionEn}
-              es={t.descriptionEs}
-            />
-          </div>
-          <Field id="document-category" label={t.type}>
-            <Select
-              value={fields.category}
-              onChange={(event) => setFields({ ...fields, category: event.target.value as DocumentCategory })}
-            >
-              {DOCUMENT_CATEGORIES.map((category) => (
-                <option key={category} value={category}>
-                  {t.category[category]}
-                </option>
-              ))}
-            </Select>
-          </Field>
-          <SharingFields
-            value={fields.sharing}
-            onChange={(sharing) => setFields({ ...fields, sharing })}
-            investors={investors}
-          />
-          {progress && (
-            <p role="status" className="text-sm text-slate-700">
-              {progress}
-            </p>
-          )}
-          <div className="flex justify-end gap-2">
-            <Button variant="secondary" disabled={saving} onClick={() => setEditing(null)}>
-              {adminTexts.cancel}
-            </Button>
-            <Button type="submit" disabled={saving}>
-              {saving ? t.saving : editing === 'new' ? t.upload : t.save}
-            </Button>
-          </div>
-        </form>
+            {progress && (
+              <p role="status" className="text-sm text-slate-700">
+                {progress}
+              </p>
+            )}
+            <div className="flex justify-end gap-2">
+              <DialogCancel disabled={saving}>{adminTexts.cancel}</DialogCancel>
+              <Button type="submit" disabled={saving}>
+                {saving ? t.saving : editing === 'new' ? t.upload : t.save}
+              </Button>
+            </div>
+          </form>
+        </FormErrors>
       </Dialog>
+      <ConfirmDelete
+        what={deleting ? `"${documentName(deleting)}"` : null}
+        run={() => (deleting ? remove(deleting) : Promise.resolve())}
+        onClose={() => setDeleting(null)}
+      />
     </section>
   );
 }

@@ -88,7 +88,11 @@ export function MessagesTab() {
           { header: t.columns.email, cell: (message) => message.email },
           { header: t.columns.company, cell: (message) => message.company ?? t.notAvailable },
           { header: t.columns.service, cell: (message) => service(message, t.notAvailable) },
-          { header: t.columns.date, cell: (message) => formatDateTime(message.createdAt) },
+          {
+            header: t.columns.date,
+            cell: (message) => formatDateTime(message.createdAt),
+            sort: (message) => message.createdAt,
+          },
         ]}
         actions={(message) => (
           <div className="flex flex-wrap items-center justify-end gap-2">

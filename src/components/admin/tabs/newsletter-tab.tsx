@@ -1,7 +1,9 @@
+import { useState } from 'react';
 import { apiFetch } from '../../../client/api';
 import type { NewsletterSubscription } from '../../../lib/schemas/newsletter';
 import { Button } from '../../react-ui/button';
 import { formatDateTime } from '../format';
+import { ConfirmDelete } from '../confirm-dialog';
 import { CsvButton } from '../inbox/csv-button';
 import { SearchBox, useSearch } from '../inbox/search-box';
 import { mutate, usePagedQuery } from '../query';
@@ -13,8 +15,8 @@ export function NewsletterTab() {
   const t = adminTexts.newsletter;
   const { query, setQuery, q } = useSearch();
   const list = usePagedQuery<NewsletterSubscription>('newsletters', '/api/newsletters', q);
+  const [deleting, setDeleting] = useState<NewsletterSubscription | null>(null);
   async function remove(subscription: NewsletterSubscription) {
-    if (!window.confirm(adminTexts.confirmDelete(subscription.email))) return;
     await mutate(() => apiFetch(`/api/newsletters/${subscription.id}`, { method: 'DELETE' }), {
       invalidates: ['newsletters'],
       success: t.deleted,
@@ -34,7 +36,11 @@ export function NewsletterTab() {
         columns={[
           { header: t.columns.fullName, cell: (subscription) => subscription.fullName },
           { header: t.columns.email, cell: (subscription) => subscription.email },
-          { header: t.columns.date, cell: (subscription) => formatDateTime(subscription.registrationDate) },
+          {
+            header: t.columns.date,
+            cell: (subscription) => formatDateTime(subscription.registrationDate),
+            sort: (subscription) => subscription.registrationDate,
+          },
           {
             header: t.status,
             cell: (subscription) => (
@@ -46,12 +52,17 @@ export function NewsletterTab() {
         actions={(subscription) => (
           <Button
             variant="destructive"
-            onClick={() => void remove(subscription)}
+            onClick={() => setDeleting(subscription)}
             aria-label={`${adminTexts.delete}: ${subscription.email}`}
           >
             {adminTexts.delete}
           </Button>
         )}
+      />
+      <ConfirmDelete
+        what={deleting ? deleting.email : null}
+        run={() => (deleting ? remove(deleting) : Promise.resolve())}
+        onClose={() => setDeleting(null)}
       />
     </section>
   );

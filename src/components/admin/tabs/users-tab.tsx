@@ -1,8 +1,10 @@
 import { useState, type FormEvent } from 'react';
 import { apiFetch } from '../../../client/api';
 import { Button } from '../../react-ui/button';
-import { Dialog } from '../../react-ui/dialog';
-import { Field } from '../../react-ui/field';
+import { Dialog, DialogCancel } from '../../react-ui/dialog';
+import { Field, FormErrors } from '../../react-ui/field';
+import { ConfirmDialog } from '../confirm-dialog';
+import { useFormCheck } from '../form-check';
 import { Input } from '../../react-ui/input';
 import { Select } from '../../react-ui/select';
 import { formatDateTime } from '../format';
@@ -35,9 +37,21 @@ export function UsersTab({ user }: { user: DashboardUser }) {
   const [username, setUsername] = useState('');
   const [role, setRole] = useState<'admin' | 'investor'>('investor');
   const [issued, setIssued] = useState<Issued | null>(null);
+  /** The change waiting for the admin's in-page confirmation: what it says, its button, and the change. */
+  const [pending, setPending] = useState<{ text: string; label: string; run: () => Promise<unknown> } | null>(null);
+  const { errors, check, onInput, reset: resetErrors } = useFormCheck();
+  const dirty = adding && (username !== '' || role !== 'investor');
 
-  async function create(event: FormEvent) {
+  function openAdd() {
+    setUsername('');
+    setRole('investor');
+    resetErrors();
+    setAdding(true);
+  }
+
+  async function create(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    if (!check(event.currentTarget)) return;
     const result = await mutate(() => apiFetch<Issued>('/api/users', { body: { username, role } }), {
       invalidates: ['users', 'audit'],
       success: t.created,
@@ -50,7 +64,6 @@ export function UsersTab({ user }: { user: DashboardUser }) {
   }
 
   async function reset(account: Account) {
-    if (!window.confirm(t.confirmReset(account.username))) return;
     const result = await mutate(() => apiFetch<Issued>(`/api/users/${account.username}/password`, { method: 'POST' }), {
       invalidates: ['users', 'audit'],
       success: t.updated,
@@ -59,8 +72,7 @@ export function UsersTab({ user }: { user: DashboardUser }) {
     if (result) setIssued(result);
   }
 
-  async function change(account: Account, body: { role?: Account['role']; isActive?: boolean }, question?: string) {
-    if (question && !window.confirm(question)) return;
+  async function change(account: Account, body: { role?: Account['role']; isActive?: boolean }) {
     await mutate(() => apiFetch(`/api/users/${account.username}`, { method: 'PUT', body }), {
       invalidates: ['users', 'audit'],
       success: t.updated,
@@ -71,7 +83,7 @@ export function UsersTab({ user }: { user: DashboardUser }) {
   return (
     <section>
       <div className="mb-4 flex justify-end">
-        <Button onClick={() => setAdding(true)}>{t.add}</Button>
+        <Button onClick={openAdd}>{t.add}</Button>
       </div>
       <RecordTable
         label={adminTexts.roles.tabs.users}
@@ -88,6 +100,7 @@ export function UsersTab({ user }: { user: DashboardUser }) {
           {
             header: t.columns.lastSignIn,
             cell: (account) => (account.lastSignInAt ? formatDateTime(account.lastSignInAt) : t.never),
+            sort: (account) => account.lastSignInAt ?? '',
           },
         ]}
         actions={(account) => {
@@ -98,7 +111,13 @@ export function UsersTab({ user }: { user: DashboardUser }) {
             <div className="flex flex-wrap gap-2">
               <Button
                 variant="secondary"
-                onClick={() => void reset(account)}
+                onClick={() =>
+                  setPending({
+                    text: t.confirmReset(account.username),
+                    label: t.resetPassword,
+                    run: () => reset(account),
+                  })
+                }
                 aria-label={`${t.resetPassword}: ${account.username}`}
               >
                 {t.resetPassword}
@@ -107,7 +126,11 @@ export function UsersTab({ user }: { user: DashboardUser }) {
                 <Button
                   variant="secondary"
                   onClick={() =>
-                    void change(account, { role: other }, t.confirmRole(account.username, roleLabel[other]))
+                    setPending({
+                      text: t.confirmRole(account.username, roleLabel[other]),
+                      label: other === 'admin' ? t.makeAdmin : t.makeInvestor,
+                      run: () => change(account, { role: other }),
+                    })
                   }
                   aria-label={`${other === 'admin' ? t.makeAdmin : t.makeInvestor}: ${account.username}`}
                 >
@@ -118,7 +141,13 @@ export function UsersTab({ user }: { user: DashboardUser }) {
                 (account.isActive ? (
                   <Button
                     variant="destructive"
-                    onClick={() => void change(account, { isActive: false }, t.confirmDeactivate(account.username))}
+                    onClick={() =>
+                      setPending({
+                        text: t.confirmDeactivate(account.username),
+                        label: t.deactivate,
+                        run: () => change(account, { isActive: false }),
+                      })
+                    }
                     aria-label={`${t.deactivate}: ${account.username}`}
                   >
                     {t.deactivate}
@@ -136,25 +165,46 @@ export function UsersTab({ user }: { user: DashboardUser }) {
           );
         }}
       />
-      <Dialog open={adding} title={t.addTitle} closeLabel={adminTexts.close} onClose={() => setAdding(false)}>
-        <form onSubmit={create} className="space-y-4" data-user-form>
-          <Field id="user-username" label={t.username}>
-            <Input value={username} onChange={(e) => setUsername(e.target.value)} autoComplete="off" required />
-          </Field>
-          <Field id="user-role" label={t.role}>
-            <Select value={role} onChange={(e) => setRole(e.target.value as Account['role'])}>
-              <option value="investor">{roleLabel.investor}</option>
-              <option value="admin">{roleLabel.admin}</option>
-            </Select>
-          </Field>
-          <div className="flex justify-end gap-2 pt-2">
-            <Button variant="secondary" onClick={() => setAdding(false)}>
-              {adminTexts.cancel}
-            </Button>
-            <Button type="submit">{t.create}</Button>
-          </div>
-        </form>
+      <Dialog
+        open={adding}
+        title={t.addTitle}
+        closeLabel={adminTexts.close}
+        onClose={() => setAdding(false)}
+        unsaved={{ ...adminTexts.ux.unsaved, dirty }}
+      >
+        <FormErrors errors={errors}>
+          <form
+            onSubmit={(event) => void create(event)}
+            onInput={onInput}
+            noValidate
+            className="space-y-4"
+            data-user-form
+          >
+            <Field id="user-username" label={t.username}>
+              <Input value={username} onChange={(e) => setUsername(e.target.value)} autoComplete="off" required />
+            </Field>
+            <Field id="user-role" label={t.role}>
+              <Select value={role} onChange={(e) => setRole(e.target.value as Account['role'])}>
+                <option value="investor">{roleLabel.investor}</option>
+                <option value="admin">{roleLabel.admin}</option>
+              </Select>
+            </Field>
+            <div className="flex justify-end gap-2 pt-2">
+              <DialogCancel>{adminTexts.cancel}</DialogCancel>
+              <Button type="submit">{t.create}</Button>
+            </div>
+          </form>
+        </FormErrors>
       </Dialog>
+      <ConfirmDialog
+        open={pending !== null}
+        title={adminTexts.ux.confirmTitle}
+        text={pending?.text ?? ''}
+        confirmLabel={pending?.label ?? ''}
+        busyLabel={adminTexts.ux.busy}
+        run={() => pending?.run() ?? Promise.resolve()}
+        onClose={() => setPending(null)}
+      />
       <Dialog
         open={issued !== null}
         title={t.temporaryTitle}
