@@ -1,23 +1,10 @@
 import { readFileSync } from 'node:fs';
 import sharp from 'sharp';
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { E2E_ADMIN } from './global-setup';
-import { baseUrl, useBrowser } from './helpers';
+import { baseUrl, useBrowser, signInAsAdmin } from './helpers';
 
 const browser = useBrowser();
-
-async function signIn(page: Page) {
-  await page.goto('/admin');
-  const dialog = page.getByRole('dialog', { name: 'Investor Login' });
-  const heading = page.getByRole('heading', { name: 'Admin Dashboard' });
-  await dialog.or(heading).waitFor({ timeout: 20_000 });
-  if (await heading.isVisible()) return;
-  await dialog.getByLabel('Username').fill(E2E_ADMIN.username);
-  await dialog.getByLabel('Password', { exact: true }).fill(E2E_ADMIN.password);
-  await dialog.getByRole('button', { name: 'Sign in' }).click();
-  await page.getByRole('heading', { name: 'Admin Dashboard' }).waitFor({ timeout: 20_000 });
-}
 
 describe('admin dashboard', () => {
   it('refuses empty and wrong credentials with the contractual texts, then signs in', async () => {
@@ -48,7 +35,7 @@ describe('admin dashboard', () => {
   it('publishes an insight in both languages with an uploaded image, edits, unpublishes and deletes it', async () => {
     const page = await browser.page({ allowFailedRequests: true });
     page.on('dialog', (dialog) => void dialog.accept());
-    await signIn(page);
+    await signInAsAdmin(page);
     await page.getByRole('tab', { name: 'Insights' }).click();
     await page.getByRole('button', { name: 'Add Insight' }).click();
     const form = page.locator('[data-insight-form]');
@@ -128,7 +115,7 @@ describe('admin dashboard', () => {
   it('creates a case study with metrics, shows it publicly in both languages, edits and deletes it', async () => {
     const page = await browser.page();
     page.on('dialog', (dialog) => void dialog.accept());
-    await signIn(page);
+    await signInAsAdmin(page);
     await page.getByRole('button', { name: 'Add Item' }).click();
     const form = page.locator('[data-portfolio-form]');
     await form.getByLabel('Title (English)').fill('Treasury automation for a hotel group');
@@ -223,7 +210,7 @@ describe('admin dashboard', () => {
     }).then((r) => r.arrayBuffer());
     const page = await browser.page();
     page.on('dialog', (dialog) => void dialog.accept());
-    await signIn(page);
+    await signInAsAdmin(page);
 
     await page.getByRole('tab', { name: 'Messages' }).click();
     await page.getByRole('button', { name: 'View: Irene Soto' }).click();
@@ -339,7 +326,7 @@ describe('admin dashboard', () => {
 
   it('sends a visitor back to sign-in when the session ends mid-way', async () => {
     const page = await browser.page({ allowFailedRequests: true });
-    await signIn(page);
+    await signInAsAdmin(page);
     // The session is ended elsewhere (here: its cookie is dropped).
     await browser.context().clearCookies({ name: 'session' });
     await page.getByRole('tab', { name: 'Messages' }).click();

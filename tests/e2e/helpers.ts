@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject } from 'vitest';
 import { launchBrowser } from '../helpers/browser';
+import { E2E_ADMIN } from './global-setup';
 
 export const baseUrl = (): string => inject('baseUrl');
 
@@ -18,6 +19,22 @@ export async function signInCookie(username: string, password: string): Promise<
     .getSetCookie()
     .map((cookie) => cookie.split(';')[0])
     .join('; ');
+}
+
+/**
+ * Signs the e2e admin in through the dashboard's sign-in dialog at /admin (or finds the dashboard already open), in
+ * English. The first sign-in of a run meets a cold function and a deliberately slow password check.
+ */
+export async function signInAsAdmin(page: Page, timeout = 45_000): Promise<void> {
+  await page.goto('/admin');
+  const dialog = page.getByRole('dialog', { name: 'Investor Login' });
+  const heading = page.getByRole('heading', { name: 'Admin Dashboard' });
+  await dialog.or(heading).waitFor({ timeout });
+  if (await heading.isVisible()) return;
+  await dialog.getByLabel('Username').fill(E2E_ADMIN.username);
+  await dialog.getByLabel('Password', { exact: true }).fill(E2E_ADMIN.password);
+  await dialog.getByRole('button', { name: 'Sign in' }).click();
+  await heading.waitFor({ timeout });
 }
 
 /**

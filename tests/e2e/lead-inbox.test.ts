@@ -1,8 +1,6 @@
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { startLocalSmtp, type LocalSmtp } from '../helpers/smtp';
-import { E2E_ADMIN } from './global-setup';
-import { baseUrl, useBrowser } from './helpers';
+import { baseUrl, useBrowser, signInAsAdmin } from './helpers';
 
 const browser = useBrowser();
 let smtp: LocalSmtp;
@@ -10,18 +8,6 @@ beforeAll(async () => {
   smtp = await startLocalSmtp({ port: inject('smtpPort') });
 });
 afterAll(async () => smtp.stop());
-
-async function signIn(page: Page) {
-  await page.goto('/admin');
-  const dialog = page.getByRole('dialog', { name: 'Investor Login' });
-  const heading = page.getByRole('heading', { name: 'Admin Dashboard' });
-  await dialog.or(heading).waitFor({ timeout: 60_000 });
-  if (await heading.isVisible()) return;
-  await dialog.getByLabel('Username').fill(E2E_ADMIN.username);
-  await dialog.getByLabel('Password', { exact: true }).fill(E2E_ADMIN.password);
-  await dialog.getByRole('button', { name: 'Sign in' }).click();
-  await heading.waitFor({ timeout: 60_000 });
-}
 
 describe('the lead inbox', () => {
   it('replies to a lead from the Messages tab in its language, and marks it replied', async () => {
@@ -36,7 +22,7 @@ describe('the lead inbox', () => {
     expect(response.status).toBe(201);
 
     const page = await browser.page();
-    await signIn(page);
+    await signInAsAdmin(page, 60_000);
     await page.getByRole('tab', { name: 'Messages' }).click();
     await page.getByRole('button', { name: `Reply: Marta ${run}` }).click();
     const dialog = page.getByRole('dialog', { name: `Reply to Marta ${run}` });

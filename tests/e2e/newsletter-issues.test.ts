@@ -1,10 +1,8 @@
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { adminEn } from '../../src/i18n/admin/en';
 import { adminEs } from '../../src/i18n/admin/es';
 import { htmlLinks, startLocalSmtp, type LocalSmtp } from '../helpers/smtp';
-import { E2E_ADMIN } from './global-setup';
-import { baseUrl, useBrowser } from './helpers';
+import { baseUrl, useBrowser, signInAsAdmin } from './helpers';
 
 /**
  * The newsletter, done right (issue 12): an admin signs in, switches the dashboard to Spanish, writes an issue in
@@ -40,23 +38,11 @@ async function confirmedSubscriber(email: string): Promise<void> {
   expect(confirm.status).toBe(200);
 }
 
-async function signIn(page: Page) {
-  await page.goto('/admin');
-  const dialog = page.getByRole('dialog', { name: adminEn.login.title });
-  const heading = page.getByRole('heading', { name: adminEn.title });
-  await dialog.or(heading).waitFor({ timeout: 20_000 });
-  if (await heading.isVisible()) return;
-  await dialog.getByLabel(adminEn.login.username).fill(E2E_ADMIN.username);
-  await dialog.getByLabel(adminEn.login.password, { exact: true }).fill(E2E_ADMIN.password);
-  await dialog.getByRole('button', { name: adminEn.login.submit }).click();
-  await heading.waitFor({ timeout: 20_000 });
-}
-
 describe('newsletter issues', () => {
   it('are written and sent from the dashboard in Spanish, and arrive with working one-click unsubscribe', async () => {
     await confirmedSubscriber(SUBSCRIBER);
     const page = await browser.page();
-    await signIn(page);
+    await signInAsAdmin(page);
     await page.getByRole('button', { name: adminEn.languageSwitch.other }).click();
     await page.getByRole('heading', { name: adminEs.title }).waitFor();
 

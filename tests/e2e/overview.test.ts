@@ -1,22 +1,7 @@
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { E2E_ADMIN } from './global-setup';
-import { baseUrl, useBrowser } from './helpers';
+import { baseUrl, useBrowser, signInAsAdmin } from './helpers';
 
 const browser = useBrowser();
-
-async function signIn(page: Page) {
-  await page.goto('/admin');
-  const dialog = page.getByRole('dialog', { name: 'Investor Login' });
-  const heading = page.getByRole('heading', { name: 'Admin Dashboard' });
-  await dialog.or(heading).waitFor({ timeout: 20_000 });
-  if (await heading.isVisible()) return;
-  await dialog.getByLabel('Username').fill(E2E_ADMIN.username);
-  await dialog.getByLabel('Password', { exact: true }).fill(E2E_ADMIN.password);
-  await dialog.getByRole('button', { name: 'Sign in' }).click();
-  // The first sign-in of a run meets a cold function and a deliberately slow password check.
-  await heading.waitFor({ timeout: 45_000 });
-}
 
 describe('dashboard overview and the services list', () => {
   it("shows this week's contact messages with a text alternative, in both languages", async () => {
@@ -27,7 +12,7 @@ describe('dashboard overview and the services list', () => {
     });
     expect(sent.status).toBe(201);
     const page = await browser.page();
-    await signIn(page);
+    await signInAsAdmin(page);
     const overview = page.getByRole('region', { name: 'Last 12 weeks' });
     const messages = overview.locator('[data-overview-kind="messages"]');
     await messages.waitFor({ timeout: 15_000 });
@@ -59,7 +44,7 @@ describe('dashboard overview and the services list', () => {
     const page = await browser.page();
     // The dashboard in English, whatever the test before left chosen on this browser.
     await page.addInitScript(() => localStorage.setItem('admin-language', 'en'));
-    await signIn(page);
+    await signInAsAdmin(page);
     await page.getByRole('tab', { name: 'Services & categories' }).click();
     const form = page.locator('[data-taxonomy]');
     await form.getByRole('button', { name: 'Add entry' }).click();

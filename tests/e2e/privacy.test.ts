@@ -1,22 +1,8 @@
 import { readFileSync } from 'node:fs';
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { E2E_ADMIN } from './global-setup';
-import { baseUrl, useBrowser } from './helpers';
+import { baseUrl, useBrowser, signInAsAdmin } from './helpers';
 
 const browser = useBrowser();
-
-async function signIn(page: Page) {
-  await page.goto('/admin');
-  const dialog = page.getByRole('dialog', { name: 'Investor Login' });
-  const heading = page.getByRole('heading', { name: 'Admin Dashboard' });
-  await dialog.or(heading).waitFor({ timeout: 20_000 });
-  if (await heading.isVisible()) return;
-  await dialog.getByLabel('Username').fill(E2E_ADMIN.username);
-  await dialog.getByLabel('Password', { exact: true }).fill(E2E_ADMIN.password);
-  await dialog.getByRole('button', { name: 'Sign in' }).click();
-  await heading.waitFor({ timeout: 20_000 });
-}
 
 async function post(path: string, body: unknown): Promise<void> {
   const response = await fetch(`${baseUrl()}${path}`, {
@@ -37,7 +23,7 @@ describe('deleting records and privacy requests in the dashboard', () => {
     const page = await browser.page();
     // No browser confirm() box: the confirmation is in the page.
     page.on('dialog', () => expect.fail('window.confirm is not used'));
-    await signIn(page);
+    await signInAsAdmin(page);
 
     await page.getByRole('tab', { name: 'Messages' }).click();
     await page.getByRole('button', { name: `Delete: Tomás ${run}` }).click();
