@@ -149,7 +149,8 @@ describe('admin dashboard', () => {
     expect(await publicPage.locator('main').textContent()).toContain('Treasury automation for a hotel group');
 
     await page.getByRole('button', { name: 'Edit: Treasury automation for a hotel group' }).click();
-    await form.getByLabel('Category').fill('Digital Transformation');
+    // Categories come from the firm's services-and-categories list (a select).
+    await form.getByLabel('Category').selectOption('Digital Transformation');
     await form.getByRole('button', { name: 'Update' }).click();
     await expect
       .poll(() => page.locator('[data-toast]').textContent(), { timeout: 15_000 })
@@ -251,7 +252,7 @@ describe('admin dashboard', () => {
     const csv = bytes.subarray(3).toString('utf8');
     expect(csv.split('\r\n')[0]).toBe('"Full Name","Email","Registration Date","Status","Language"');
     // Dates as a spreadsheet in Spain reads them (Madrid time).
-    expect(csv.split('\r\n')[1]).toMatch(/^"[^"]*","[^"]+","\d{4}-\d\d-\d\d \d\d:\d\d",/);
+    expect(csv.split('\r\n')[1]).toMatch(/^"(?:[^"]|"")*","[^"]+","\d{4}-\d\d-\d\d \d\d:\d\d",/);
     expect(csv).toContain(`"'=HYPERLINK(""x"")","formula@e2e.example"`);
     // Double opt-in: not confirmed yet.
     await expect.poll(() => page.locator('#admin-panel').textContent()).toContain('Pending');

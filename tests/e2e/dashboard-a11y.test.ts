@@ -193,7 +193,9 @@ describe('the dashboard: accessible, keyboard-friendly, usable at 390 px', () =>
     await page.getByRole('button', { name: `Editar: ${ONLY_ENGLISH}` }).click();
     await page.locator('.ql-toolbar').getByRole('button', { name: 'Negrita' }).waitFor();
     await page.keyboard.press('Escape');
-    await page.getByRole('button', { name: 'English' }).click();
+    // Back to English for the next test (the choice is remembered): the header's language switch.
+    await page.locator('[data-admin-language]').click();
+    await page.getByRole('heading', { name: 'Admin Dashboard' }).waitFor();
     await page.close();
     // About 20 axe scans against a served build: ~50 s on an idle 2-core machine, more under load.
   }, 150_000);
