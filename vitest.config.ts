@@ -8,6 +8,9 @@ export default defineConfig({
           name: 'unit-api',
           include: ['tests/unit/**/*.test.ts', 'tests/api/**/*.test.ts'],
           environment: 'node',
+          // One file at a time: the files share one local Blobs server, and the retention job's test deletes every
+          // session it finds ended (it runs the job hours ahead), which signed other files' users out mid-test.
+          fileParallelism: false,
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
