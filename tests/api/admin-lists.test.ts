@@ -1,3 +1,4 @@
+import { getStore } from '@netlify/blobs';
 import { describe, expect, it } from 'vitest';
 import contactMessagesFunction from '../../netlify/functions/contact-messages';
 import newslettersFunction from '../../netlify/functions/newsletters';
@@ -7,6 +8,7 @@ import whatsappFunction from '../../netlify/functions/whatsapp-conversations';
 import { insightContent } from '../../src/lib/content/kinds/insights';
 import { portfolioContent } from '../../src/lib/content/kinds/portfolio';
 import { logChatExchange, putVideoEvent, recordVideoCallStart } from '../../src/lib/conversations/logs';
+import { storeName } from '../../src/lib/blobs';
 import { NEXT_CURSOR_HEADER } from '../../src/lib/http';
 import type { ContactMessage } from '../../src/lib/schemas/contact';
 import type { ChatConversation } from '../../src/lib/schemas/conversation';
@@ -145,29 +147,59 @@ describe('admin lists, paged on the server', () => {
     expect(byId.items.map((c) => c.sessionId)).toEqual([sessions[0]]);
   });
 
-  it('costs the same Blobs requests per page with 150 messages and with 450', async () => {
-    const cost = async (cursor: string | null) => {
+  it('costs the same Blobs requests per page, listed or searched, with 300 messages and with 1,500 more', async () => {
+    const cost = async (cursor: string | null, q = '') => {
       bench.blobs().resetRequests();
-      const page = await listContactMessagesPage({ cursor, limit: 50, q: '' });
+      const page = await listContactMessagesPage({ cursor, limit: 50, q });
       return { requests: bench.blobs().requests(), next: page.next, rows: page.items.length };
     };
-    const measure = async () => {
-      const first = await cost(null);
-      const second = await cost(first.next);
+    const measure = async (q = '') => {
+      const first = await cost(null, q);
+      const second = await cost(first.next, q);
       return [first.requests, second.requests, first.rows, second.rows];
     };
+    // 150 recent messages from visitors, so that a search for "visitor" fills two pages before and after.
+    await inParallel(150, (i) => message(6000 + i, BASE + 2 * DAY - i * 29 * 60_000));
     await cost(null);
     const small = await measure();
-    // 3,000 older messages, 50 a day, as the quotas allow.
+    // A search by a name word every message shares: its index is a feed of its own, so it costs a list page too.
+    const smallSearch = await measure('visitor');
+    // 1,500 older messages, 50 a day, as the quotas allow.
     await inParallel(
-      3000,
+      1500,
       (i) => message(10_000 + i, BASE - 7 * DAY - Math.floor(i / 50) * DAY - (i % 50) * 60_000),
       50,
     );
     const large = await measure();
     expect(large).toEqual(small);
     expect(small[0]).toBeLessThan(80);
+    expect(smallSearch[2]).toBe(50);
+    expect(await measure('visitor')).toEqual(smallSearch);
   }, 120_000);
+
+  it('moves a search index written before it had day folders, once, and keeps none of its old keys', async () => {
+    const scope = process.env['DATA_SCOPE'];
+    process.env['DATA_SCOPE'] = 'terms-migration';
+    try {
+      const written = await message(7000, BASE, 'Olga Petrova', 'olga@example.com');
+      const store = getStore({ name: storeName('contact-messages'), consistency: 'strong' });
+      // As the index was before: each term key directly in its term's folder, `search/{hash}/{time}-{id}`.
+      const { blobs } = await store.list({ prefix: 'search/' });
+      expect(blobs.length).toBeGreaterThan(2);
+      for (const { key } of blobs) {
+        const [area, hash, , , file] = key.split('/');
+        await store.set(`${area}/${hash}/${file}`, '');
+        await store.delete(key);
+      }
+      const found = await listContactMessagesPage({ cursor: null, limit: 50, q: 'olga petrova' });
+      expect(found.items.map((m) => m.id)).toEqual([written.id]);
+      const after = (await store.list({ prefix: 'search/' })).blobs.map((blob) => blob.key);
+      expect(after.sort()).toEqual(blobs.map((blob) => blob.key).sort());
+    } finally {
+      if (scope === undefined) delete process.env['DATA_SCOPE'];
+      else process.env['DATA_SCOPE'] = scope;
+    }
+  });
 
   it('exports 10,000 rows as a stream: the header first, then the rows a page of calls at a time', async () => {
     // 125 calls with an 80-line transcript each: 10,000 rows (one per transcript line), written in parallel.

@@ -103,6 +103,9 @@ describe('the dashboard: accessible, keyboard-friendly, usable at 390 px', () =>
       expect(await button.getAttribute('aria-label')).toBeTruthy();
     }
     expect(await toolbar.getByRole('button', { name: 'Bold' }).count()).toBe(1);
+    // Styled by the dashboard's own stylesheet (Quill's theme is in it, not inlined into the page).
+    expect(await page.locator('link[data-admin-styles]').count()).toBe(1);
+    expect(await toolbar.evaluate((element) => getComputedStyle(element).borderTopStyle)).toBe('solid');
     await noViolations(page, 'editor dialog');
     await editor.getByRole('button', { name: 'Create' }).click();
     const imageUrl = editor.getByLabel(/or an image address/);

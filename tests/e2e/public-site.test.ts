@@ -277,6 +277,12 @@ describe('what a crawler without JavaScript gets', () => {
     }
     const home = await (await fetch(`${baseUrl()}/`)).text();
     expect(home).toContain('"SearchAction"');
+    // The dashboard's styles (Quill's theme, its own utilities) load with it, never inlined into a public page; the
+    // chat's texts come with the chat (docs/decisions.md, "Pages that fit the first round trip").
+    expect(home).not.toContain('.ql-snow');
+    expect(home).not.toContain('Usually answers in seconds');
+    const chatTexts = (await (await fetch(`${baseUrl()}/es/chat-texts.json`)).json()) as { title?: string };
+    expect(chatTexts.title).toBe('Experto en tecnología');
     expect(home).toContain('"foundingDate":"2020"');
   });
 

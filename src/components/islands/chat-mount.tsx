@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { createRoot } from 'react-dom/client';
+import { apiFetch } from '../../client/api';
 import { ChatPanel, type ChatTexts } from './ChatPanel';
 
 function ChatRoot({ lang, texts, launcher }: { lang: 'en' | 'es'; texts: ChatTexts; launcher: HTMLButtonElement }) {
@@ -25,11 +26,28 @@ function ChatRoot({ lang, texts, launcher }: { lang: 'en' | 'es'; texts: ChatTex
   );
 }
 
-/** Mounts the chat on the launcher's first click; later clicks toggle it. */
-export function mountChat(launcher: HTMLButtonElement): void {
-  const texts = JSON.parse(launcher.dataset['texts'] ?? '{}') as ChatTexts;
+let texts: Promise<ChatTexts> | undefined;
+
+/**
+ * The panel's texts in the page's language: a static file (src/pages/[...lang]/chat-texts.json.ts), asked for once, as
+ * soon as this module loads (the launcher loads it on the first sign of intent); asked again after a failure.
+ */
+function loadTexts(launcher: HTMLElement): Promise<ChatTexts> {
+  texts ??= apiFetch<ChatTexts>(launcher.dataset['textsUrl'] ?? '/chat-texts.json').catch((error: unknown) => {
+    texts = undefined;
+    throw error;
+  });
+  return texts;
+}
+
+const pageLauncher = document.querySelector<HTMLElement>('[data-chat-launcher]');
+if (pageLauncher) loadTexts(pageLauncher).catch(() => undefined);
+
+/** Mounts the chat on the launcher's first click; later clicks toggle it. Rejects when its texts cannot be had. */
+export async function mountChat(launcher: HTMLButtonElement): Promise<void> {
+  const chatTexts = await loadTexts(launcher);
   const lang = launcher.dataset['lang'] === 'es' ? 'es' : 'en';
   const container = document.createElement('div');
   document.body.append(container);
-  createRoot(container).render(<ChatRoot lang={lang} texts={texts} launcher={launcher} />);
+  createRoot(container).render(<ChatRoot lang={lang} texts={chatTexts} launcher={launcher} />);
 }

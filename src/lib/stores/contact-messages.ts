@@ -15,7 +15,10 @@ import {
   normaliseSearch,
   parseFeedKey,
   queryTerm,
+  legacyTermKey,
+  migrateTerms,
   termFolder,
+  termKey,
   termPage,
   type FeedPage,
   type Page,
@@ -31,8 +34,8 @@ import { deleteLeadData, filterArea, getLeadState, hasLeadState, writeLeadPointe
 
 /**
  * Keys (docs/architecture.md, "Storage"): `messages/{id}` the message; `feed/{month}/{day}/{time}-{id}` its place in
- * the newest-first feed (src/lib/stores/feed.ts); `search/{hash of a term}/{time}-{id}` one per search term (the
- * e-mail address, each word of the name and its prefixes). Pointers are empty; the message is written first.
+ * the newest-first feed (src/lib/stores/feed.ts); `search/{hash of a term}/{month}/{day}/{time}-{id}` one per search
+ * term (the e-mail address, each word of the name and its prefixes), a feed of its own. Pointers are empty; the message is written first.
  */
 const PREFIX = 'messages/';
 const FEED = 'feed';
@@ -40,14 +43,25 @@ const SEARCH = 'search';
 
 const store = () => dataStore('contact-messages');
 
-function fileName(id: string): string {
-  return feedKey(FEED, idTime(id), id).split('/').pop() as string;
+function searchTerms(message: ContactMessage): string[] {
+  return [emailTerm(message.email), ...nameTerms(message.name)];
 }
 
 function pointerKeys(message: ContactMessage): string[] {
-  const file = fileName(message.id);
-  const terms = [emailTerm(message.email), ...nameTerms(message.name)];
-  return [feedKey(FEED, idTime(message.id), message.id), ...terms.map((term) => `${termFolder(SEARCH, term)}/${file}`)];
+  const feed = feedKey(FEED, idTime(message.id), message.id);
+  return [feed, ...searchTerms(message).map((term) => termKey(feed, SEARCH, term))];
+}
+
+/** A message's term keys as they are now and as they were before day folders (`migrateTerms`). */
+async function termKeysOf(feed: string): Promise<{ keys: string[]; legacy: string[] }> {
+  const pointer = parseFeedKey(feed);
+  const message = pointer ? await getContactMessage(pointer.tag) : null;
+  if (!message) return { keys: [], legacy: [] };
+  const terms = searchTerms(message);
+  return {
+    keys: terms.map((term) => termKey(feed, SEARCH, term)),
+    legacy: terms.map((term) => legacyTermKey(feed, SEARCH, term)),
+  };
 }
 
 async function writePointers(message: ContactMessage): Promise<void> {
@@ -151,7 +165,9 @@ function leadsReady(): Promise<void> {
 }
 
 async function ready(): Promise<void> {
-  await ensureFeed(store(), `${storeName('contact-messages')}|${blobsServer().instance}`, backfill);
+  const id = `${storeName('contact-messages')}|${blobsServer().instance}`;
+  await ensureFeed(store(), id, backfill);
+  await migrateTerms(store(), id, FEED, termKeysOf);
   await leadsReady();
 }
 

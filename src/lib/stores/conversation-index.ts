@@ -10,7 +10,10 @@ import {
   feedPage,
   inBatches,
   parseFeedKey,
+  legacyTermKey,
+  migrateTerms,
   termFolder,
+  termKey,
   termPage,
   type FeedPage,
   type Page,
@@ -23,7 +26,7 @@ import { swapJSON } from './swap';
  * One row per conversation (a chat session, a video call), built on the server (docs/architecture.md, "Storage"):
  * `summaries/{id}` holds the conversation folded from its events, rewritten by whoever writes one of them;
  * `feed/{month}/{day}/{start}-{id}` places it in the newest-first feed by its start; `search/{hash of an e-mail
- * address}/{start}-{id}` finds the chat sessions where the lead flow collected that address.
+ * address}/{month}/{day}/{start}-{id}` (a feed of its own) finds the chat sessions where the lead flow collected that address.
  */
 export interface Summary {
   id: string;
@@ -52,8 +55,10 @@ export class ConversationIndex<S extends Summary> {
     return dataStore(this.kind);
   }
 
-  ready(): Promise<void> {
-    return ensureFeed(this.store(), `${storeName(this.kind)}|${blobsServer().instance}`, this.backfill);
+  async ready(): Promise<void> {
+    const id = `${storeName(this.kind)}|${blobsServer().instance}`;
+    await ensureFeed(this.store(), id, this.backfill);
+    await migrateTerms(this.store(), id, FEED, this.termKeysOf);
   }
 
   async get(id: string): Promise<S | null> {
@@ -67,9 +72,18 @@ export class ConversationIndex<S extends Summary> {
 
   private pointers(summary: S, emails: string[]): string[] {
     const feed = feedKey(FEED, Date.parse(summary.conversationStarted), summary.id);
-    const file = feed.split('/').pop() as string;
-    return [feed, ...emails.map((email) => `${termFolder(SEARCH, emailTerm(email))}/${file}`)];
+    return [feed, ...emails.map((email) => termKey(feed, SEARCH, emailTerm(email)))];
   }
+
+  /** A conversation's term keys as they are now and as they were before day folders (`migrateTerms`). */
+  private readonly termKeysOf = async (feed: string): Promise<{ keys: string[]; legacy: string[] }> => {
+    const [summary] = await this.read([feed]);
+    const terms = summary ? emailsOf(summary).map(emailTerm) : [];
+    return {
+      keys: terms.map((term) => termKey(feed, SEARCH, term)),
+      legacy: terms.map((term) => legacyTermKey(feed, SEARCH, term)),
+    };
+  };
 
   /** Writes a conversation's summary and its pointers (idempotent: the same keys each time). */
   async put(summary: S, emails: string[] = []): Promise<void> {

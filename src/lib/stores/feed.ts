@@ -114,14 +114,22 @@ export async function feedPage(store: Store, area: string, limit: number, cursor
 }
 
 /**
- * One page of a search term's index (`{termFolder}/{feed key's file name}`): its keys after `cursor`, newest first.
- * Costs a settled list of the term's folder: grows with the records matching the term, never with the total.
+ * A record's key in one search term's index: its feed key (`feed`, as `feedKey` makes it) moved under the term's
+ * folder, with the same month and day folders, so a page of a search is a feed page and costs what a list page costs,
+ * however many records match the term.
  */
-export async function termPage(store: Store, folder: string, limit: number, cursor: string | null): Promise<FeedPage> {
-  const after = cursor !== null && cursor.startsWith(`${folder}/`) ? cursor : null;
-  const keys = (await settledKeys(store, `${folder}/`)).filter((key) => !after || key > after);
-  const page = keys.slice(0, limit);
-  return { keys: page, next: keys.length > limit ? (page[page.length - 1] ?? null) : null };
+export function termKey(feed: string, area: string, term: string): string {
+  return `${termFolder(area, term)}/${feed.slice(feed.indexOf('/') + 1)}`;
+}
+
+/** The key a term index held before it had month and day folders (`{termFolder}/{file}`): removed by `migrateTerms`. */
+export function legacyTermKey(feed: string, area: string, term: string): string {
+  return `${termFolder(area, term)}/${feed.split('/').pop() ?? ''}`;
+}
+
+/** One page of a search term's index, newest first: a feed page (`termKey`). */
+export function termPage(store: Store, folder: string, limit: number, cursor: string | null): Promise<FeedPage> {
+  return feedPage(store, folder, limit, cursor);
 }
 
 /** Every pointer key of a feed, newest first, a page at a time: for exports and scheduled jobs. */
@@ -197,24 +205,52 @@ export const MAX_PAGE_SIZE = 200;
 
 const built = new Map<string, Promise<void>>();
 const FEED_MARKER = 'meta/feed-v1';
+/** Written once a store's term indexes have their month and day folders (`migrateTerms`). */
+const TERMS_MARKER = 'meta/terms-v2';
 
 /**
- * Records stored before the feeds existed get their pointers once: the first list of a store in a function instance
- * reads one marker key; when it is missing, `backfill` walks the old keys (once per store, ever) and the marker is
+ * Runs a store's one-time `backfill` unless its `marker` key exists: the first list of a store in a function instance
+ * reads the marker; when it is missing, `backfill` walks the old keys (once per store, ever) and the marker is
  * written. Afterwards a list costs that one marker read per instance, never a walk.
  */
-export function ensureFeed(store: Store, id: string, backfill: () => Promise<void>): Promise<void> {
-  let done = built.get(id);
+function once(store: Store, id: string, marker: string, backfill: () => Promise<void>): Promise<void> {
+  const key = `${id}|${marker}`;
+  let done = built.get(key);
   if (!done) {
     done = (async () => {
-      if ((await store.get(FEED_MARKER)) !== null) return;
+      if ((await store.get(marker)) !== null) return;
       await backfill();
-      await store.setJSON(FEED_MARKER, { builtAt: new Date().toISOString() });
+      await store.setJSON(marker, { builtAt: new Date().toISOString() });
     })();
-    done.catch(() => built.delete(id));
-    built.set(id, done);
+    done.catch(() => built.delete(key));
+    built.set(key, done);
   }
   return done;
+}
+
+/** Records stored before the feeds existed get their pointers once (`once`). */
+export function ensureFeed(store: Store, id: string, backfill: () => Promise<void>): Promise<void> {
+  return once(store, id, FEED_MARKER, backfill);
+}
+
+/**
+ * Term indexes written before they had month and day folders are moved once: for each record of the feed `area`,
+ * `terms` names its term keys as they are now and as they were; the new ones are written and the old ones deleted.
+ */
+export function migrateTerms(
+  store: Store,
+  id: string,
+  area: string,
+  terms: (feedKey: string) => Promise<{ keys: string[]; legacy: string[] }>,
+): Promise<void> {
+  return once(store, id, TERMS_MARKER, async () => {
+    for await (const page of feedKeys(store, area)) {
+      await inBatches(page, 50, async (key) => {
+        const { keys, legacy } = await terms(key);
+        await Promise.all([...keys.map((k) => store.set(k, '')), ...legacy.map((k) => store.delete(k))]);
+      });
+    }
+  });
 }
 
 /** Runs `work` over items, `size` at a time in parallel. */

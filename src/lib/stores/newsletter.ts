@@ -16,7 +16,10 @@ import {
   parseFeedKey,
   queryTerm,
   settledKeys,
+  legacyTermKey,
+  migrateTerms,
   termFolder,
+  termKey,
   termPage,
   type FeedPage,
   type Page,
@@ -35,7 +38,7 @@ import { markEvent } from './week-markers';
  * Keys (docs/architecture.md, "Storage"): `subscribers/{sha256(e-mail)}` the subscriber (the key keeps one record per
  * address); `tokens/{token}` → the subscriber's key (how a confirmation or unsubscribe link finds its subscriber);
  * `feed/{month}/{day}/{time}-{id}.{hash}` its place in the newest-first feed; `search/{hash of a name
- * term}/{time}-{id}.{hash}` one per word of the name and its prefixes. A search by e-mail reads the subscriber's key.
+ * term}/{month}/{day}/{time}-{id}.{hash}` one per word of the name and its prefixes, a feed of its own. A search by e-mail reads the subscriber's key.
  */
 const PREFIX = 'subscribers/';
 const TOKENS = 'tokens/';
@@ -90,8 +93,17 @@ export function publicSubscriber({ token, ...subscriber }: StoredSubscriber): Ne
 function pointerKeys(subscription: NewsletterSubscription): string[] {
   const tag = `${subscription.id}.${addressHash(subscription.email)}`;
   const feed = feedKey(FEED, idTime(subscription.id), tag);
-  const file = feed.split('/').pop() as string;
-  return [feed, ...nameTerms(subscription.fullName).map((term) => `${termFolder(SEARCH, term)}/${file}`)];
+  return [feed, ...nameTerms(subscription.fullName).map((term) => termKey(feed, SEARCH, term))];
+}
+
+/** A subscriber's term keys as they are now and as they were before day folders (`migrateTerms`). */
+async function termKeysOf(feed: string): Promise<{ keys: string[]; legacy: string[] }> {
+  const subscription = await readPointer(feed);
+  const terms = subscription ? nameTerms(subscription.fullName) : [];
+  return {
+    keys: terms.map((term) => termKey(feed, SEARCH, term)),
+    legacy: terms.map((term) => legacyTermKey(feed, SEARCH, term)),
+  };
 }
 
 async function writePointers(subscription: NewsletterSubscription): Promise<void> {
@@ -230,8 +242,10 @@ async function backfill(): Promise<void> {
   });
 }
 
-function ready(): Promise<void> {
-  return ensureFeed(store(), `${storeName('newsletter')}|${blobsServer().instance}`, backfill);
+async function ready(): Promise<void> {
+  const id = `${storeName('newsletter')}|${blobsServer().instance}`;
+  await ensureFeed(store(), id, backfill);
+  await migrateTerms(store(), id, FEED, termKeysOf);
 }
 
 /**

@@ -1,6 +1,5 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import ReactQuill from 'react-quill-new';
-import 'react-quill-new/dist/quill.snow.css';
 import { Textarea } from '../../react-ui/textarea';
 import { adminTextsNow, useAdminTexts } from '../language';
 
