@@ -2,8 +2,10 @@
 // subscribers, chat exchanges in N/5 sessions, video calls; case studies and insights up to CONTENT_CAP each), then
 // latency (p50, p95) and Blobs requests per call for each admin page (first page, a later page, a search), the public
 // lists, a content save, POST /api/contact, and a whole CSV export. Handlers run in this process, as Netlify runs
-// them; Blobs requests are counted by the server's own hook.
-import { mkdtemp, rm } from 'node:fs/promises';
+// them; Blobs requests are counted by the server's own hook. `--dir DIR` keeps the seeded store in DIR and, run again
+// with the same DIR and N, measures without seeding again (N = 100,000 takes about an hour to seed).
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
@@ -27,9 +29,21 @@ const RECORDS = numberArg('records', 1000);
 const CONTENT_CAP = 1000;
 const CONTENT = Math.min(RECORDS, CONTENT_CAP);
 const RUNS = 15;
+/** A whole export reads every record: at 100,000 a run takes minutes, so one run (after the warm-up) there. */
+const EXPORT_RUNS = RECORDS > 10_000 ? 1 : 3;
 const BATCH = 100;
 
-const directory = await mkdtemp(join(tmpdir(), 'bench-blobs-'));
+const dirAt = process.argv.indexOf('--dir');
+const kept = dirAt === -1 ? null : process.argv[dirAt + 1];
+if (kept === undefined) throw new Error('--dir takes a folder');
+const directory = kept ?? (await mkdtemp(join(tmpdir(), 'bench-blobs-')));
+if (kept) await mkdir(kept, { recursive: true });
+const seedMark = join(directory, 'bench-seeded.json');
+const previous = existsSync(seedMark)
+  ? (JSON.parse(await readFile(seedMark, 'utf8')) as { records: number; seconds: number; at: string })
+  : null;
+if (previous && previous.records !== RECORDS)
+  throw new Error(`${directory} holds ${previous.records} records of each kind, not ${RECORDS}`);
 const token = randomUUID();
 let blobsRequests = 0;
 const server = new BlobsServer({ directory, token, onRequest: () => void (blobsRequests += 1) });
@@ -84,100 +98,112 @@ const FIRST = ['Ana', 'Luis', 'Eva', 'Max', 'Sol', 'Leo', 'Ada', 'Bea', 'Tom', '
 const LAST = ['Gil', 'Paz', 'Rey', 'Luz', 'Ruiz', 'Sanz', 'Vega', 'Mora', 'Cano', 'Soto'];
 const person = (i: number) => `${FIRST[i % 10]} ${LAST[Math.floor(i / 10) % 10]}`;
 
-// Each store's feed marker is written while the stores are empty, as on a site whose records all came after the feeds
-// (a store with older records walks them once, on its first list: docs/architecture.md, "Admin lists").
-await listContactMessagesPage({ cursor: null, limit: 1, q: '' });
-await listSubscribersPage({ cursor: null, limit: 1, q: '' });
-await listChatConversationsPage({ cursor: null, limit: 1, q: '' });
-await listVideoConversationsPage({ cursor: null, limit: 1, q: '' });
-await portfolioContent.listPage({ cursor: null, limit: 1, q: '' });
-await insightContent.listPage({ cursor: null, limit: 1, q: '' });
+async function seed(): Promise<number> {
+  // Each store's feed marker is written while the stores are empty, as on a site whose records all came after the feeds
+  // (a store with older records walks them once, on its first list: docs/architecture.md, "Admin lists").
+  await listContactMessagesPage({ cursor: null, limit: 1, q: '' });
+  await listSubscribersPage({ cursor: null, limit: 1, q: '' });
+  await listChatConversationsPage({ cursor: null, limit: 1, q: '' });
+  await listVideoConversationsPage({ cursor: null, limit: 1, q: '' });
+  await portfolioContent.listPage({ cursor: null, limit: 1, q: '' });
+  await insightContent.listPage({ cursor: null, limit: 1, q: '' });
 
-console.log(`Seeding ${RECORDS} records of each kind (${CONTENT} case studies and insights)…`);
-const seedStart = performance.now();
-const demo = demoRecords();
-const contentAt = (i: number) => new Date(NOW - i * 3_600_000).toISOString();
-await timed('case studies', () =>
-  portfolioContent.saveMany(
-    Array.from({ length: CONTENT }, (_, i) => {
-      const base = demo.portfolio[i % demo.portfolio.length]!;
-      return { ...base, id: newId(), createdAt: contentAt(i) };
-    }),
-  ),
-);
-await timed('insights', () =>
-  insightContent.saveMany(
-    Array.from({ length: CONTENT }, (_, i) => {
-      const base = demo.insights[i % demo.insights.length]!;
-      return {
-        ...base,
-        id: newId(),
-        slug: `${base.slug}-${i}`,
-        createdAt: contentAt(i),
-        publishedAt: base.published ? contentAt(i) : null,
-      };
-    }),
-  ),
-);
-await timed('messages', () =>
-  inBatches(RECORDS, (i) =>
-    addContactMessage(
-      {
-        name: person(i),
-        email: `visitor${i}@example.com`,
-        company: 'Example S.L.',
-        phone: null,
-        serviceOfInterest: 'ai-solutions',
-        message: 'We would like to talk about a data platform for our logistics business.',
-      },
-      'form',
-      new Date(at(i)),
+  console.log(`Seeding ${RECORDS} records of each kind (${CONTENT} case studies and insights)…`);
+  const seedStart = performance.now();
+  const demo = demoRecords();
+  const contentAt = (i: number) => new Date(NOW - i * 3_600_000).toISOString();
+  await timed('case studies', () =>
+    portfolioContent.saveMany(
+      Array.from({ length: CONTENT }, (_, i) => {
+        const base = demo.portfolio[i % demo.portfolio.length]!;
+        return { ...base, id: newId(), createdAt: contentAt(i) };
+      }),
     ),
-  ),
-);
-await timed('subscribers', () =>
-  inBatches(RECORDS, (i) =>
-    subscribe({ fullName: person(i), email: `reader${i}@example.com` }, undefined, new Date(at(i))),
-  ),
-);
-// Chat: N exchanges in N/5 sessions; video: N calls, each its server start record and Tavus's transcript.
-await timed('chat exchanges', () =>
-  inBatches(RECORDS, (i) =>
-    logChatExchange(
-      {
-        sessionId: `session_${1_700_000_000_000 + (i % Math.max(1, Math.floor(RECORDS / 5)))}_bench`,
-        userMessage: 'What do you do?',
-        botResponse: 'We help companies…',
-        language: i % 2 ? 'es' : 'en',
-      },
-      new Date(at(i)),
+  );
+  await timed('insights', () =>
+    insightContent.saveMany(
+      Array.from({ length: CONTENT }, (_, i) => {
+        const base = demo.insights[i % demo.insights.length]!;
+        return {
+          ...base,
+          id: newId(),
+          slug: `${base.slug}-${i}`,
+          createdAt: contentAt(i),
+          publishedAt: base.published ? contentAt(i) : null,
+        };
+      }),
     ),
-  ),
-);
-await timed('video calls', () =>
-  inBatches(RECORDS, (i) => {
-    const start = new Date(at(i)).toISOString();
-    return importVideoCall([
-      {
-        sessionId: `call${i}`,
-        kind: 'started',
-        at: start,
-        language: 'en',
-        conversationUrl: `https://tavus.daily.co/call${i}`,
-      },
-      {
-        sessionId: `call${i}`,
-        kind: 'transcript',
-        at: start,
-        transcript: [
-          { speaker: 'user', text: 'Hello', timestamp: start },
-          { speaker: 'assistant', text: 'Welcome', timestamp: start },
-        ],
-      },
-    ]);
-  }),
-);
-const seedSeconds = Math.round((performance.now() - seedStart) / 1000);
+  );
+  await timed('messages', () =>
+    inBatches(RECORDS, (i) =>
+      addContactMessage(
+        {
+          name: person(i),
+          email: `visitor${i}@example.com`,
+          company: 'Example S.L.',
+          phone: null,
+          serviceOfInterest: 'ai-solutions',
+          message: 'We would like to talk about a data platform for our logistics business.',
+        },
+        'form',
+        new Date(at(i)),
+      ),
+    ),
+  );
+  await timed('subscribers', () =>
+    inBatches(RECORDS, (i) =>
+      subscribe({ fullName: person(i), email: `reader${i}@example.com` }, undefined, new Date(at(i))),
+    ),
+  );
+  // Chat: N exchanges in N/5 sessions; video: N calls, each its server start record and Tavus's transcript.
+  await timed('chat exchanges', () =>
+    inBatches(RECORDS, (i) =>
+      logChatExchange(
+        {
+          sessionId: `session_${1_700_000_000_000 + (i % Math.max(1, Math.floor(RECORDS / 5)))}_bench`,
+          userMessage: 'What do you do?',
+          botResponse: 'We help companies…',
+          language: i % 2 ? 'es' : 'en',
+        },
+        new Date(at(i)),
+      ),
+    ),
+  );
+  await timed('video calls', () =>
+    inBatches(RECORDS, (i) => {
+      const start = new Date(at(i)).toISOString();
+      return importVideoCall([
+        {
+          sessionId: `call${i}`,
+          kind: 'started',
+          at: start,
+          language: 'en',
+          conversationUrl: `https://tavus.daily.co/call${i}`,
+        },
+        {
+          sessionId: `call${i}`,
+          kind: 'transcript',
+          at: start,
+          transcript: [
+            { speaker: 'user', text: 'Hello', timestamp: start },
+            { speaker: 'assistant', text: 'Welcome', timestamp: start },
+          ],
+        },
+      ]);
+    }),
+  );
+  return Math.round((performance.now() - seedStart) / 1000);
+}
+
+let seedSeconds: number;
+if (previous) {
+  seedSeconds = previous.seconds;
+  console.log(`Measuring the store seeded in ${directory} on ${previous.at} (${RECORDS} records of each kind)…`);
+} else {
+  seedSeconds = await seed();
+  if (kept)
+    await writeFile(seedMark, JSON.stringify({ records: RECORDS, seconds: seedSeconds, at: new Date().toISOString() }));
+}
 
 const signIn = await (adminLoginFunction as unknown as Handler)(
   new Request('http://localhost/api/admin/login', {
@@ -295,14 +321,14 @@ rows.push(
     'GET /api/newsletters?format=csv (whole export)',
     newslettersFunction,
     adminGet('/api/newsletters?format=csv'),
-    3,
+    EXPORT_RUNS,
   ),
 );
 console.table(rows);
 console.log(
   `(${RECORDS} records of each kind, ${CONTENT} case studies and insights; seeded in ${seedSeconds} s; ` +
-    `${RUNS} runs per call, 3 for the export; Node ${process.version})`,
+    `${RUNS} runs per call, ${EXPORT_RUNS} for the export; Node ${process.version})`,
 );
 
 await server.stop();
-await rm(directory, { recursive: true, force: true });
+if (!kept) await rm(directory, { recursive: true, force: true });

@@ -183,12 +183,13 @@ describe('admin lists, paged on the server', () => {
     try {
       const written = await message(7000, BASE, 'Olga Petrova', 'olga@example.com');
       const store = getStore({ name: storeName('contact-messages'), consistency: 'strong' });
-      // As the index was before: each term key directly in its term's folder, `search/{hash}/{time}-{id}`.
+      // As the index was before: each term key directly in its term's folder, `search/{hash}/{time}-{id}` (now
+      // `search/{hash's first 2}/{hash's rest}/{month}/{day}/{time}-{id}`).
       const { blobs } = await store.list({ prefix: 'search/' });
       expect(blobs.length).toBeGreaterThan(2);
       for (const { key } of blobs) {
-        const [area, hash, , , file] = key.split('/');
-        await store.set(`${area}/${hash}/${file}`, '');
+        const [area, shard, hash, , , file] = key.split('/');
+        await store.set(`${area}/${shard}${hash}/${file}`, '');
         await store.delete(key);
       }
       const found = await listContactMessagesPage({ cursor: null, limit: 50, q: 'olga petrova' });

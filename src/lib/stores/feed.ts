@@ -45,9 +45,18 @@ export function parseFeedKey(key: string): { ms: number; tag: string } | null {
   return { ms: MAX_MS - Number(match[1]), tag: match[2] as string };
 }
 
-/** One search term's index folder: a hash, so names and addresses never appear in key listings. */
+function termHash(term: string): string {
+  return createHash('sha256').update(term).digest('hex').slice(0, 32);
+}
+
+/**
+ * One search term's index folder: a hash, so names and addresses never appear in key listings, in one of 256 shard
+ * folders (its first two hex digits): the local Blobs server lists a folder by reading every entry beside each folder
+ * on the way, and 100,000 messages have 100,000 e-mail terms.
+ */
 export function termFolder(area: string, term: string): string {
-  return `${area}/${createHash('sha256').update(term).digest('hex').slice(0, 32)}`;
+  const hash = termHash(term);
+  return `${area}/${hash.slice(0, 2)}/${hash.slice(2)}`;
 }
 
 /**
@@ -122,9 +131,9 @@ export function termKey(feed: string, area: string, term: string): string {
   return `${termFolder(area, term)}/${feed.slice(feed.indexOf('/') + 1)}`;
 }
 
-/** The key a term index held before it had month and day folders (`{termFolder}/{file}`): removed by `migrateTerms`. */
+/** The key a term index held before it had shards and day folders (`{area}/{hash}/{file}`): removed by `migrateTerms`. */
 export function legacyTermKey(feed: string, area: string, term: string): string {
-  return `${termFolder(area, term)}/${feed.split('/').pop() ?? ''}`;
+  return `${area}/${termHash(term)}/${feed.split('/').pop() ?? ''}`;
 }
 
 /** One page of a search term's index, newest first: a feed page (`termKey`). */
