@@ -106,15 +106,20 @@ try {
     fetch(`${base}/api/portfolio`).then((r) => r.json() as Promise<Array<{ id: string }>>),
     fetch(`${base}/api/insights`).then((r) => r.json() as Promise<Array<{ id: string }>>),
   ]);
-  const pages = [
-    '/',
-    '/es/',
-    '/insights',
-    `/insights/${insights[0]!.id}`,
-    '/portfolio',
-    `/portfolio/${portfolio[0]!.id}`,
-    '/privacy-policy',
-  ];
+  // `-- --pages /,/es/privacy-policy` measures only those.
+  const pagesAt = process.argv.indexOf('--pages');
+  const pages =
+    pagesAt === -1
+      ? [
+          '/',
+          '/es/',
+          '/insights',
+          `/insights/${insights[0]!.id}`,
+          '/portfolio',
+          `/portfolio/${portfolio[0]!.id}`,
+          '/privacy-policy',
+        ]
+      : (process.argv[pagesAt + 1] ?? '').split(',').filter(Boolean);
 
   const chrome = await chromeLauncher.launch({
     chromePath: await chromiumPath(),
