@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { blobsServer, dataStore, storeName } from '../blobs';
 import type { Language } from '../../i18n/languages';
-import { idAt, idTime, isId, newId } from '../ids';
+import { idTime, isId, newId } from '../ids';
 import { listKeys } from './list-keys';
 import {
   decodeCursor,
@@ -123,8 +123,8 @@ export async function subscribe(
   if (existing?.status === 'pending') return { status: 'pending', subscriber: existing };
   const now = at ?? new Date();
   const subscriber: StoredSubscriber = {
-    // A given date (seeding, imports) is the id's own time, so the feed places the record by it.
-    id: at ? idAt(at.getTime()) : newId(now.getTime()),
+    // A given date (seeding, imports) is well before the newest id, so newId keeps it: the feed places the record by it.
+    id: newId(now.getTime()),
     fullName: input.fullName,
     email: input.email,
     registrationDate: now.toISOString(),
