@@ -7,7 +7,7 @@ import {
   emailTerm,
   encodeCursor,
   ensureFeed,
-  feedKey,
+  FEED,
   feedKeys,
   feedPage,
   inBatches,
@@ -15,8 +15,11 @@ import {
   normaliseSearch,
   parseFeedKey,
   queryTerm,
+  recordPointers,
+  SEARCH,
   termFolder,
   termPage,
+  writePointers,
   type FeedPage,
   type Page,
   type PageQuery,
@@ -35,24 +38,11 @@ import { deleteLeadData, filterArea, getLeadState, hasLeadState, writeLeadPointe
  * e-mail address, each word of the name and its prefixes). Pointers are empty; the message is written first.
  */
 const PREFIX = 'messages/';
-const FEED = 'feed';
-const SEARCH = 'search';
 
 const store = () => dataStore('contact-messages');
 
-function fileName(id: string): string {
-  return feedKey(FEED, idTime(id), id).split('/').pop() as string;
-}
-
 function pointerKeys(message: ContactMessage): string[] {
-  const file = fileName(message.id);
-  const terms = [emailTerm(message.email), ...nameTerms(message.name)];
-  return [feedKey(FEED, idTime(message.id), message.id), ...terms.map((term) => `${termFolder(SEARCH, term)}/${file}`)];
-}
-
-async function writePointers(message: ContactMessage): Promise<void> {
-  const s = store();
-  await Promise.all(pointerKeys(message).map((key) => s.set(key, '')));
+  return recordPointers(idTime(message.id), message.id, [emailTerm(message.email), ...nameTerms(message.name)]);
 }
 
 /** Stores a visitor's message exactly as given; pages show it as text, never as HTML. */
@@ -80,7 +70,7 @@ export async function addContactMessage(
     createdAt: now.toISOString(),
   };
   await store().setJSON(PREFIX + message.id, message);
-  await writePointers(message);
+  await writePointers(store(), pointerKeys(message));
   await markEvent(source === 'chat' ? 'leads' : 'messages', message.id, now);
   await writeLeadPointers(message.id, message.source);
   // Written by the server with the record: the e-mail index a privacy request reads (src/lib/stores/email-index.ts).
@@ -117,7 +107,7 @@ async function backfill(): Promise<void> {
   const keys = await listKeys(s, PREFIX);
   await inBatches(keys, 50, async (key) => {
     const message = await getContactMessage(key.slice(PREFIX.length));
-    if (message) await writePointers(message);
+    if (message) await writePointers(s, pointerKeys(message));
   });
 }
 

@@ -5,13 +5,16 @@ import {
   emailTerm,
   encodeCursor,
   ensureFeed,
-  feedKey,
+  FEED,
   feedKeys,
   feedPage,
   inBatches,
   parseFeedKey,
+  recordPointers,
+  SEARCH,
   termFolder,
   termPage,
+  writePointers,
   type FeedPage,
   type Page,
   type PageQuery,
@@ -36,8 +39,6 @@ function emailsOf(summary: Summary): string[] {
   return Array.isArray(emails) ? emails.filter((email): email is string => typeof email === 'string') : [];
 }
 
-const FEED = 'feed';
-const SEARCH = 'search';
 const SUMMARY = 'summaries/';
 
 export class ConversationIndex<S extends Summary> {
@@ -66,16 +67,14 @@ export class ConversationIndex<S extends Summary> {
   }
 
   private pointers(summary: S, emails: string[]): string[] {
-    const feed = feedKey(FEED, Date.parse(summary.conversationStarted), summary.id);
-    const file = feed.split('/').pop() as string;
-    return [feed, ...emails.map((email) => `${termFolder(SEARCH, emailTerm(email))}/${file}`)];
+    return recordPointers(Date.parse(summary.conversationStarted), summary.id, emails.map(emailTerm));
   }
 
   /** Writes a conversation's summary and its pointers (idempotent: the same keys each time). */
   async put(summary: S, emails: string[] = []): Promise<void> {
     const s = this.store();
     await s.setJSON(SUMMARY + summary.id, summary);
-    await Promise.all(this.pointers(summary, emails).map((key) => s.set(key, '')));
+    await writePointers(s, this.pointers(summary, emails));
   }
 
   /**

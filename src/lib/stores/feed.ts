@@ -50,6 +50,25 @@ export function termFolder(area: string, term: string): string {
   return `${area}/${createHash('sha256').update(term).digest('hex').slice(0, 32)}`;
 }
 
+/** The folders of a store's newest-first feed and of its search terms. */
+export const FEED = 'feed';
+export const SEARCH = 'search';
+
+/**
+ * A record's pointer keys: its place in the feed, then one per search term, each named as the feed key's file, so a
+ * term's page reads the same time and tag as the feed.
+ */
+export function recordPointers(ms: number, tag: string, terms: string[]): string[] {
+  const feed = feedKey(FEED, ms, tag);
+  const file = feed.slice(feed.lastIndexOf('/') + 1);
+  return [feed, ...terms.map((term) => `${termFolder(SEARCH, term)}/${file}`)];
+}
+
+/** Writes pointer keys (empty: the key is the pointer); the record they point to is written first. */
+export async function writePointers(store: Store, keys: string[]): Promise<void> {
+  await Promise.all(keys.map((key) => store.set(key, '')));
+}
+
 /**
  * Every key under a folder, listed until two lists in a row agree: the local Blobs server answers part of a folder
  * while a write in it is in flight (src/lib/stores/list-keys.ts). Sorted.

@@ -7,6 +7,7 @@ import {
   decodeCursor,
   encodeCursor,
   ensureFeed,
+  FEED,
   feedKey,
   feedKeys,
   feedPage,
@@ -15,9 +16,12 @@ import {
   normaliseSearch,
   parseFeedKey,
   queryTerm,
+  recordPointers,
+  SEARCH,
   settledKeys,
   termFolder,
   termPage,
+  writePointers,
   type FeedPage,
   type Page,
   type PageQuery,
@@ -39,8 +43,6 @@ import { markEvent } from './week-markers';
  */
 const PREFIX = 'subscribers/';
 const TOKENS = 'tokens/';
-const FEED = 'feed';
-const SEARCH = 'search';
 
 /** Pending sign-ups are forgotten after this long (deleteExpiredPending). */
 export const PENDING_DAYS = 30;
@@ -89,14 +91,7 @@ export function publicSubscriber({ token, ...subscriber }: StoredSubscriber): Ne
 
 function pointerKeys(subscription: NewsletterSubscription): string[] {
   const tag = `${subscription.id}.${addressHash(subscription.email)}`;
-  const feed = feedKey(FEED, idTime(subscription.id), tag);
-  const file = feed.split('/').pop() as string;
-  return [feed, ...nameTerms(subscription.fullName).map((term) => `${termFolder(SEARCH, term)}/${file}`)];
-}
-
-async function writePointers(subscription: NewsletterSubscription): Promise<void> {
-  const s = store();
-  await Promise.all(pointerKeys(subscription).map((key) => s.set(key, '')));
+  return recordPointers(idTime(subscription.id), tag, nameTerms(subscription.fullName));
 }
 
 export type SubscribeResult =
@@ -141,7 +136,7 @@ export async function subscribe(
   const stored = modified ? subscriber : await read(key);
   // A new record gets its places in the feed and the name index; where a race left two (the local server), a page
   // shows only the one the key holds.
-  if (modified) await writePointers(subscriber);
+  if (modified) await writePointers(store(), pointerKeys(subscriber));
   if (!stored) return { status: 'created', subscriber };
   if (stored.status === 'confirmed') return { status: 'duplicate' };
   return { status: modified ? 'created' : 'pending', subscriber: stored };
@@ -226,7 +221,7 @@ async function backfill(): Promise<void> {
   const s = store();
   await inBatches(await listKeys(s, PREFIX), 50, async (key) => {
     const subscription = await read(key);
-    if (subscription && isId(subscription.id)) await writePointers(subscription);
+    if (subscription && isId(subscription.id)) await writePointers(s, pointerKeys(subscription));
   });
 }
 
