@@ -23,8 +23,8 @@ export function CreatedAtField({
   id: string;
   value: string;
   onChange: (value: string) => void;
-  label?: string;
-  required?: boolean;
+  label?: string | undefined;
+  required?: boolean | undefined;
 }) {
   const adminTexts = useAdminTexts();
   return (
