@@ -3,6 +3,7 @@ import { idTime, isId, newId } from '../ids';
 import { contactMessageSchema, type ContactInput, type ContactMessage } from '../schemas/contact';
 import type { InvestorLead } from '../schemas/investor-lead';
 import {
+  allPages,
   decodeCursor,
   emailTerm,
   encodeCursor,
@@ -55,7 +56,8 @@ export async function addContactMessage(
 ): Promise<ContactMessage> {
   const now = at ?? new Date();
   const message: ContactMessage = {
-    // A given date (seeding, imports) is well before the newest id, so newId keeps it: the feed places the record by it.
+    // A given date (seeding, imports) is the id's own time (newId keeps a time over a minute before the newest id's),
+    // so the feed places the record by it.
     id: extra.id ?? newId(now.getTime()),
     name: input.name,
     email: input.email,
@@ -205,9 +207,7 @@ export async function contactMessagesByEmail(email: string): Promise<ContactMess
 
 /** Every message, newest first. Reads them all: for small stores and tests; lists use listContactMessagesPage. */
 export async function listContactMessages(): Promise<ContactMessage[]> {
-  const out: ContactMessage[] = [];
-  for await (const page of eachContactMessage()) out.push(...page);
-  return out;
+  return allPages(eachContactMessage());
 }
 
 /**

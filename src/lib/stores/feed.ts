@@ -64,6 +64,13 @@ export function recordPointers(ms: number, tag: string, terms: string[]): string
   return [feed, ...terms.map((term) => `${termFolder(SEARCH, term)}/${file}`)];
 }
 
+/** Every page a paged reader yields, in one array: for small stores and tests, never for lists or exports. */
+export async function allPages<T>(pages: AsyncIterable<T[]>): Promise<T[]> {
+  const out: T[] = [];
+  for await (const page of pages) out.push(...page);
+  return out;
+}
+
 /** Writes pointer keys (empty: the key is the pointer); the record they point to is written first. */
 export async function writePointers(store: Store, keys: string[]): Promise<void> {
   await Promise.all(keys.map((key) => store.set(key, '')));

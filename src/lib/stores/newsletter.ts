@@ -4,6 +4,7 @@ import type { Language } from '../../i18n/languages';
 import { idTime, isId, newId } from '../ids';
 import { listKeys } from './list-keys';
 import {
+  allPages,
   decodeCursor,
   encodeCursor,
   ensureFeed,
@@ -118,7 +119,8 @@ export async function subscribe(
   if (existing?.status === 'pending') return { status: 'pending', subscriber: existing };
   const now = at ?? new Date();
   const subscriber: StoredSubscriber = {
-    // A given date (seeding, imports) is well before the newest id, so newId keeps it: the feed places the record by it.
+    // A given date (seeding, imports) is the id's own time (newId keeps a time over a minute before the newest id's),
+    // so the feed places the record by it.
     id: newId(now.getTime()),
     fullName: input.fullName,
     email: input.email,
@@ -268,9 +270,7 @@ export async function* eachSubscriber(): AsyncGenerator<NewsletterSubscription[]
 
 /** Every subscriber, newest first. Reads them all: for small stores and tests; lists use listSubscribersPage. */
 export async function listSubscribers(): Promise<NewsletterSubscription[]> {
-  const out: NewsletterSubscription[] = [];
-  for await (const page of eachSubscriber()) out.push(...page);
-  return out;
+  return allPages(eachSubscriber());
 }
 
 /** The subscribers an issue goes to: confirmed ones only, with their tokens, a page at a time. */
@@ -283,9 +283,7 @@ export async function* eachConfirmedSubscriber(): AsyncGenerator<StoredSubscribe
 
 /** The subscribers an issue goes to: confirmed ones only, with their tokens (all in memory: small lists, tests). */
 export async function confirmedSubscribers(): Promise<StoredSubscriber[]> {
-  const out: StoredSubscriber[] = [];
-  for await (const page of eachConfirmedSubscriber()) out.push(...page);
-  return out;
+  return allPages(eachConfirmedSubscriber());
 }
 
 /** Removes a subscriber, its link token and its pointers. */
