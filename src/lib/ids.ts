@@ -52,11 +52,6 @@ export function idTime(id: string): number {
   return time;
 }
 
-/** An id for a record dated `ms` (seeding, imports): its time is exactly `ms`, whatever ids were made before. */
-export function idAt(ms: number): string {
-  return encodeTime(ms) + Array.from(randomBytes(16), (byte) => ALPHABET[byte % 32]).join('');
-}
-
 /**
  * An id made from a time and a stable seed (the same seed, the same id): a record filed again for the same cause
  * (a replayed provider event) lands on the same key instead of a second record.

@@ -8,6 +8,34 @@ import { useFormCheck } from './form-check';
 import { Input } from '../react-ui/input';
 import { useAdminTexts } from './language';
 
+function PasswordField({
+  id,
+  label,
+  error,
+  autoComplete,
+  value,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  error: string | undefined;
+  autoComplete: 'current-password' | 'new-password';
+  value: string;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <Field id={id} label={label} error={error}>
+      <Input
+        type="password"
+        required
+        autoComplete={autoComplete}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+      />
+    </Field>
+  );
+}
+
 /**
  * Changes the signed-in account's own password (POST /api/account/password). `required`: the account signed in
  * with a temporary password and may do nothing else until it has chosen its own (the dialog cannot be closed).
@@ -87,33 +115,30 @@ export function PasswordDialog({
           data-password-form
         >
           {required && <p className="text-slate-700">{t.requiredText}</p>}
-          <Field id="password-current" label={t.current} error={fieldError('currentPassword')}>
-            <Input
-              type="password"
-              required
-              autoComplete="current-password"
-              value={current}
-              onChange={(e) => setCurrent(e.target.value)}
-            />
-          </Field>
-          <Field id="password-new" label={t.next} error={fieldError('newPassword')}>
-            <Input
-              type="password"
-              required
-              autoComplete="new-password"
-              value={next}
-              onChange={(e) => setNext(e.target.value)}
-            />
-          </Field>
-          <Field id="password-confirm" label={t.confirm} error={fieldError('confirm')}>
-            <Input
-              type="password"
-              required
-              autoComplete="new-password"
-              value={confirm}
-              onChange={(e) => setConfirm(e.target.value)}
-            />
-          </Field>
+          <PasswordField
+            id="password-current"
+            label={t.current}
+            error={fieldError('currentPassword')}
+            autoComplete="current-password"
+            value={current}
+            onChange={setCurrent}
+          />
+          <PasswordField
+            id="password-new"
+            label={t.next}
+            error={fieldError('newPassword')}
+            autoComplete="new-password"
+            value={next}
+            onChange={setNext}
+          />
+          <PasswordField
+            id="password-confirm"
+            label={t.confirm}
+            error={fieldError('confirm')}
+            autoComplete="new-password"
+            value={confirm}
+            onChange={setConfirm}
+          />
           {error && !error.field && (
             <p role="alert" className="text-sm text-red-700">
               {error.message}

@@ -59,8 +59,8 @@ export interface ContentKind<Own extends object, Input extends ContentInput> {
   cacheTags: { list: string; itemPrefix: string };
   /** The kind's own fields from an editor's input; `previous` is null for a new record. */
   ownFields(input: Input, previous: Content<Own> | null, times: WriteTimes): Own;
-  /** List order. */
-  compare(a: Content<Own>, b: Content<Own>): number;
+  /** List order; default newest first by `listTime`, then by id (the order of the admin's paged list). */
+  compare?(a: Content<Own>, b: Content<Own>): number;
   /** The date (ISO) the admin's paged list sorts by, newest first (the one `compare` orders by first); default `createdAt`. */
   listTime?(record: Content<Own>): string;
   /** Kinds with drafts: what the public may see. Without it, every record is public. */
@@ -87,11 +87,16 @@ export class ContentEngine<Own extends object, Input extends ContentInput> {
   private readonly collection: ContentCollection<Content<Own>>;
 
   constructor(readonly kind: ContentKind<Own, Input>) {
-    this.collection = new ContentCollection(
-      kind.store,
-      kind.storedSchema,
-      (record) => kind.listTime?.(record) ?? record.createdAt,
-    );
+    this.collection = new ContentCollection(kind.store, kind.storedSchema, (record) => this.listTime(record));
+  }
+
+  private listTime(record: Content<Own>): string {
+    return this.kind.listTime?.(record) ?? record.createdAt;
+  }
+
+  private compare(a: Content<Own>, b: Content<Own>): number {
+    if (this.kind.compare) return this.kind.compare(a, b);
+    return this.listTime(b).localeCompare(this.listTime(a)) || b.id.localeCompare(a.id);
   }
 
   /** The CDN cache tag of every page and answer that lists this kind. */
@@ -111,7 +116,7 @@ export class ContentEngine<Own extends object, Input extends ContentInput> {
 
   /** Every record, drafts included (admin), in the kind's order. */
   async list(): Promise<Array<Content<Own>>> {
-    return (await this.collection.all()).sort((a, b) => this.kind.compare(a, b));
+    return (await this.collection.all()).sort((a, b) => this.compare(a, b));
   }
 
   /**

@@ -19,7 +19,7 @@ import { emailsIn } from '../privacy/emails';
 import { ConversationIndex } from '../stores/conversation-index';
 import { indexEmail, unindexRecord } from '../stores/email-index';
 import { EventLog } from '../stores/event-log';
-import type { Page, PageQuery } from '../stores/feed';
+import { allPages, type Page, type PageQuery } from '../stores/feed';
 import { markEvent } from '../stores/week-markers';
 
 const chatLog = new EventLog('chat-log', chatExchangeSchema);
@@ -183,9 +183,7 @@ export async function* eachChatConversation(): AsyncGenerator<ChatConversation[]
 
 /** Every chat conversation, newest session first: reads them all (tests, small stores); lists use pages. */
 export async function listChatConversations(): Promise<ChatConversation[]> {
-  const out: ChatConversation[] = [];
-  for await (const page of eachChatConversation()) out.push(...page);
-  return out;
+  return allPages(eachChatConversation());
 }
 
 function startedKey(sessionId: string): string {
@@ -348,9 +346,7 @@ export async function* eachVideoConversation(): AsyncGenerator<VideoConversation
 
 /** Every video call, most recent first: reads them all (tests, small stores); lists use pages. */
 export async function listVideoConversations(): Promise<VideoConversation[]> {
-  const out: VideoConversation[] = [];
-  for await (const page of eachVideoConversation()) out.push(...page);
-  return out;
+  return allPages(eachVideoConversation());
 }
 
 /** Deletes a chat session: its exchanges, then its summary and pointers. False when there is none. */

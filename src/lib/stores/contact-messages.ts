@@ -1,13 +1,14 @@
 import { blobsServer, dataStore, storeName } from '../blobs';
-import { idAt, idTime, isId, newId } from '../ids';
+import { idTime, isId, newId } from '../ids';
 import { contactMessageSchema, type ContactInput, type ContactMessage } from '../schemas/contact';
 import type { InvestorLead } from '../schemas/investor-lead';
 import {
+  allPages,
   decodeCursor,
   emailTerm,
   encodeCursor,
   ensureFeed,
-  feedKey,
+  FEED,
   feedKeys,
   feedPage,
   inBatches,
@@ -15,11 +16,12 @@ import {
   normaliseSearch,
   parseFeedKey,
   queryTerm,
-  legacyTermKey,
   migrateTerms,
+  recordPointers,
+  SEARCH,
   termFolder,
-  termKey,
   termPage,
+  writePointers,
   type FeedPage,
   type Page,
   type PageQuery,
@@ -38,8 +40,6 @@ import { deleteLeadData, filterArea, getLeadState, hasLeadState, writeLeadPointe
  * term (the e-mail address, each word of the name and its prefixes), a feed of its own. Pointers are empty; the message is written first.
  */
 const PREFIX = 'messages/';
-const FEED = 'feed';
-const SEARCH = 'search';
 
 const store = () => dataStore('contact-messages');
 
@@ -48,25 +48,14 @@ function searchTerms(message: ContactMessage): string[] {
 }
 
 function pointerKeys(message: ContactMessage): string[] {
-  const feed = feedKey(FEED, idTime(message.id), message.id);
-  return [feed, ...searchTerms(message).map((term) => termKey(feed, SEARCH, term))];
+  return recordPointers(idTime(message.id), message.id, searchTerms(message));
 }
 
-/** A message's term keys as they are now and as they were before day folders (`migrateTerms`). */
-async function termKeysOf(feed: string): Promise<{ keys: string[]; legacy: string[] }> {
+/** The search terms of the message a feed key names (`migrateTerms`). */
+async function termsAt(feed: string): Promise<string[]> {
   const pointer = parseFeedKey(feed);
   const message = pointer ? await getContactMessage(pointer.tag) : null;
-  if (!message) return { keys: [], legacy: [] };
-  const terms = searchTerms(message);
-  return {
-    keys: terms.map((term) => termKey(feed, SEARCH, term)),
-    legacy: terms.map((term) => legacyTermKey(feed, SEARCH, term)),
-  };
-}
-
-async function writePointers(message: ContactMessage): Promise<void> {
-  const s = store();
-  await Promise.all(pointerKeys(message).map((key) => s.set(key, '')));
+  return message ? searchTerms(message) : [];
 }
 
 /** Stores a visitor's message exactly as given; pages show it as text, never as HTML. */
@@ -79,8 +68,9 @@ export async function addContactMessage(
 ): Promise<ContactMessage> {
   const now = at ?? new Date();
   const message: ContactMessage = {
-    // A given date (seeding, imports) is the id's own time, so the feed places the record by it.
-    id: extra.id ?? (at ? idAt(at.getTime()) : newId(now.getTime())),
+    // A given date (seeding, imports) is the id's own time (newId keeps a time over a minute before the newest id's),
+    // so the feed places the record by it.
+    id: extra.id ?? newId(now.getTime()),
     name: input.name,
     email: input.email,
     company: input.company,
@@ -94,7 +84,7 @@ export async function addContactMessage(
     createdAt: now.toISOString(),
   };
   await store().setJSON(PREFIX + message.id, message);
-  await writePointers(message);
+  await writePointers(store(), pointerKeys(message));
   await markEvent(source === 'chat' ? 'leads' : 'messages', message.id, now);
   await writeLeadPointers(message.id, message.source);
   // Written by the server with the record: the e-mail index a privacy request reads (src/lib/stores/email-index.ts).
@@ -131,7 +121,7 @@ async function backfill(): Promise<void> {
   const keys = await listKeys(s, PREFIX);
   await inBatches(keys, 50, async (key) => {
     const message = await getContactMessage(key.slice(PREFIX.length));
-    if (message) await writePointers(message);
+    if (message) await writePointers(s, pointerKeys(message));
   });
 }
 
@@ -167,7 +157,7 @@ function leadsReady(): Promise<void> {
 async function ready(): Promise<void> {
   const id = `${storeName('contact-messages')}|${blobsServer().instance}`;
   await ensureFeed(store(), id, backfill);
-  await migrateTerms(store(), id, FEED, termKeysOf);
+  await migrateTerms(store(), id, termsAt);
   await leadsReady();
 }
 
@@ -231,9 +221,7 @@ export async function contactMessagesByEmail(email: string): Promise<ContactMess
 
 /** Every message, newest first. Reads them all: for small stores and tests; lists use listContactMessagesPage. */
 export async function listContactMessages(): Promise<ContactMessage[]> {
-  const out: ContactMessage[] = [];
-  for await (const page of eachContactMessage()) out.push(...page);
-  return out;
+  return allPages(eachContactMessage());
 }
 
 /**

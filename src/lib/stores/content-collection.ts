@@ -4,6 +4,7 @@ import {
   decodeCursor,
   encodeCursor,
   ensureFeed,
+  FEED,
   feedKey,
   feedPage,
   inBatches,
@@ -16,7 +17,6 @@ import { swapJSON } from './swap';
 
 const ITEM_PREFIX = 'items/';
 const INDEX_KEY = 'index';
-const FEED = 'feed';
 
 interface Snapshot {
   builtAt: string;

@@ -5,16 +5,17 @@ import {
   emailTerm,
   encodeCursor,
   ensureFeed,
-  feedKey,
+  FEED,
   feedKeys,
   feedPage,
   inBatches,
   parseFeedKey,
-  legacyTermKey,
   migrateTerms,
+  recordPointers,
+  SEARCH,
   termFolder,
-  termKey,
   termPage,
+  writePointers,
   type FeedPage,
   type Page,
   type PageQuery,
@@ -39,8 +40,6 @@ function emailsOf(summary: Summary): string[] {
   return Array.isArray(emails) ? emails.filter((email): email is string => typeof email === 'string') : [];
 }
 
-const FEED = 'feed';
-const SEARCH = 'search';
 const SUMMARY = 'summaries/';
 
 export class ConversationIndex<S extends Summary> {
@@ -58,7 +57,7 @@ export class ConversationIndex<S extends Summary> {
   async ready(): Promise<void> {
     const id = `${storeName(this.kind)}|${blobsServer().instance}`;
     await ensureFeed(this.store(), id, this.backfill);
-    await migrateTerms(this.store(), id, FEED, this.termKeysOf);
+    await migrateTerms(this.store(), id, this.termsAt);
   }
 
   async get(id: string): Promise<S | null> {
@@ -71,25 +70,20 @@ export class ConversationIndex<S extends Summary> {
   }
 
   private pointers(summary: S, emails: string[]): string[] {
-    const feed = feedKey(FEED, Date.parse(summary.conversationStarted), summary.id);
-    return [feed, ...emails.map((email) => termKey(feed, SEARCH, emailTerm(email)))];
+    return recordPointers(Date.parse(summary.conversationStarted), summary.id, emails.map(emailTerm));
   }
 
-  /** A conversation's term keys as they are now and as they were before day folders (`migrateTerms`). */
-  private readonly termKeysOf = async (feed: string): Promise<{ keys: string[]; legacy: string[] }> => {
+  /** The search terms of the conversation a feed key names (`migrateTerms`). */
+  private readonly termsAt = async (feed: string): Promise<string[]> => {
     const [summary] = await this.read([feed]);
-    const terms = summary ? emailsOf(summary).map(emailTerm) : [];
-    return {
-      keys: terms.map((term) => termKey(feed, SEARCH, term)),
-      legacy: terms.map((term) => legacyTermKey(feed, SEARCH, term)),
-    };
+    return summary ? emailsOf(summary).map(emailTerm) : [];
   };
 
   /** Writes a conversation's summary and its pointers (idempotent: the same keys each time). */
   async put(summary: S, emails: string[] = []): Promise<void> {
     const s = this.store();
     await s.setJSON(SUMMARY + summary.id, summary);
-    await Promise.all(this.pointers(summary, emails).map((key) => s.set(key, '')));
+    await writePointers(s, this.pointers(summary, emails));
   }
 
   /**

@@ -59,6 +59,31 @@ export function termFolder(area: string, term: string): string {
   return `${area}/${hash.slice(0, 2)}/${hash.slice(2)}`;
 }
 
+/** The folders of a store's newest-first feed and of its search terms. */
+export const FEED = 'feed';
+export const SEARCH = 'search';
+
+/**
+ * A record's pointer keys: its place in the feed, then one per search term (`termKey`: the feed key under the term's
+ * folder), so a term's page reads the same time and tag as the feed, and costs what a feed page costs.
+ */
+export function recordPointers(ms: number, tag: string, terms: string[]): string[] {
+  const feed = feedKey(FEED, ms, tag);
+  return [feed, ...terms.map((term) => termKey(feed, SEARCH, term))];
+}
+
+/** Every page a paged reader yields, in one array: for small stores and tests, never for lists or exports. */
+export async function allPages<T>(pages: AsyncIterable<T[]>): Promise<T[]> {
+  const out: T[] = [];
+  for await (const page of pages) out.push(...page);
+  return out;
+}
+
+/** Writes pointer keys (empty: the key is the pointer); the record they point to is written first. */
+export async function writePointers(store: Store, keys: string[]): Promise<void> {
+  await Promise.all(keys.map((key) => store.set(key, '')));
+}
+
 /**
  * Every key under a folder, listed until two lists in a row agree: the local Blobs server answers part of a folder
  * while a write in it is in flight (src/lib/stores/list-keys.ts). Sorted.
@@ -243,20 +268,20 @@ export function ensureFeed(store: Store, id: string, backfill: () => Promise<voi
 }
 
 /**
- * Term indexes written before they had month and day folders are moved once: for each record of the feed `area`,
- * `terms` names its term keys as they are now and as they were; the new ones are written and the old ones deleted.
+ * Term indexes written before they had shards and day folders are moved once: for each record of the store's feed,
+ * `termsAt` names its search terms (none when it is gone); their keys are written as they are now and deleted as they
+ * were.
  */
-export function migrateTerms(
-  store: Store,
-  id: string,
-  area: string,
-  terms: (feedKey: string) => Promise<{ keys: string[]; legacy: string[] }>,
-): Promise<void> {
+export function migrateTerms(store: Store, id: string, termsAt: (feedKey: string) => Promise<string[]>): Promise<void> {
   return once(store, id, TERMS_MARKER, async () => {
-    for await (const page of feedKeys(store, area)) {
-      await inBatches(page, 50, async (key) => {
-        const { keys, legacy } = await terms(key);
-        await Promise.all([...keys.map((k) => store.set(k, '')), ...legacy.map((k) => store.delete(k))]);
+    for await (const page of feedKeys(store, FEED)) {
+      await inBatches(page, 50, async (feed) => {
+        const terms = await termsAt(feed);
+        await writePointers(
+          store,
+          terms.map((term) => termKey(feed, SEARCH, term)),
+        );
+        await Promise.all(terms.map((term) => store.delete(legacyTermKey(feed, SEARCH, term))));
       });
     }
   });

@@ -1,12 +1,14 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { blobsServer, dataStore, storeName } from '../blobs';
 import type { Language } from '../../i18n/languages';
-import { idAt, idTime, isId, newId } from '../ids';
+import { idTime, isId, newId } from '../ids';
 import { listKeys } from './list-keys';
 import {
+  allPages,
   decodeCursor,
   encodeCursor,
   ensureFeed,
+  FEED,
   feedKey,
   feedKeys,
   feedPage,
@@ -15,12 +17,13 @@ import {
   normaliseSearch,
   parseFeedKey,
   queryTerm,
+  recordPointers,
+  SEARCH,
   settledKeys,
-  legacyTermKey,
   migrateTerms,
   termFolder,
-  termKey,
   termPage,
+  writePointers,
   type FeedPage,
   type Page,
   type PageQuery,
@@ -42,8 +45,6 @@ import { markEvent } from './week-markers';
  */
 const PREFIX = 'subscribers/';
 const TOKENS = 'tokens/';
-const FEED = 'feed';
-const SEARCH = 'search';
 
 /** Pending sign-ups are forgotten after this long (deleteExpiredPending). */
 export const PENDING_DAYS = 30;
@@ -92,23 +93,13 @@ export function publicSubscriber({ token, ...subscriber }: StoredSubscriber): Ne
 
 function pointerKeys(subscription: NewsletterSubscription): string[] {
   const tag = `${subscription.id}.${addressHash(subscription.email)}`;
-  const feed = feedKey(FEED, idTime(subscription.id), tag);
-  return [feed, ...nameTerms(subscription.fullName).map((term) => termKey(feed, SEARCH, term))];
+  return recordPointers(idTime(subscription.id), tag, nameTerms(subscription.fullName));
 }
 
-/** A subscriber's term keys as they are now and as they were before day folders (`migrateTerms`). */
-async function termKeysOf(feed: string): Promise<{ keys: string[]; legacy: string[] }> {
+/** The search terms of the subscriber a feed key names (`migrateTerms`). */
+async function termsAt(feed: string): Promise<string[]> {
   const subscription = await readPointer(feed);
-  const terms = subscription ? nameTerms(subscription.fullName) : [];
-  return {
-    keys: terms.map((term) => termKey(feed, SEARCH, term)),
-    legacy: terms.map((term) => legacyTermKey(feed, SEARCH, term)),
-  };
-}
-
-async function writePointers(subscription: NewsletterSubscription): Promise<void> {
-  const s = store();
-  await Promise.all(pointerKeys(subscription).map((key) => s.set(key, '')));
+  return subscription ? nameTerms(subscription.fullName) : [];
 }
 
 export type SubscribeResult =
@@ -135,8 +126,9 @@ export async function subscribe(
   if (existing?.status === 'pending') return { status: 'pending', subscriber: existing };
   const now = at ?? new Date();
   const subscriber: StoredSubscriber = {
-    // A given date (seeding, imports) is the id's own time, so the feed places the record by it.
-    id: at ? idAt(at.getTime()) : newId(now.getTime()),
+    // A given date (seeding, imports) is the id's own time (newId keeps a time over a minute before the newest id's),
+    // so the feed places the record by it.
+    id: newId(now.getTime()),
     fullName: input.fullName,
     email: input.email,
     registrationDate: now.toISOString(),
@@ -153,7 +145,7 @@ export async function subscribe(
   const stored = modified ? subscriber : await read(key);
   // A new record gets its places in the feed and the name index; where a race left two (the local server), a page
   // shows only the one the key holds.
-  if (modified) await writePointers(subscriber);
+  if (modified) await writePointers(store(), pointerKeys(subscriber));
   if (!stored) return { status: 'created', subscriber };
   if (stored.status === 'confirmed') return { status: 'duplicate' };
   return { status: modified ? 'created' : 'pending', subscriber: stored };
@@ -238,14 +230,14 @@ async function backfill(): Promise<void> {
   const s = store();
   await inBatches(await listKeys(s, PREFIX), 50, async (key) => {
     const subscription = await read(key);
-    if (subscription && isId(subscription.id)) await writePointers(subscription);
+    if (subscription && isId(subscription.id)) await writePointers(s, pointerKeys(subscription));
   });
 }
 
 async function ready(): Promise<void> {
   const id = `${storeName('newsletter')}|${blobsServer().instance}`;
   await ensureFeed(store(), id, backfill);
-  await migrateTerms(store(), id, FEED, termKeysOf);
+  await migrateTerms(store(), id, termsAt);
 }
 
 /**
@@ -287,9 +279,7 @@ export async function* eachSubscriber(): AsyncGenerator<NewsletterSubscription[]
 
 /** Every subscriber, newest first. Reads them all: for small stores and tests; lists use listSubscribersPage. */
 export async function listSubscribers(): Promise<NewsletterSubscription[]> {
-  const out: NewsletterSubscription[] = [];
-  for await (const page of eachSubscriber()) out.push(...page);
-  return out;
+  return allPages(eachSubscriber());
 }
 
 /** The subscribers an issue goes to: confirmed ones only, with their tokens, a page at a time. */
@@ -302,9 +292,7 @@ export async function* eachConfirmedSubscriber(): AsyncGenerator<StoredSubscribe
 
 /** The subscribers an issue goes to: confirmed ones only, with their tokens (all in memory: small lists, tests). */
 export async function confirmedSubscribers(): Promise<StoredSubscriber[]> {
-  const out: StoredSubscriber[] = [];
-  for await (const page of eachConfirmedSubscriber()) out.push(...page);
-  return out;
+  return allPages(eachConfirmedSubscriber());
 }
 
 /** Removes a subscriber, its link token and its pointers. */

@@ -12,20 +12,24 @@ export function dateBody(value: string): string | null {
   return value ? new Date(value).toISOString() : null;
 }
 
-/** A record's creation date, as the editor may set it. */
+/** A record's creation date, as the editor may set it (under another label where a kind calls it otherwise). */
 export function CreatedAtField({
   id,
   value,
   onChange,
+  label,
+  required,
 }: {
   id: string;
   value: string;
   onChange: (value: string) => void;
+  label?: string | undefined;
+  required?: boolean | undefined;
 }) {
   const adminTexts = useAdminTexts();
   return (
-    <Field id={id} label={adminTexts.form.createdAt}>
-      <Input type="date" value={value} onChange={(e) => onChange(e.target.value)} />
+    <Field id={id} label={label ?? adminTexts.form.createdAt}>
+      <Input type="date" required={required} value={value} onChange={(e) => onChange(e.target.value)} />
     </Field>
   );
 }

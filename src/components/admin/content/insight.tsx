@@ -1,14 +1,14 @@
-import { cn } from '../../../client/cn';
 import { INSIGHT_CATEGORIES, type Insight } from '../../../lib/schemas/insight';
 import { Field } from '../../react-ui/field';
 import { Input } from '../../react-ui/input';
 import type { AdminTexts } from '../../../i18n/admin';
 import { useAdminTexts } from '../language';
 import type { ContentKind } from './content-tab';
-import { CreatedAtField, dateBody, dateInput } from './date-field';
+import { dateBody, dateInput } from './date-field';
 import { contentForm, type ContentForm } from './editor-dialog';
 import { slugify } from './slugify';
 import { CategorySelect } from './category-select';
+import { PublicationFields, PublishedBadge } from './publication-fields';
 
 interface InsightForm extends ContentForm {
   category: string;
@@ -76,20 +76,7 @@ function InsightFields({ form, setForm }: { form: InsightForm; setForm: (form: I
           onChange={(e) => setForm({ ...form, readTime: e.target.value })}
         />
       </Field>
-      <CreatedAtField
-        id="insight-created"
-        value={form.createdAt}
-        onChange={(createdAt) => setForm({ ...form, createdAt })}
-      />
-      <label className="flex items-center gap-2 pt-6 text-sm font-medium text-slate-800">
-        <input
-          type="checkbox"
-          checked={form.published}
-          onChange={(e) => setForm({ ...form, published: e.target.checked })}
-          className="h-4 w-4"
-        />
-        {f.published}
-      </label>
+      <PublicationFields dateId="insight-created" publishedLabel={f.published} form={form} setForm={setForm} />
     </div>
   );
 }
@@ -109,16 +96,7 @@ export function insightKind(texts: AdminTexts): ContentKind<Insight, InsightForm
       { header: t.columns.category, cell: (insight) => insight.category },
       {
         header: t.columns.status,
-        cell: (insight) => (
-          <span
-            className={cn(
-              'rounded-full px-2 py-0.5 text-xs font-semibold',
-              insight.published ? 'bg-emerald-50 text-emerald-800' : 'bg-slate-100 text-slate-700',
-            )}
-          >
-            {insight.published ? t.published : t.draft}
-          </span>
-        ),
+        cell: (insight) => <PublishedBadge published={insight.published} texts={t} />,
       },
     ],
     publicPath: (insight, language) =>

@@ -21,6 +21,44 @@ function service(message: ContactMessage, notAvailable: string): string {
   return message.serviceOfInterest ? serviceLabel(message.serviceOfInterest) : notAvailable;
 }
 
+/** A list filter: every row ('') or those with one of `values`. */
+function FilterSelect<V extends string>({
+  name,
+  label,
+  all,
+  values,
+  labels,
+  value,
+  onChange,
+}: {
+  name: string;
+  label: string;
+  all: string;
+  values: readonly V[];
+  labels: Record<V, string>;
+  value: V | '';
+  onChange: (value: V | '') => void;
+}) {
+  return (
+    <label className="text-sm">
+      <span className="mr-2 font-medium">{label}</span>
+      <Select
+        className="w-auto"
+        value={value}
+        onChange={(event) => onChange(event.target.value as V | '')}
+        data-lead-filter={name}
+      >
+        <option value="">{all}</option>
+        {values.map((option) => (
+          <option key={option} value={option}>
+            {labels[option]}
+          </option>
+        ))}
+      </Select>
+    </label>
+  );
+}
+
 /** Visitor text is always rendered as text (React escapes it), never as HTML. */
 export function MessagesTab() {
   const adminTexts = useAdminTexts();
@@ -45,38 +83,24 @@ export function MessagesTab() {
     <section aria-labelledby="tab-messages">
       <div className="mb-4 flex flex-wrap items-end gap-3">
         <SearchBox value={query} onChange={setQuery} />
-        <label className="text-sm">
-          <span className="mr-2 font-medium">{l.status}</span>
-          <Select
-            className="w-auto"
-            value={status}
-            onChange={(event) => setStatus(event.target.value as LeadStatus | '')}
-            data-lead-filter="status"
-          >
-            <option value="">{l.all}</option>
-            {LEAD_STATUSES.map((value) => (
-              <option key={value} value={value}>
-                {l.statuses[value]}
-              </option>
-            ))}
-          </Select>
-        </label>
-        <label className="text-sm">
-          <span className="mr-2 font-medium">{l.source}</span>
-          <Select
-            className="w-auto"
-            value={source}
-            onChange={(event) => setSource(event.target.value as LeadSource | '')}
-            data-lead-filter="source"
-          >
-            <option value="">{l.all}</option>
-            {LEAD_SOURCES.map((value) => (
-              <option key={value} value={value}>
-                {l.sources[value]}
-              </option>
-            ))}
-          </Select>
-        </label>
+        <FilterSelect
+          name="status"
+          label={l.status}
+          all={l.all}
+          values={LEAD_STATUSES}
+          labels={l.statuses}
+          value={status}
+          onChange={setStatus}
+        />
+        <FilterSelect
+          name="source"
+          label={l.source}
+          all={l.all}
+          values={LEAD_SOURCES}
+          labels={l.sources}
+          value={source}
+          onChange={setSource}
+        />
         <CsvButton path="/api/contact-messages" />
       </div>
       <RecordTable

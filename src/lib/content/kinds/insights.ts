@@ -37,7 +37,6 @@ export const insightsKind: ContentKind<InsightOwn, InsightInput> = {
     published: input.published,
     publishedAt: publicationDate(input.published, previous, times),
   }),
-  compare: (a, b) => insightDate(b).localeCompare(insightDate(a)) || b.id.localeCompare(a.id),
   listTime: (insight) => insightDate(insight),
   isPublic: (insight) => insight.published,
   hooks: {

@@ -24,7 +24,6 @@ export const investorUpdatesKind: ContentKind<InvestorUpdateOwn, InvestorUpdateI
     published: input.published,
     publishedAt: input.published ? (previous?.publishedAt ?? now) : (previous?.publishedAt ?? null),
   }),
-  compare: (a, b) => b.createdAt.localeCompare(a.createdAt) || b.id.localeCompare(a.id),
   isPublic: (update) => update.published,
 };
 

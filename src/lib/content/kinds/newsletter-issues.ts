@@ -25,7 +25,6 @@ export const newsletterIssuesKind: ContentKind<NewsletterIssueOwn, NewsletterIss
   inputSchema: newsletterIssueInputSchema,
   cacheTags: { list: 'newsletter-issues', itemPrefix: 'newsletter-issue' },
   ownFields: (_input, previous) => ({ status: previous?.status ?? 'draft', sentAt: previous?.sentAt ?? null }),
-  compare: (a, b) => b.createdAt.localeCompare(a.createdAt) || b.id.localeCompare(a.id),
   isPublic: () => false,
   hooks: {
     async beforeWrite(_record, previous) {

@@ -17,8 +17,6 @@ export const portfolioKind: ContentKind<PortfolioOwn, PortfolioInput> = {
   inputSchema: portfolioInputSchema,
   cacheTags: { list: 'portfolio', itemPrefix: 'portfolio' },
   ownFields: (input) => ({ metrics: input.metrics, category: input.category, technologies: input.technologies }),
-  compare: (a, b) => b.createdAt.localeCompare(a.createdAt) || b.id.localeCompare(a.id),
-  listTime: (item) => item.createdAt,
 };
 
 export const portfolioContent = new ContentEngine(portfolioKind);
