@@ -14,6 +14,7 @@ import {
   putLeadState,
 } from '../stores/leads';
 import { getUser } from '../stores/users';
+import { taxonomyForPage } from '../taxonomy';
 
 /**
  * The lead inbox (docs/product.md, "Lead inbox"): a partner sets a lead's status and owner, replies to it by
@@ -114,9 +115,12 @@ export function isoWeek(date: Date): string {
  */
 export async function sendLeadDigest(now = new Date()): Promise<{ fresh: number; unanswered: number }> {
   const weekAgo = now.getTime() - 7 * DAY;
-  const { leads, more } = await newLeadsBetween(now.getTime() - DIGEST_WEEKS * 7 * DAY, now.getTime(), DIGEST_MAX);
+  const [{ leads, more }, taxonomy] = await Promise.all([
+    newLeadsBetween(now.getTime() - DIGEST_WEEKS * 7 * DAY, now.getTime(), DIGEST_MAX),
+    taxonomyForPage(),
+  ]);
   const fresh = leads.filter((lead) => Date.parse(lead.createdAt) >= weekAgo);
   const unanswered = leads.filter((lead) => Date.parse(lead.createdAt) < weekAgo);
-  await queueMail({ key: `digest/${isoWeek(now)}`, to: 'leads', ...digestMail(fresh, unanswered, more) });
+  await queueMail({ key: `digest/${isoWeek(now)}`, to: 'leads', ...digestMail(fresh, unanswered, more, taxonomy) });
   return { fresh: fresh.length, unanswered: unanswered.length };
 }

@@ -9,7 +9,7 @@ import { formatDateTime } from '../format';
 import { CsvButton } from '../inbox/csv-button';
 import { LeadState, ReplyDialog } from '../inbox/lead-controls';
 import { SearchBox, useSearch } from '../inbox/search-box';
-import { serviceLabel } from '../inbox/service-label';
+import { useServiceLabel } from '../inbox/service-label';
 import { ConfirmDelete } from '../confirm-dialog';
 import { mutate, usePagedQuery } from '../query';
 import { RecordTable } from '../record-table';
@@ -17,16 +17,15 @@ import { useLinkedRecord } from '../linked-record';
 import { useAdminTexts } from '../language';
 import { InvestorLead } from '../inbox/investor-lead';
 
-function service(message: ContactMessage, notAvailable: string): string {
-  return message.serviceOfInterest ? serviceLabel(message.serviceOfInterest) : notAvailable;
-}
-
 /** Visitor text is always rendered as text (React escapes it), never as HTML. */
 export function MessagesTab() {
   const adminTexts = useAdminTexts();
   const t = adminTexts.messages;
   const { query, setQuery, q } = useSearch();
   const l = adminTexts.leads;
+  const serviceLabel = useServiceLabel();
+  const service = (message: ContactMessage) =>
+    message.serviceOfInterest ? serviceLabel(message.serviceOfInterest) : t.notAvailable;
   const [status, setStatus] = useState<LeadStatus | ''>('');
   const [source, setSource] = useState<LeadSource | ''>('');
   const filters = new URLSearchParams({ ...(status ? { status } : {}), ...(source ? { source } : {}) }).toString();
@@ -87,7 +86,7 @@ export function MessagesTab() {
           { header: t.columns.name, cell: (message) => message.name },
           { header: t.columns.email, cell: (message) => message.email },
           { header: t.columns.company, cell: (message) => message.company ?? t.notAvailable },
-          { header: t.columns.service, cell: (message) => service(message, t.notAvailable) },
+          { header: t.columns.service, cell: (message) => service(message) },
           {
             header: t.columns.date,
             cell: (message) => formatDateTime(message.createdAt),
@@ -135,7 +134,7 @@ export function MessagesTab() {
             {[
               [t.email, open.email],
               [t.company, open.company ?? t.notAvailable],
-              [t.service, service(open, t.notAvailable)],
+              [t.service, service(open)],
               [t.source, l.sources[open.source]],
             ].map(([term, value]) => (
               <div key={term}>
