@@ -13,6 +13,7 @@ import {
   MAX_REPLIES_PER_LEAD,
   putLeadState,
 } from '../stores/leads';
+import { recordAudit } from '../stores/audit-log';
 import { getUser } from '../stores/users';
 import { taxonomyForPage } from '../taxonomy';
 
@@ -88,6 +89,8 @@ export async function replyToLead(id: string, input: LeadReplyInput, user: User)
     replyTo: replyTo(),
     ...replyMail(lead, input),
   });
+  // Who replied to which lead: no address, no text (the thread keeps those, and privacy requests cover them).
+  await recordAudit({ actor: user.username, actorRole: user.role, action: 'lead.reply', target: id });
   const status = lead.status === 'closed' ? 'closed' : 'replied';
   const owner = lead.owner ?? user.username;
   await putLeadState(id, lead.source, { status, owner, updatedAt: now.toISOString() });
