@@ -4,6 +4,7 @@ import { MESSAGES_CSV_HEADER, messageRows } from '../../src/lib/csv';
 import { HttpError, pagedListAnswer, route } from '../../src/lib/http';
 import { LEAD_SOURCES, LEAD_STATUSES, type LeadSource, type LeadStatus } from '../../src/lib/schemas/lead';
 import { eachLead, listLeadsPage, type LeadFilter } from '../../src/lib/stores/contact-messages';
+import { taxonomyForPage } from '../../src/lib/taxonomy';
 
 function oneOf<T extends string>(values: readonly T[], value: string | null, field: string): T | null {
   if (value === null || value === '') return null;
@@ -28,7 +29,12 @@ export default route({
     return pagedListAnswer(request, {
       page: (query) => listLeadsPage(query, filter),
       each: eachLead,
-      csv: { name: 'contact-messages', header: MESSAGES_CSV_HEADER, rows: messageRows },
+      // The Service column names what the services list names (one read, for a CSV only).
+      csv: async () => ({
+        name: 'contact-messages',
+        header: MESSAGES_CSV_HEADER,
+        rows: messageRows(await taxonomyForPage()),
+      }),
     });
   },
 });

@@ -109,24 +109,3 @@ export function formatDate(iso: string, lang: Language, style: 'long' | 'month' 
       : { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' },
   ).format(date);
 }
-
-/**
- * Categories are stored as one English string (docs/product.md, "Language"); the ones
- * the firm uses have a dictionary entry (so Spanish pages show them in
- * Spanish), any other is shown as typed.
- */
-const CATEGORY_KEYS: ReadonlyMap<string, DictionaryKey> = new Map<string, DictionaryKey>([
-  ['AI Innovation', 'category.aiInnovation'],
-  ['Digital Transformation', 'category.digitalTransformation'],
-  ['Investment Management', 'category.investmentManagement'],
-  ['AI-Driven Solutions', 'category.aiDrivenSolutions'],
-  ['Innovation & Startups', 'category.innovationStartups'],
-  ['Strategy Consulting', 'category.strategyConsulting'],
-  ['Strategic Investment', 'category.strategicInvestment'],
-  ['Technology Solutions', 'category.technologySolutions'],
-]);
-
-export function categoryLabel(category: string, lang: Language): string {
-  const key = CATEGORY_KEYS.get(category);
-  return key ? useTranslations(lang)(key) : category;
-}

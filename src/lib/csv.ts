@@ -3,6 +3,7 @@ import type { AuditEvent } from './schemas/audit';
 import type { ChatConversation, VideoConversation } from './schemas/conversation';
 import type { Lead } from './schemas/lead';
 import type { NewsletterSubscription } from './schemas/newsletter';
+import { taxonomyLabel, type Taxonomy } from './schemas/taxonomy';
 
 /**
  * What a spreadsheet may skip before it reads a cell: whitespace (Unicode's, the BOM included), control
@@ -181,7 +182,9 @@ export function auditCsv(events: AuditEvent[]): string {
 
 /**
  * The Messages tab's export (the lead inbox): SPEC's table columns first (Name, Email, Company, Service, Date), then
- * what the table's view shows (Phone, Message, Source, Language) and the lead's Status and Owner.
+ * what the table's view shows (Phone, Message, Source, Language) and the lead's Status and Owner. Service is named as
+ * the services and categories list names it in English (the file's language, like its header), or as stored when
+ * the list does not hold it.
  */
 export const MESSAGES_CSV_HEADER = [
   'Name',
@@ -197,20 +200,21 @@ export const MESSAGES_CSV_HEADER = [
   'Owner',
 ] as const;
 
-export function messageRows(lead: Lead): CsvRow[] {
-  return [
-    [
-      lead.name,
-      lead.email,
-      lead.company,
-      lead.serviceOfInterest,
-      lead.createdAt,
-      lead.phone,
-      lead.message,
-      lead.source,
-      lead.language ?? 'en',
-      lead.status,
-      lead.owner,
-    ],
-  ];
-}
+export const messageRows = (taxonomy: Pick<Taxonomy, 'entries'>) =>
+  function messageRow(lead: Lead): CsvRow[] {
+    return [
+      [
+        lead.name,
+        lead.email,
+        lead.company,
+        lead.serviceOfInterest && taxonomyLabel(taxonomy, lead.serviceOfInterest, 'en'),
+        lead.createdAt,
+        lead.phone,
+        lead.message,
+        lead.source,
+        lead.language ?? 'en',
+        lead.status,
+        lead.owner,
+      ],
+    ];
+  };

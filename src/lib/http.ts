@@ -313,11 +313,21 @@ export function pageQuery(request: Request): PageQuery {
   return { cursor, limit, q };
 }
 
-/** An admin list read a page at a time, and its CSV export (every record, a page at a time). */
+/** A CSV export: the file's type (its name), its header, and the rows of one record. */
+export interface CsvExport<T> {
+  name: string;
+  header: readonly string[];
+  rows: (item: T) => CsvRow[];
+}
+
+/**
+ * An admin list read a page at a time, and its CSV export (every record, a page at a time). An export that needs
+ * something read first (the services list that names a column) is a function, called only when a CSV is asked for.
+ */
 export interface PagedList<T> {
   page: (query: PageQuery) => Promise<Page<T>>;
   each: () => AsyncIterable<T[]>;
-  csv?: { name: string; header: readonly string[]; rows: (item: T) => CsvRow[] };
+  csv?: CsvExport<T> | (() => Promise<CsvExport<T>>);
 }
 
 /**
@@ -325,7 +335,7 @@ export interface PagedList<T> {
  * rows is never held in memory and starts arriving at once. A failure midway ends the stream with an error (the
  * download is cut short, never silently complete) and is logged.
  */
-function csvStream<T>(request: Request, each: () => AsyncIterable<T[]>, csv: NonNullable<PagedList<T>['csv']>) {
+function csvStream<T>(request: Request, each: () => AsyncIterable<T[]>, csv: CsvExport<T>) {
   const encoder = new TextEncoder();
   let iterator: AsyncIterator<T[]> | undefined;
   return new ReadableStream<Uint8Array>(
@@ -357,8 +367,8 @@ function csvStream<T>(request: Request, each: () => AsyncIterable<T[]>, csv: Non
  * X-Next-Cursor; or with `?format=csv` (where the list has an export) every record as a streamed CSV file.
  */
 export async function pagedListAnswer<T>(request: Request, list: PagedList<T>): Promise<Response> {
-  const csv = list.csv;
-  if (csv && new URL(request.url).searchParams.get('format') === 'csv') {
+  if (list.csv && new URL(request.url).searchParams.get('format') === 'csv') {
+    const csv = typeof list.csv === 'function' ? await list.csv() : list.csv;
     return new Response(csvStream(request, list.each, csv), {
       headers: {
         ...BASE_HEADERS,

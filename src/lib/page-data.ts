@@ -5,28 +5,34 @@ import { isId } from './ids';
 import type { ContentInput } from './schemas/content';
 import type { Insight } from './schemas/insight';
 import type { PortfolioItem } from './schemas/portfolio';
+import type { Taxonomy } from './schemas/taxonomy';
+import { TAXONOMY_TAG, taxonomyForPage } from './taxonomy';
 
 /**
  * What an on-demand page needs before it starts streaming: its data, its
  * status and its CDN cache tags. Route files set these in their own
  * frontmatter (a nested component is too late to change the status).
+ * Every such page shows names from the services and categories list, so it
+ * gets the list (read once per render, beside the records) and its tag, purged
+ * when the list is saved.
  */
 export interface PageData<T> {
   data: T;
   status: number;
   tags: string[];
+  taxonomy: Taxonomy;
 }
 
 type Engine<Own extends object> = ContentEngine<Own, ContentInput>;
 
 /** A kind's public list; null with 503 when it cannot be read, so the page says so. */
 async function listData<Own extends object>(engine: Engine<Own>) {
-  try {
-    return { data: await engine.listPublic(), status: 200, tags: [engine.listTag] };
-  } catch (error) {
-    console.error(`${engine.kind.label} list failed`, error);
-    return { data: null, status: 503, tags: [] };
-  }
+  const [records, taxonomy] = await Promise.all([
+    engine.listPublic().catch((error: unknown) => (console.error(`${engine.kind.label} list failed`, error), null)),
+    taxonomyForPage(),
+  ]);
+  if (records === null) return { data: null, status: 503, tags: [], taxonomy };
+  return { data: records, status: 200, tags: [engine.listTag, TAXONOMY_TAG], taxonomy };
 }
 
 /**
@@ -34,10 +40,11 @@ async function listData<Own extends object>(engine: Engine<Own>) {
  * the record's tag too: publishing the draft purges that 404.
  */
 async function itemData<Own extends object>(engine: Engine<Own>, id: string | undefined) {
-  const record = isId(id) ? await engine.getPublic(id) : null;
-  if (record) return { data: record, status: 200, tags: [engine.listTag, engine.itemTag(record.id)] };
+  const [record, taxonomy] = await Promise.all([isId(id) ? engine.getPublic(id) : null, taxonomyForPage()]);
+  if (record)
+    return { data: record, status: 200, tags: [engine.listTag, engine.itemTag(record.id), TAXONOMY_TAG], taxonomy };
   const draftTags = engine.hasDrafts && isId(id) ? [engine.itemTag(id)] : [];
-  return { data: null, status: 404, tags: [engine.listTag, ...draftTags] };
+  return { data: null, status: 404, tags: [engine.listTag, ...draftTags], taxonomy };
 }
 
 export function portfolioListData(): Promise<PageData<PortfolioItem[] | null>> {
@@ -74,8 +81,17 @@ function newestFour<Own extends object>(engine: Engine<Own>) {
  * that cannot be read shows its error text; the rest of the page still renders.
  */
 export async function homeData(): Promise<PageData<HomeData>> {
-  const [portfolio, insights] = await Promise.all([newestFour(portfolioContent), newestFour(insightContent)]);
-  return { data: { portfolio, insights }, status: 200, tags: [portfolioContent.listTag, insightContent.listTag] };
+  const [portfolio, insights, taxonomy] = await Promise.all([
+    newestFour(portfolioContent),
+    newestFour(insightContent),
+    taxonomyForPage(),
+  ]);
+  return {
+    data: { portfolio, insights },
+    status: 200,
+    tags: [portfolioContent.listTag, insightContent.listTag, TAXONOMY_TAG],
+    taxonomy,
+  };
 }
 
 /**

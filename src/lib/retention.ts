@@ -6,12 +6,14 @@ import {
   deleteVideoCall,
   videoCallsStartedBetween,
 } from './conversations/logs';
+import { OVERVIEW_WEEKS } from './overview';
 import type { VideoConversation } from './schemas/conversation';
 import { contactMessageIdsBetween, deleteContactMessage } from './stores/contact-messages';
 import { deletePastQuotaDays, utcDay } from './stores/daily-quota';
 import { deleteAttemptsBefore } from './stores/login-attempts';
 import { deleteExpiredPending, PENDING_DAYS } from './stores/newsletter';
 import { deleteEndedSessions } from './stores/sessions';
+import { deleteWeeksBefore, isoWeek, weekStart } from './stores/week-markers';
 import { deleteTavusConversation } from './video/tavus';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -43,6 +45,12 @@ export const RETENTION = {
   maxAttemptKeysPerRun: 50_000,
   /** Newsletter sign-ups never confirmed: removed this many days after they were made. */
   pendingSubscriberDays: PENDING_DAYS,
+  /**
+   * The overview's week markers (counts by record id, no personal data): the weeks the overview shows (this one and
+   * the 11 before) and one more, so a dashboard opened just before Monday 00:00 UTC still finds its oldest week.
+   */
+  overviewWeeksKept: OVERVIEW_WEEKS + 1,
+  maxMarkersPerRun: 50_000,
 } as const;
 
 export interface RetentionReport {
@@ -61,6 +69,8 @@ export interface RetentionReport {
   quotaSlots: number;
   /** Newsletter sign-ups never confirmed within their 30 days. */
   pendingSubscribers: number;
+  /** Overview week markers of weeks older than RETENTION.overviewWeeksKept. */
+  weekMarkers: number;
   /** True when a step stopped at its per-run bound: the next run goes on. */
   more: boolean;
 }
@@ -130,6 +140,8 @@ export async function runRetention(now: Date = new Date()): Promise<RetentionRep
   const attempts = await deleteAttemptsBefore(at - RETENTION.attemptsMs, RETENTION.maxAttemptKeysPerRun);
   const quotaSlots = await deletePastQuotaDays('quotas', utcDay(now));
   const pendingSubscribers = await deleteExpiredPending(now);
+  const oldestWeek = isoWeek(weekStart(at) - (RETENTION.overviewWeeksKept - 1) * 7 * DAY_MS);
+  const markers = await deleteWeeksBefore(oldestWeek, RETENTION.maxMarkersPerRun);
   return {
     ranAt: now.toISOString(),
     recordsBefore: new Date(before).toISOString(),
@@ -142,6 +154,7 @@ export async function runRetention(now: Date = new Date()): Promise<RetentionRep
     signInAttempts: attempts.deleted,
     quotaSlots,
     pendingSubscribers,
-    more: messages.more || chats.more || old.more || recent.more || attempts.more,
+    weekMarkers: markers.deleted,
+    more: messages.more || chats.more || old.more || recent.more || attempts.more || markers.more,
   };
 }

@@ -76,7 +76,8 @@ export function breadcrumbJsonLd(origin: string, items: Array<{ name: string; pa
   };
 }
 
-export function insightJsonLd(origin: string, insight: Insight, lang: Language, path: string): JsonLd {
+/** `section`: the insight's category as the page names it. */
+export function insightJsonLd(origin: string, insight: Insight, lang: Language, path: string, section: string): JsonLd {
   return {
     '@context': 'https://schema.org',
     '@type': 'Article',
@@ -86,18 +87,25 @@ export function insightJsonLd(origin: string, insight: Insight, lang: Language, 
     datePublished: insight.publishedAt ?? insight.createdAt,
     dateModified: insight.updatedAt,
     inLanguage: lang,
-    articleSection: insight.category,
+    articleSection: section,
     author: insight.author ? { '@type': 'Person', name: insight.author } : { '@id': `${origin}/#organization` },
     publisher: { '@id': `${origin}/#organization` },
     mainEntityOfPage: absoluteUrl(origin, path),
   };
 }
 
-export function caseStudyJsonLd(origin: string, item: PortfolioItem, lang: Language, path: string): JsonLd {
+/** `section`: the case study's category as the page names it, or null when it has none. */
+export function caseStudyJsonLd(
+  origin: string,
+  item: PortfolioItem,
+  lang: Language,
+  path: string,
+  section: string | null,
+): JsonLd {
   return {
     '@context': 'https://schema.org',
     '@type': 'Article',
-    articleSection: item.category ?? 'Case study',
+    articleSection: section ?? 'Case study',
     headline: item.title[lang],
     description: metaDescription(item.description[lang]),
     image: item.imageUrl ? [absoluteUrl(origin, item.imageUrl)] : undefined,

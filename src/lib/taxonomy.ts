@@ -3,7 +3,10 @@ import { defaultTaxonomyEntries } from './seed/taxonomy';
 import { entriesFor, taxonomyLabel, type Taxonomy, type TaxonomyUse } from './schemas/taxonomy';
 import { getTaxonomy } from './stores/taxonomy';
 
-/** The CDN cache tag of every page that shows the list (the home page's practices and contact form); purged on save. */
+/**
+ * The CDN cache tag of every page that shows names from the list (the home page's practices, contact form and cards,
+ * the case-study and insight lists and pages: src/lib/page-data.ts); purged on save.
+ */
 export const TAXONOMY_TAG = 'taxonomy';
 
 /** The list, or the seeded one when it cannot be read (a page still renders, with today's names). */

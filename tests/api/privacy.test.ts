@@ -3,6 +3,7 @@ import auditLogFunction from '../../netlify/functions/audit-log';
 import chatFunction from '../../netlify/functions/chat';
 import contactFunction from '../../netlify/functions/contact';
 import contactMessageDelete from '../../netlify/functions/contact-message-delete';
+import contactMessageReply from '../../netlify/functions/contact-message-reply';
 import contactMessagesFunction from '../../netlify/functions/contact-messages';
 import newsletterFunction from '../../netlify/functions/newsletter';
 import privacyRequests from '../../netlify/functions/privacy-requests';
@@ -165,6 +166,16 @@ describe('privacy requests', () => {
   });
 
   it('downloads everything as one JSON file and records the request without personal data', async () => {
+    // A reply the firm sent to Ana's form message: what the firm wrote to her is part of her copy.
+    const form = (await privacy(ANA, 'lookup')).body.contactMessages.find((message) => message.source === 'form')!;
+    const replied = await call(contactMessageReply, `/api/contact-messages/${form.id}/reply`, {
+      ...asAdmin(cookie, {
+        method: 'POST',
+        body: { language: 'es', subject: 'Su propuesta', body: 'Le enviamos la propuesta el lunes.' },
+      }),
+      params: { id: form.id },
+    });
+    expect(replied.status).toBe(201);
     const response = await call(privacyRequests, '/api/privacy-requests', {
       ...asAdmin(cookie, { method: 'POST', body: { email: ANA, kind: 'access' } }),
     });
@@ -174,6 +185,15 @@ describe('privacy requests', () => {
     );
     const file = (await response.json()) as PersonalData;
     expect(file.contactMessages).toHaveLength(3);
+    expect(file.replies).toEqual([
+      expect.objectContaining({
+        messageId: form.id,
+        by: 'partner',
+        language: 'es',
+        subject: 'Su propuesta',
+        body: 'Le enviamos la propuesta el lunes.',
+      }),
+    ]);
     expect(file.videoCalls[0]!.transcript.map((line) => line.text).join(' ')).toContain('ANA.GARCIA@cliente.example');
     const [event] = await auditEvents();
     expect(event).toMatchObject({ action: 'privacy.access', actor: 'partner' });
@@ -208,13 +228,20 @@ describe('privacy requests', () => {
     expect(tavus.deleted()).not.toContain('call-other-1');
 
     const after = (await privacy(ANA, 'lookup')).body;
-    expect(after).toMatchObject({ contactMessages: [], chatConversations: [], newsletter: null, videoCalls: [] });
+    expect(after).toMatchObject({
+      contactMessages: [],
+      replies: [],
+      chatConversations: [],
+      newsletter: null,
+      videoCalls: [],
+    });
     // Nowhere in the site's data: not in records, index keys, logs or the audit log (whose event has counts only).
     const stored = (await everythingStored()).toLowerCase();
     expect(stored).not.toContain('ana.garcia');
     expect(stored).not.toContain('ana garcía');
     expect(stored).not.toContain(anaSession.toLowerCase());
     expect(stored).not.toContain('call-ana-1');
+    expect(stored).not.toContain('le enviamos la propuesta');
     const [event] = await auditEvents();
     expect(event).toMatchObject({ action: 'privacy.erasure', target: '' });
     expect(event!.detail).toBe('3 messages, 1 chat conversations, 1 newsletter subscriptions, 1 video calls');

@@ -1,12 +1,28 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import contactFunction from '../../netlify/functions/contact';
+import messagesFunction from '../../netlify/functions/contact-messages';
 import taxonomyFunction from '../../netlify/functions/taxonomy';
+import { siteKnowledge } from '../../src/lib/chat/knowledge';
+import { portfolioContent } from '../../src/lib/content/kinds/portfolio';
+import { resetEnvCache } from '../../src/lib/env';
+import { sendLeadDigest } from '../../src/lib/leads/inbox';
 import type { Taxonomy } from '../../src/lib/schemas/taxonomy';
 import { getContactMessage } from '../../src/lib/stores/contact-messages';
 import { asAdmin, useAdminBench } from '../helpers/admin';
+import { portfolioFixture } from '../helpers/fixtures';
 import { call, callJson } from '../helpers/functions';
+import { startLocalSmtp, type LocalSmtp } from '../helpers/smtp';
 
 const bench = useAdminBench();
+let smtp: LocalSmtp;
+beforeAll(async () => {
+  smtp = await startLocalSmtp();
+});
+afterAll(async () => {
+  delete process.env['LEADS_LANGUAGE'];
+  resetEnvCache();
+  await smtp.stop();
+});
 
 function get() {
   return callJson<Taxonomy>(taxonomyFunction, '/api/taxonomy', asAdmin(bench.cookie()));
@@ -100,5 +116,84 @@ describe('/api/taxonomy', () => {
     const stale = await put({ version: list.version - 1, entries: [] });
     expect(stale.status).toBe(409);
     expect((await get()).body.entries).toEqual(list.entries);
+  });
+});
+
+describe('names from the list wherever a service or category is shown', () => {
+  const leadMail = (needle: string) =>
+    smtp.to('leads@vantia.test').filter((mail) => mail.parsed.text?.includes(needle));
+
+  it('names a renamed and a new service in lead alerts (both languages), the weekly digest and the CSV', async () => {
+    const { body: list } = await get();
+    const entries = [
+      ...list.entries.map((entry) =>
+        entry.key === 'ai-solutions' ? { ...entry, en: 'Applied AI', es: 'IA aplicada' } : entry,
+      ),
+      { key: 'esg', en: 'ESG Advisory', es: 'Asesoría ESG', uses: ['service'] },
+    ];
+    expect((await put({ version: list.version, entries })).status).toBe(200);
+
+    const esg = await contact('esg');
+    expect(esg.status).toBe(201);
+    process.env['LEADS_LANGUAGE'] = 'es';
+    resetEnvCache();
+    try {
+      const renamed = await callJson<{ id: string }>(contactFunction, '/api/contact', {
+        method: 'POST',
+        body: {
+          name: 'Luis Pérez',
+          email: 'luis@cliente.example',
+          message: 'Hola, IA.',
+          serviceOfInterest: 'ai-solutions',
+        },
+      });
+      expect(renamed.status).toBe(201);
+    } finally {
+      delete process.env['LEADS_LANGUAGE'];
+      resetEnvCache();
+    }
+    expect(leadMail('A proposal, please.').map((mail) => mail.parsed.text)).toContainEqual(
+      expect.stringContaining('Service of interest: ESG Advisory'),
+    );
+    const [spanish] = leadMail('Hola, IA.');
+    expect(spanish?.parsed.text).toContain('Servicio de interés: IA aplicada');
+    expect(String(spanish?.parsed.html)).toContain('IA aplicada');
+
+    await sendLeadDigest(new Date());
+    const [digest] = smtp
+      .to('leads@vantia.test')
+      .filter((mail) => mail.parsed.subject?.startsWith('Leads of the week'));
+    expect(digest?.parsed.text).toMatch(/Ana García <ana@cliente\.example> — contact form, ESG Advisory, \d{4}-/);
+    expect(digest?.parsed.text).toContain('Luis Pérez <luis@cliente.example> — contact form, Applied AI, ');
+    expect(String(digest?.parsed.html)).toContain('ESG Advisory');
+
+    const csv = await (
+      await call(messagesFunction, '/api/contact-messages?format=csv', asAdmin(bench.cookie()))
+    ).text();
+    const rows = csv.split('\r\n');
+    expect(rows.find((row) => row.startsWith('"Luis Pérez"'))).toContain('"luis@cliente.example","","Applied AI",');
+    // A value the list does not hold (removed from it above) is shown as stored.
+    expect(rows.find((row) => row.includes('"investment"'))).toBeDefined();
+  });
+
+  it("names a renamed category in the chat assistant's knowledge, in both languages", async () => {
+    const item = portfolioFixture(7, {
+      title: { en: 'Port logistics twin', es: 'Gemelo logístico portuario' },
+      category: 'Strategy Consulting',
+    });
+    await portfolioContent.saveMany([item]);
+    const { body: list } = await get();
+    const entries = list.entries.map((entry) =>
+      entry.key === 'Strategy Consulting' ? { ...entry, en: 'Boardroom Strategy', es: 'Estrategia de consejo' } : entry,
+    );
+    expect((await put({ version: list.version, entries })).status).toBe(200);
+    for (const [lang, name] of [
+      ['en', 'Boardroom Strategy'],
+      ['es', 'Estrategia de consejo'],
+    ] as const) {
+      const knowledge = await siteKnowledge(lang);
+      const passages = knowledge.passagesOf.get(`portfolio:${item.id}`) ?? [];
+      expect(JSON.stringify(passages), lang).toContain(name);
+    }
   });
 });

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { startLocalSmtp, type LocalSmtp } from '../helpers/smtp';
-import { baseUrl, useBrowser, signInAsAdmin } from './helpers';
+import type { Taxonomy } from '../../src/lib/schemas/taxonomy';
+import { E2E_ADMIN } from './global-setup';
+import { baseUrl, signInAsAdmin, signInCookie, useBrowser } from './helpers';
 
 const browser = useBrowser();
 let smtp: LocalSmtp;
@@ -46,5 +48,72 @@ describe('the lead inbox', () => {
     await page.locator('[data-lead-filter="status"]').selectOption('replied');
     const row = page.getByRole('row').filter({ hasText: `Marta ${run}` });
     await expect.poll(() => row.locator('[data-lead-status]').textContent(), { timeout: 45_000 }).toBe('Replied');
+  }, 180_000);
+});
+
+describe('names from the services and categories list', () => {
+  it('shows a renamed category on the public pages in both languages, and a new service in the Messages tab', async () => {
+    const run = Date.now().toString(36);
+    const cookie = await signInCookie(E2E_ADMIN.username, E2E_ADMIN.password);
+    const admin = { cookie, origin: baseUrl(), 'content-type': 'application/json' };
+    const list = async () =>
+      (await fetch(`${baseUrl()}/api/taxonomy`, { headers: admin }).then((r) => r.json())) as Taxonomy;
+    const save = (version: number, entries: Taxonomy['entries']) =>
+      fetch(`${baseUrl()}/api/taxonomy`, { method: 'PUT', headers: admin, body: JSON.stringify({ version, entries }) });
+    type Item = { id: string; category: string | null };
+    const [item] = (await fetch(`${baseUrl()}/api/portfolio`).then((r) => r.json())) as Item[];
+    const [insight] = (await fetch(`${baseUrl()}/api/insights`).then((r) => r.json())) as Item[];
+    const original = await list();
+    const renamed = (key: string | null) => (key === item!.category ? ['Harbour', 'Puerto'] : ['Quill', 'Pluma']);
+    const entries = [
+      ...original.entries.map((entry) =>
+        entry.key === item!.category || entry.key === insight!.category
+          ? { ...entry, en: `${renamed(entry.key)[0]} ${run}`, es: `${renamed(entry.key)[1]} ${run}` }
+          : entry,
+      ),
+      { key: `esg-${run}`, en: `ESG Advisory ${run}`, es: `Asesoría ESG ${run}`, uses: ['service' as const] },
+    ];
+    expect((await save(original.version, entries)).status).toBe(200);
+    try {
+      const html = async (path: string) => {
+        const response = await fetch(`${baseUrl()}${path}`);
+        expect(response.status, path).toBe(200);
+        return response.text();
+      };
+      const pages: Array<[string, string]> = [
+        ['/portfolio', `${renamed(item!.category)[0]} ${run}`],
+        ['/es/portfolio', `${renamed(item!.category)[1]} ${run}`],
+        [`/portfolio/${item!.id}`, `${renamed(item!.category)[0]} ${run}`],
+        [`/es/portfolio/${item!.id}`, `${renamed(item!.category)[1]} ${run}`],
+        ['/insights', `${renamed(insight!.category)[0]} ${run}`],
+        ['/es/insights', `${renamed(insight!.category)[1]} ${run}`],
+        [`/insights/${insight!.id}`, `${renamed(insight!.category)[0]} ${run}`],
+        [`/es/insights/${insight!.id}`, `${renamed(insight!.category)[1]} ${run}`],
+        ['/', `ESG Advisory ${run}`],
+        ['/es/', `Asesoría ESG ${run}`],
+      ];
+      for (const [path, name] of pages) expect(await html(path), path).toContain(name);
+
+      const sent = await fetch(`${baseUrl()}/api/contact`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          name: `Nora ${run}`,
+          email: `nora.${run}@inbox.example`,
+          message: 'ESG, please.',
+          serviceOfInterest: `esg-${run}`,
+        }),
+      });
+      expect(sent.status).toBe(201);
+      const page = await browser.page();
+      await signInAsAdmin(page, 60_000);
+      await page.getByRole('tab', { name: 'Messages' }).click();
+      const row = page.getByRole('row').filter({ hasText: `Nora ${run}` });
+      await expect.poll(() => row.textContent(), { timeout: 45_000 }).toContain(`ESG Advisory ${run}`);
+      await page.close();
+    } finally {
+      const now = await list();
+      expect((await save(now.version, original.entries)).status).toBe(200);
+    }
   }, 180_000);
 });

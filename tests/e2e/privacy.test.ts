@@ -79,6 +79,8 @@ describe('deleting records and privacy requests in the dashboard', () => {
     await expect
       .poll(() => page.locator('#admin-panel').textContent(), { timeout: 15_000 })
       .toContain('privacy.erasure');
+    // The action is named in the dashboard's language, its code beside it.
+    expect(await page.locator('#admin-panel').textContent()).toContain('Erased a person’s data privacy.erasure');
     expect(await page.locator('#admin-panel').textContent()).not.toContain(email);
     await page.close();
   });

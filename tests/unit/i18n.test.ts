@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { en } from '../../src/i18n/en';
 import { es } from '../../src/i18n/es';
-import { categoryLabel, localePath, requestedPath, unlocalisedPath, usePlural, useTranslations } from '../../src/i18n';
+import { localePath, requestedPath, unlocalisedPath, usePlural, useTranslations } from '../../src/i18n';
 import { searchInsights } from '../../src/lib/content/search';
+import { taxonomyLabel } from '../../src/lib/schemas/taxonomy';
+import { defaultTaxonomyEntries } from '../../src/lib/seed/taxonomy';
 import { insightFixture } from '../helpers/fixtures';
 
 const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((match) => match[1]).sort();
@@ -88,6 +90,7 @@ describe('first-visit language', () => {
 
 describe('insight search', () => {
   it('matches every word in title, description or category, ignoring case and accents', () => {
+    const taxonomy = { entries: defaultTaxonomyEntries() };
     const insights = [
       insightFixture(1, {
         title: { en: 'ERP migrations', es: 'Migraciones de ERP' },
@@ -95,31 +98,38 @@ describe('insight search', () => {
       }),
       insightFixture(2, { title: { en: 'AI governance', es: 'Gobernanza de la IA' }, category: 'AI Innovation' }),
     ];
-    expect(searchInsights(insights, 'erp', 'en').map((i) => i.slug)).toEqual(['insight-1']);
-    expect(searchInsights(insights, 'GOBERNANZA ia', 'es').map((i) => i.slug)).toEqual(['insight-2']);
-    expect(searchInsights(insights, 'migracion', 'es').map((i) => i.slug)).toEqual(['insight-1']);
-    expect(searchInsights(insights, 'innovation', 'en').map((i) => i.slug)).toEqual(['insight-2']);
-    expect(searchInsights(insights, 'erp governance', 'en')).toEqual([]);
-    expect(searchInsights(insights, '  ', 'en')).toHaveLength(2);
+    expect(searchInsights(insights, 'erp', 'en', taxonomy).map((i) => i.slug)).toEqual(['insight-1']);
+    expect(searchInsights(insights, 'GOBERNANZA ia', 'es', taxonomy).map((i) => i.slug)).toEqual(['insight-2']);
+    expect(searchInsights(insights, 'migracion', 'es', taxonomy).map((i) => i.slug)).toEqual(['insight-1']);
+    expect(searchInsights(insights, 'innovation', 'en', taxonomy).map((i) => i.slug)).toEqual(['insight-2']);
+    expect(searchInsights(insights, 'erp governance', 'en', taxonomy)).toEqual([]);
+    expect(searchInsights(insights, '  ', 'en', taxonomy)).toHaveLength(2);
+    // The category as the Spanish page names it ("Transformación Digital"), and as the firm renamed it.
+    expect(searchInsights(insights, 'transformacion', 'es', taxonomy).map((i) => i.slug)).toEqual(['insight-1']);
+    const renamed = {
+      entries: [{ key: 'AI Innovation', en: 'Applied AI', es: 'IA aplicada', uses: ['insight' as const] }],
+    };
+    expect(searchInsights(insights, 'aplicada', 'es', renamed).map((i) => i.slug)).toEqual(['insight-2']);
   });
 });
 
 describe('category labels', () => {
   const categoryKeys = (Object.keys(en) as Array<keyof typeof en>).filter((key) => key.startsWith('category.'));
+  const seeded = { entries: defaultTaxonomyEntries() };
 
-  it('shows each category the firm uses in the page language, stored under its English name', () => {
+  it('the seeded list names each category the firm uses in the page language, stored under its English name', () => {
     expect(categoryKeys.length).toBeGreaterThan(0);
     for (const key of categoryKeys) {
-      expect(categoryLabel(en[key], 'en'), key).toBe(en[key]);
-      expect(categoryLabel(en[key], 'es'), key).toBe(es[key]);
+      expect(taxonomyLabel(seeded, en[key], 'en'), key).toBe(en[key]);
+      expect(taxonomyLabel(seeded, en[key], 'es'), key).toBe(es[key]);
     }
-    expect(categoryLabel('AI Innovation', 'es')).toBe('Innovación en IA');
+    expect(taxonomyLabel(seeded, 'AI Innovation', 'es')).toBe('Innovación en IA');
   });
 
   it('shows any other category as typed, in every language', () => {
     for (const category of ['Supply Chain', 'constructor', 'ai innovation']) {
-      expect(categoryLabel(category, 'en')).toBe(category);
-      expect(categoryLabel(category, 'es')).toBe(category);
+      expect(taxonomyLabel(seeded, category, 'en')).toBe(category);
+      expect(taxonomyLabel(seeded, category, 'es')).toBe(category);
     }
   });
 });

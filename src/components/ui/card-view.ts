@@ -1,8 +1,9 @@
-import { categoryLabel, localePath, useTranslations } from '../../i18n';
+import { localePath, useTranslations } from '../../i18n';
 import type { Language } from '../../i18n/languages';
 import { insightDate, type Insight } from '../../lib/schemas/insight';
 import type { Metric } from '../../lib/schemas/metrics';
 import type { PortfolioItem } from '../../lib/schemas/portfolio';
+import { taxonomyLabel, type Taxonomy } from '../../lib/schemas/taxonomy';
 
 /** The line under a card's description: up to three key results, or who wrote it, how long it reads and when. */
 export type CardDetails =
@@ -21,27 +22,28 @@ export interface CardView {
   action: string;
 }
 
-export function portfolioCard(item: PortfolioItem, lang: Language): CardView {
+/** `taxonomy`: the services and categories list that names the category (read once per page, not per card). */
+export function portfolioCard(item: PortfolioItem, lang: Language, taxonomy: Taxonomy): CardView {
   const t = useTranslations(lang);
   return {
     href: localePath(lang, `/portfolio/${item.id}`),
     imageUrl: item.imageUrl,
     title: item.title[lang],
     description: item.description[lang],
-    category: item.category ? categoryLabel(item.category, lang) : t('portfolio.defaultCategory'),
+    category: item.category ? taxonomyLabel(taxonomy, item.category, lang) : t('portfolio.defaultCategory'),
     details: { kind: 'metrics', metrics: item.metrics[lang].slice(0, 3) },
     action: t('common.viewCaseStudy'),
   };
 }
 
-export function insightCard(insight: Insight, lang: Language): CardView {
+export function insightCard(insight: Insight, lang: Language, taxonomy: Taxonomy): CardView {
   const t = useTranslations(lang);
   return {
     href: localePath(lang, `/insights/${insight.id}`),
     imageUrl: insight.imageUrl,
     title: insight.title[lang],
     description: insight.description[lang],
-    category: categoryLabel(insight.category, lang),
+    category: taxonomyLabel(taxonomy, insight.category, lang),
     details: { kind: 'byline', author: insight.author, readTime: insight.readTime, date: insightDate(insight) },
     action: t('common.readMore'),
   };

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { categoryLabel, localePath, useTranslations } from '../../i18n';
+import { localePath, useTranslations } from '../../i18n';
 import { INVESTMENT_CARDS, INVESTMENT_VALUES, SERVICE_CARDS, SERVICE_POINTS } from '../../i18n/cards';
 import type { Language } from '../../i18n/languages';
 import { insightContent } from '../content/kinds/insights';
@@ -7,6 +7,8 @@ import { portfolioContent } from '../content/kinds/portfolio';
 import { sanitizeRichText } from '../sanitize';
 import type { ChatSource, ChatSourceType } from '../schemas/chat';
 import type { Localized } from '../schemas/common';
+import { taxonomyLabel, type Taxonomy } from '../schemas/taxonomy';
+import { taxonomyForPage } from '../taxonomy';
 import { site } from '../site';
 import { PassageIndex, type Passage } from './search';
 
@@ -18,9 +20,10 @@ import { PassageIndex, type Passage } from './search';
  *
  * The index is built once per content change and kept in this module's
  * memory (one per language, per warm function instance). Each chat message
- * reads the two public lists as before (one Blobs read each: the snapshots
- * of src/lib/stores/content-collection.ts) and derives the content's
- * version from them: every record's id, version and update time. Every
+ * reads the two public lists (one Blobs read each: the snapshots of
+ * src/lib/stores/content-collection.ts) and the services and categories list
+ * that names their categories (one read), and derives the content's version
+ * from them: every record's id, version and update time, and the list's version. Every
  * write the content engine makes (create, update, publish, delete, a seed)
  * changes that version, so the next message builds a new index; otherwise
  * the cached one answers. The landing page's texts come from the
@@ -241,7 +244,7 @@ function addLandingSections(builder: KnowledgeBuilder, lang: Language): void {
   );
 }
 
-function addCaseStudy(builder: KnowledgeBuilder, item: PortfolioRecord, lang: Language): void {
+function addCaseStudy(builder: KnowledgeBuilder, item: PortfolioRecord, lang: Language, taxonomy: Taxonomy): void {
   const t = useTranslations(lang);
   const description = inLanguage(item.description, lang);
   const metrics = item.metrics[lang].map((metric) => `${metric.label}: ${metric.value}`).join('; ');
@@ -253,9 +256,11 @@ function addCaseStudy(builder: KnowledgeBuilder, item: PortfolioRecord, lang: La
   ]
     .filter(Boolean)
     .join(' ');
-  const keywords = [item.category ? categoryLabel(item.category, lang) : '', technologies, t('nav.portfolio')].join(
-    '. ',
-  );
+  const keywords = [
+    item.category ? taxonomyLabel(taxonomy, item.category, lang) : '',
+    technologies,
+    t('nav.portfolio'),
+  ].join('. ');
   builder.addArticle(
     {
       id: `portfolio:${item.id}`,
@@ -270,7 +275,7 @@ function addCaseStudy(builder: KnowledgeBuilder, item: PortfolioRecord, lang: La
   );
 }
 
-function addInsight(builder: KnowledgeBuilder, insight: InsightRecord, lang: Language): void {
+function addInsight(builder: KnowledgeBuilder, insight: InsightRecord, lang: Language, taxonomy: Taxonomy): void {
   const t = useTranslations(lang);
   const description = inLanguage(insight.description, lang);
   builder.addArticle(
@@ -283,7 +288,7 @@ function addInsight(builder: KnowledgeBuilder, insight: InsightRecord, lang: Lan
     },
     inLanguage(insight.content, lang),
     description,
-    [categoryLabel(insight.category, lang), insight.author, t('nav.insights')].join('. '),
+    [taxonomyLabel(taxonomy, insight.category, lang), insight.author, t('nav.insights')].join('. '),
   );
 }
 
@@ -292,12 +297,13 @@ export function buildKnowledge(
   lang: Language,
   portfolio: PortfolioRecord[],
   insights: InsightRecord[],
+  taxonomy: Taxonomy,
   version = '',
 ): Knowledge {
   const builder = new KnowledgeBuilder();
   addLandingSections(builder, lang);
-  for (const item of portfolio) addCaseStudy(builder, item, lang);
-  for (const insight of insights) addInsight(builder, insight, lang);
+  for (const item of portfolio) addCaseStudy(builder, item, lang, taxonomy);
+  for (const insight of insights) addInsight(builder, insight, lang, taxonomy);
   const passages = [...builder.passagesOf.values()].flat();
   const byUrl = new Map<string, string[]>();
   for (const page of builder.pages.values()) byUrl.set(page.url, [...(byUrl.get(page.url) ?? []), page.id]);
@@ -311,9 +317,13 @@ export function buildKnowledge(
   };
 }
 
-/** The version of the public content: changes with every write the content engine makes. */
-function contentVersion(portfolio: PortfolioRecord[], insights: InsightRecord[]): string {
+/**
+ * The version of the public content: changes with every write the content engine makes, and with each save of the
+ * services and categories list (it names the categories).
+ */
+function contentVersion(portfolio: PortfolioRecord[], insights: InsightRecord[], taxonomy: Taxonomy): string {
   const hash = createHash('sha256');
+  hash.update(`taxonomy:${taxonomy.version}:${taxonomy.updatedAt ?? ''}\n`);
   for (const [kind, records] of [
     ['portfolio', portfolio],
     ['insight', insights],
@@ -330,11 +340,15 @@ const cache = new Map<Language, Knowledge>();
  * content change, then reused (see the top of this file).
  */
 export async function siteKnowledge(lang: Language): Promise<Knowledge> {
-  const [portfolio, insights] = await Promise.all([portfolioContent.listPublic(), insightContent.listPublic()]);
-  const version = contentVersion(portfolio, insights);
+  const [portfolio, insights, taxonomy] = await Promise.all([
+    portfolioContent.listPublic(),
+    insightContent.listPublic(),
+    taxonomyForPage(),
+  ]);
+  const version = contentVersion(portfolio, insights, taxonomy);
   const cached = cache.get(lang);
   if (cached?.version === version) return cached;
-  const knowledge = buildKnowledge(lang, portfolio, insights, version);
+  const knowledge = buildKnowledge(lang, portfolio, insights, taxonomy, version);
   cache.set(lang, knowledge);
   return knowledge;
 }

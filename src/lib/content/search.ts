@@ -1,5 +1,6 @@
 import type { Language } from '../../i18n/languages';
 import type { Insight } from '../schemas/insight';
+import { taxonomyLabel, type Taxonomy } from '../schemas/taxonomy';
 
 function fold(text: string): string {
   return text
@@ -9,14 +10,20 @@ function fold(text: string): string {
 }
 
 /**
- * `/insights?q=`: insights whose title, description or category (in the
- * page's language) hold every word of the query, ignoring case and accents.
+ * `/insights?q=`: insights whose title, description or category (as stored, or as the services and categories list
+ * names it in the page's language) hold every word of the query, ignoring case and accents.
  */
-export function searchInsights(insights: Insight[], query: string, lang: Language): Insight[] {
+export function searchInsights(
+  insights: Insight[],
+  query: string,
+  lang: Language,
+  taxonomy: Pick<Taxonomy, 'entries'>,
+): Insight[] {
   const words = fold(query).split(/\s+/).filter(Boolean).slice(0, 12);
   if (words.length === 0) return insights;
   return insights.filter((insight) => {
-    const haystack = fold(`${insight.title[lang]} ${insight.description[lang]} ${insight.category}`);
+    const category = `${insight.category} ${taxonomyLabel(taxonomy, insight.category, lang)}`;
+    const haystack = fold(`${insight.title[lang]} ${insight.description[lang]} ${category}`);
     return words.every((word) => haystack.includes(word));
   });
 }

@@ -13,7 +13,9 @@ import {
   MAX_REPLIES_PER_LEAD,
   putLeadState,
 } from '../stores/leads';
+import { recordAudit } from '../stores/audit-log';
 import { getUser } from '../stores/users';
+import { taxonomyForPage } from '../taxonomy';
 
 /**
  * The lead inbox (docs/product.md, "Lead inbox"): a partner sets a lead's status and owner, replies to it by
@@ -87,6 +89,8 @@ export async function replyToLead(id: string, input: LeadReplyInput, user: User)
     replyTo: replyTo(),
     ...replyMail(lead, input),
   });
+  // Who replied to which lead: no address, no text (the thread keeps those, and privacy requests cover them).
+  await recordAudit({ actor: user.username, actorRole: user.role, action: 'lead.reply', target: id });
   const status = lead.status === 'closed' ? 'closed' : 'replied';
   const owner = lead.owner ?? user.username;
   await putLeadState(id, lead.source, { status, owner, updatedAt: now.toISOString() });
@@ -114,9 +118,12 @@ export function isoWeek(date: Date): string {
  */
 export async function sendLeadDigest(now = new Date()): Promise<{ fresh: number; unanswered: number }> {
   const weekAgo = now.getTime() - 7 * DAY;
-  const { leads, more } = await newLeadsBetween(now.getTime() - DIGEST_WEEKS * 7 * DAY, now.getTime(), DIGEST_MAX);
+  const [{ leads, more }, taxonomy] = await Promise.all([
+    newLeadsBetween(now.getTime() - DIGEST_WEEKS * 7 * DAY, now.getTime(), DIGEST_MAX),
+    taxonomyForPage(),
+  ]);
   const fresh = leads.filter((lead) => Date.parse(lead.createdAt) >= weekAgo);
   const unanswered = leads.filter((lead) => Date.parse(lead.createdAt) < weekAgo);
-  await queueMail({ key: `digest/${isoWeek(now)}`, to: 'leads', ...digestMail(fresh, unanswered, more) });
+  await queueMail({ key: `digest/${isoWeek(now)}`, to: 'leads', ...digestMail(fresh, unanswered, more, taxonomy) });
   return { fresh: fresh.length, unanswered: unanswered.length };
 }

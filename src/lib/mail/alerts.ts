@@ -1,6 +1,7 @@
 import { videoConversation } from '../conversations/logs';
 import { env } from '../env';
 import type { ContactMessage } from '../schemas/contact';
+import { taxonomyForPage } from '../taxonomy';
 import { queueMail } from './outbox';
 import { contactAlert, videoAlert } from './templates';
 
@@ -12,11 +13,13 @@ import { contactAlert, videoAlert } from './templates';
 /** A new contact message or chat lead. Never throws: the message is stored, and the visitor's answer must not fail. */
 export async function alertContactMessage(message: ContactMessage): Promise<void> {
   try {
+    // The list names the service (one read; the seeded list if it cannot be read).
+    const taxonomy = await taxonomyForPage();
     await queueMail({
       key: `alerts/contact/${message.id}`,
       to: 'leads',
       replyTo: message.email,
-      ...contactAlert(message, env().LEADS_LANGUAGE),
+      ...contactAlert(message, env().LEADS_LANGUAGE, taxonomy),
     });
   } catch (error) {
     console.error(`Lead alert for contact message ${message.id} not queued`, error instanceof Error ? error.name : '');

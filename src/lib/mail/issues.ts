@@ -7,6 +7,8 @@ import { HttpError, notFound } from '../http';
 import { newId } from '../ids';
 import { sanitizeRichText } from '../sanitize';
 import type { IssueMailPart, IssueProgress, IssueSend, NewsletterIssue } from '../schemas/newsletter-issue';
+import type { User } from '../schemas/user';
+import { recordAudit } from '../stores/audit-log';
 import { takeDailyQuota } from '../stores/daily-quota';
 import { addressHash, eachConfirmedSubscriber, subscriberToken } from '../stores/newsletter';
 import {
@@ -178,26 +180,40 @@ export function setRunTrigger(next: RunTrigger | null): void {
 }
 
 /**
- * An admin's Send: a complete draft becomes `sending` (once: the claim), its mails are frozen, and the background run
- * is started. If it cannot be started the schedule starts it (resumeSendingIssues). 409 when already sent or without
- * SMTP; 400 when a language lacks its subject or body.
+ * An admin's Send: a complete draft becomes `sending` (once: the claim), its mails are frozen, the confirmed
+ * subscribers are counted (the send's total, and the audit log's `newsletter.send`: who, which issue, how many), and
+ * the background run is started. If it cannot be started the schedule starts it (resumeSendingIssues). 409 when
+ * already sent or without SMTP; 400 when a language lacks its subject or body.
  */
-export async function startIssueSend(id: string, startedBy: string, origin: string): Promise<IssueProgress> {
+export async function startIssueSend(
+  id: string,
+  startedBy: Pick<User, 'username' | 'role'>,
+  origin: string,
+): Promise<IssueProgress> {
   if (!smtpConfigured()) throw new HttpError(409, SMTP_NOT_CONFIGURED);
   const issue = await issueOr404(id);
   if (issue.status !== 'draft') throw new HttpError(409, ISSUE_ALREADY_SENT);
   if (!complete(issue)) throw new HttpError(400, ISSUE_INCOMPLETE, 'content');
   if (!(await claimIssueSend(id))) throw new HttpError(409, ISSUE_ALREADY_SENT);
   const now = new Date();
+  let total = 0;
+  for await (const page of eachConfirmedSubscriber()) total += page.length;
   const send: IssueSend = {
     issueId: id,
     startedAt: now.toISOString(),
-    startedBy,
+    startedBy: startedBy.username,
     mails: { en: issuePart(issue, 'en'), es: issuePart(issue, 'es') },
-    total: null,
+    total,
     finishedAt: null,
   };
   await putIssueSend(send);
+  await recordAudit({
+    actor: startedBy.username,
+    actorRole: startedBy.role,
+    action: 'newsletter.send',
+    target: id,
+    detail: `${total} recipients`,
+  });
   await markAlive(id, now);
   await newsletterIssueContent.patch(id, (record) => ({ ...record, status: 'sending' }));
   try {

@@ -2,9 +2,10 @@ import type { Language } from '../../i18n/languages';
 import { mailText, type MailKey } from '../../i18n/mail';
 import { env } from '../env';
 import type { Lead } from '../schemas/lead';
+import type { Taxonomy } from '../schemas/taxonomy';
 import { site } from '../site';
 import { block, button, document, fields, heading, link, paragraph, type SafeHtml } from './html';
-import { siteUrl, type RenderedMail } from './templates';
+import { serviceName, siteUrl, type RenderedMail } from './templates';
 
 /** The reply templates a partner starts from, in both languages (`{sender}`: the partner's username). */
 export function replyTemplates(lead: Lead, sender: string): Record<Language, { subject: string; body: string }> {
@@ -52,19 +53,24 @@ function leadLink(id: string): string {
   return `${siteUrl()}/admin#messages/${encodeURIComponent(id)}`;
 }
 
-/** The weekly digest to the firm: new leads of the week, and older ones nobody has answered. */
+/**
+ * The weekly digest to the firm: new leads of the week, and older ones nobody has answered, each with its service
+ * of interest as the services and categories list names it.
+ */
 export function digestMail(
   fresh: Lead[],
   unanswered: Lead[],
   more: boolean,
+  taxonomy: Pick<Taxonomy, 'entries'>,
   lang: Language = env().LEADS_LANGUAGE,
 ): RenderedMail {
   const t = (key: MailKey, values?: Record<string, string | number>) => mailText(lang, key, values);
   const subject = t('digest.subject', { new: fresh.length, unanswered: unanswered.length });
-  const row = (lead: Lead): [string, string] => [
-    `${lead.name} <${lead.email}>`,
-    `${lead.company ? `${lead.company}, ` : ''}${t(`digest.source.${lead.source}`)}, ${lead.createdAt.slice(0, 10)}`,
-  ];
+  const row = (lead: Lead): [string, string] => {
+    const service = serviceName(lead.serviceOfInterest, lang, taxonomy);
+    const details = [lead.company, t(`digest.source.${lead.source}`), service, lead.createdAt.slice(0, 10)];
+    return [`${lead.name} <${lead.email}>`, details.filter(Boolean).join(', ')];
+  };
   const section = (title: string, leads: Lead[]) => ({
     text: `${title}\n${leads.length ? leads.map((lead) => `- ${row(lead).join(' — ')}: ${leadLink(lead.id)}`).join('\n') : t('digest.none')}`,
     html: [

@@ -1,9 +1,10 @@
-import { localePath, useTranslations } from '../../i18n';
+import { localePath } from '../../i18n';
 import type { Language } from '../../i18n/languages';
 import { mailText, type MailKey } from '../../i18n/mail';
 import { env } from '../env';
-import { SERVICE_OPTIONS, type ContactMessage } from '../schemas/contact';
+import type { ContactMessage } from '../schemas/contact';
 import type { VideoConversation } from '../schemas/conversation';
+import { taxonomyLabel, type Taxonomy } from '../schemas/taxonomy';
 import { site } from '../site';
 import { block, button, document, fields, heading, link, paragraph, type SafeHtml } from './html';
 
@@ -27,10 +28,9 @@ export function dashboardLink(tab: 'messages' | 'video', id: string): string {
   return `${siteUrl()}/admin#${tab}/${encodeURIComponent(id)}`;
 }
 
-function serviceLabel(value: string | null, lang: Language): string | null {
-  if (!value) return null;
-  const known = SERVICE_OPTIONS.find((option) => option === value);
-  return known ? useTranslations(lang)(`service.${known}`) : value;
+/** A stored service of interest as the firm's services and categories list names it (the value as it is if unlisted). */
+export function serviceName(value: string | null, lang: Language, taxonomy: Pick<Taxonomy, 'entries'>): string | null {
+  return value ? taxonomyLabel(taxonomy, value, lang) : null;
 }
 
 const LANGUAGE_NAMES: Record<Language, Record<Language, string>> = {
@@ -38,8 +38,12 @@ const LANGUAGE_NAMES: Record<Language, Record<Language, string>> = {
   es: { en: 'Inglés', es: 'Español' },
 };
 
-/** A lead alert for a contact message or a chat lead (`source`). */
-export function contactAlert(message: ContactMessage, lang: Language): RenderedMail {
+/** A lead alert for a contact message or a chat lead (`source`); `taxonomy` names its service. */
+export function contactAlert(
+  message: ContactMessage,
+  lang: Language,
+  taxonomy: Pick<Taxonomy, 'entries'>,
+): RenderedMail {
   const t = (key: MailKey, values?: Record<string, string | number>) => mailText(lang, key, values);
   const chat = message.source === 'chat';
   const investor = message.source === 'investor';
@@ -52,7 +56,7 @@ export function contactAlert(message: ContactMessage, lang: Language): RenderedM
     [t('alert.field.email'), message.email],
     [t('alert.field.company'), message.company ?? none],
     [t('alert.field.phone'), message.phone ?? none],
-    [t('alert.field.service'), serviceLabel(message.serviceOfInterest, lang) ?? none],
+    [t('alert.field.service'), serviceName(message.serviceOfInterest, lang, taxonomy) ?? none],
   ];
   const url = dashboardLink('messages', message.id);
   const intro = t(chat ? 'alert.chat.intro' : investor ? 'alert.investor.intro' : 'alert.contact.intro');

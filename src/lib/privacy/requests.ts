@@ -10,6 +10,7 @@ import type { User } from '../schemas/user';
 import { recordAudit } from '../stores/audit-log';
 import { contactMessagesByEmail, deleteContactMessage, getContactMessage } from '../stores/contact-messages';
 import { recordsForEmail } from '../stores/email-index';
+import { leadReplies } from '../stores/leads';
 import { getSubscriberByEmail, removeSubscription } from '../stores/newsletter';
 import { deleteTavusConversation } from '../video/tavus';
 
@@ -54,14 +55,21 @@ export async function findPersonalData(email: string, now = new Date()): Promise
   const known = new Set(leadChats.map((conversation) => conversation.sessionId));
   const sessions = new Set(ids('chat'));
   for (const message of contactMessages) if (message.sessionId) sessions.add(message.sessionId);
-  const [moreChats, videoCalls] = await Promise.all([
+  const [moreChats, videoCalls, replies] = await Promise.all([
     present([...sessions].filter((id) => !known.has(id)).map((sessionId) => chatConversation(sessionId))),
     present(ids('video').map((id) => videoConversation(id))),
+    // What the firm wrote to the address is data about it too (erasing a message erases its thread).
+    Promise.all(
+      contactMessages.map(async (message) =>
+        (await leadReplies(message.id)).map((reply) => ({ messageId: message.id, ...reply })),
+      ),
+    ),
   ]);
   return {
     email,
     generatedAt: now.toISOString(),
     contactMessages: contactMessages.sort((a, b) => b.createdAt.localeCompare(a.createdAt)),
+    replies: replies.flat(),
     chatConversations: byId([...leadChats, ...moreChats]).sort((a, b) => b.lastActivity.localeCompare(a.lastActivity)),
     newsletter,
     videoCalls: videoCalls.sort((a, b) => b.conversationStarted.localeCompare(a.conversationStarted)),

@@ -22,6 +22,9 @@ export const AUDIT_ACTIONS = [
   // Investor accounts made from a request for access (src/lib/auth/invitations.ts).
   'user.invite',
   'invitation.accept',
+  // Mail the firm sends (src/lib/mail/issues.ts, src/lib/leads/inbox.ts): ids and a count, never an address or a text.
+  'newsletter.send',
+  'lead.reply',
 ] as const;
 export const auditActionSchema = z.enum(AUDIT_ACTIONS);
 export type AuditAction = z.infer<typeof auditActionSchema>;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { emailField, type ContactMessage } from './contact';
 import type { ChatConversation, VideoConversation } from './conversation';
+import type { LeadReply } from './lead';
 import type { NewsletterSubscription } from './newsletter';
 
 /** POST /api/privacy-requests (docs/product.md, "Privacy requests"). */
@@ -15,6 +16,8 @@ export interface PersonalData {
   email: string;
   generatedAt: string;
   contactMessages: ContactMessage[];
+  /** The replies the firm sent from the dashboard to those messages (`messageId`), oldest first per message. */
+  replies: Array<LeadReply & { messageId: string }>;
   /** The chat sessions in which the address was given, and those a chat lead came from. */
   chatConversations: ChatConversation[];
   newsletter: NewsletterSubscription | null;

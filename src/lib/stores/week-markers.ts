@@ -1,4 +1,5 @@
 import { dataStore } from '../blobs';
+import { listKeys } from './list-keys';
 
 /**
  * The overview's counts (docs/architecture.md, "Overview"): one empty marker key per event, written as it happens,
@@ -60,6 +61,30 @@ export async function countWeek(week: string): Promise<Record<OverviewKind, numb
     if (kind in counts) counts[kind] += 1;
   }
   return counts;
+}
+
+/**
+ * Deletes the markers of the weeks before `oldestKept` (an ISO week, `2026-W36`; week names sort as text), at most
+ * `max` keys a call, oldest weeks first. One list of the week folders, one list per old week. Answers how many it
+ * deleted and whether old markers are left (the next call goes on).
+ */
+export async function deleteWeeksBefore(oldestKept: string, max: number): Promise<{ deleted: number; more: boolean }> {
+  const { directories } = await store().list({ prefix: PREFIX, directories: true });
+  const old = directories
+    .map((directory) => directory.slice(PREFIX.length).replace(/\/$/, ''))
+    .filter((week) => /^\d{4}-W\d{2}$/.test(week) && week < oldestKept)
+    .sort();
+  let deleted = 0;
+  for (const week of old) {
+    const keys = await listKeys(store(), `${PREFIX}${week}/`);
+    for (let i = 0; i < keys.length; i += 50) {
+      if (deleted >= max) return { deleted, more: true };
+      const batch = keys.slice(i, Math.min(i + 50, i + max - deleted));
+      await Promise.all(batch.map((key) => store().delete(key)));
+      deleted += batch.length;
+    }
+  }
+  return { deleted, more: false };
 }
 
 /** Whether the markers of records stored before them have been written (once per store, ever). */

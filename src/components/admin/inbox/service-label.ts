@@ -1,13 +1,14 @@
-import { en } from '../../../i18n/en';
-import { SERVICE_OPTIONS } from '../../../lib/schemas/contact';
+import { taxonomyLabel, type Taxonomy } from '../../../lib/schemas/taxonomy';
+import { useAdminLanguage } from '../language';
+import { useQuery } from '../query';
 
 /**
- * A contact message's service of interest as the contact form names it (the
- * dashboard is English). The English dictionary alone is imported, so the
- * Spanish texts stay out of the dashboard's code; a value from before the
- * current list shows as stored.
+ * Names a contact message's service of interest as the firm's services and categories list does (the Services &
+ * categories tab), in the dashboard's language. A value the list does not hold, and any value until the list has
+ * loaded, shows as stored.
  */
-export function serviceLabel(value: string): string {
-  const service = SERVICE_OPTIONS.find((option) => option === value);
-  return service ? en[`service.${service}`] : value;
+export function useServiceLabel(): (value: string) => string {
+  const { language } = useAdminLanguage();
+  const { data } = useQuery<Taxonomy>('taxonomy', '/api/taxonomy');
+  return (value) => (data ? taxonomyLabel(data, value, language) : value);
 }

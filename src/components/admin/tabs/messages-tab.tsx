@@ -9,17 +9,13 @@ import { formatDateTime } from '../format';
 import { CsvButton } from '../inbox/csv-button';
 import { LeadState, ReplyDialog } from '../inbox/lead-controls';
 import { SearchBox, useSearch } from '../inbox/search-box';
-import { serviceLabel } from '../inbox/service-label';
+import { useServiceLabel } from '../inbox/service-label';
 import { ConfirmDelete } from '../confirm-dialog';
 import { mutate, usePagedQuery } from '../query';
 import { RecordTable } from '../record-table';
 import { useLinkedRecord } from '../linked-record';
 import { useAdminTexts } from '../language';
 import { InvestorLead } from '../inbox/investor-lead';
-
-function service(message: ContactMessage, notAvailable: string): string {
-  return message.serviceOfInterest ? serviceLabel(message.serviceOfInterest) : notAvailable;
-}
 
 /** A list filter: every row ('') or those with one of `values`. */
 function FilterSelect<V extends string>({
@@ -65,6 +61,9 @@ export function MessagesTab() {
   const t = adminTexts.messages;
   const { query, setQuery, q } = useSearch();
   const l = adminTexts.leads;
+  const serviceLabel = useServiceLabel();
+  const service = (message: ContactMessage) =>
+    message.serviceOfInterest ? serviceLabel(message.serviceOfInterest) : t.notAvailable;
   const [status, setStatus] = useState<LeadStatus | ''>('');
   const [source, setSource] = useState<LeadSource | ''>('');
   const filters = new URLSearchParams({ ...(status ? { status } : {}), ...(source ? { source } : {}) }).toString();
@@ -111,7 +110,7 @@ export function MessagesTab() {
           { header: t.columns.name, cell: (message) => message.name },
           { header: t.columns.email, cell: (message) => message.email },
           { header: t.columns.company, cell: (message) => message.company ?? t.notAvailable },
-          { header: t.columns.service, cell: (message) => service(message, t.notAvailable) },
+          { header: t.columns.service, cell: (message) => service(message) },
           {
             header: t.columns.date,
             cell: (message) => formatDateTime(message.createdAt),
@@ -159,7 +158,7 @@ export function MessagesTab() {
             {[
               [t.email, open.email],
               [t.company, open.company ?? t.notAvailable],
-              [t.service, service(open, t.notAvailable)],
+              [t.service, service(open)],
               [t.source, l.sources[open.source]],
             ].map(([term, value]) => (
               <div key={term}>
