@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Input } from '../../react-ui/input';
+import { cn } from '../../../client/cn';
 import { useAdminTexts } from '../language';
 
 /** A search box over a list (name or e-mail unless `placeholder` says otherwise); the server searches. */
@@ -7,15 +8,17 @@ export function SearchBox({
   value,
   onChange,
   placeholder,
+  className,
 }: {
   value: string;
   onChange: (value: string) => void;
   placeholder?: string;
+  className?: string;
 }) {
   const adminTexts = useAdminTexts();
   const label = placeholder ?? adminTexts.search;
   return (
-    <div className="mb-4 max-w-sm">
+    <div className={cn('mb-4 max-w-sm', className)}>
       <label htmlFor="admin-search" className="sr-only">
         {label}
       </label>

@@ -44,11 +44,12 @@ export function MessagesTab() {
   return (
     <section aria-labelledby="tab-messages">
       <div className="mb-4 flex flex-wrap items-end gap-3">
-        <SearchBox value={query} onChange={setQuery} />
-        <label className="text-sm">
+        {/* On a phone: the search on its own line, the two filters side by side under it. */}
+        <SearchBox value={query} onChange={setQuery} className="max-sm:mb-0 max-sm:max-w-none max-sm:basis-full" />
+        <label className="text-sm max-sm:min-w-0 max-sm:flex-1">
           <span className="mr-2 font-medium">{l.status}</span>
           <Select
-            className="w-auto"
+            className="w-auto max-sm:w-full"
             value={status}
             onChange={(event) => setStatus(event.target.value as LeadStatus | '')}
             data-lead-filter="status"
@@ -61,10 +62,10 @@ export function MessagesTab() {
             ))}
           </Select>
         </label>
-        <label className="text-sm">
+        <label className="text-sm max-sm:min-w-0 max-sm:flex-1">
           <span className="mr-2 font-medium">{l.source}</span>
           <Select
-            className="w-auto"
+            className="w-auto max-sm:w-full"
             value={source}
             onChange={(event) => setSource(event.target.value as LeadSource | '')}
             data-lead-filter="source"
