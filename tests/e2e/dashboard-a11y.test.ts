@@ -268,7 +268,8 @@ describe('the dashboard: accessible, keyboard-friendly, usable at 390 px', () =>
     await settled(page);
     const actions = page.locator('[data-row-actions] :is(button, a)');
     expect(await actions.count()).toBeGreaterThan(3);
-    for (const action of await actions.all()) expect(await inView(action), (await action.textContent()) ?? '').toBe(true);
+    for (const action of await actions.all())
+      expect(await inView(action), (await action.textContent()) ?? '').toBe(true);
 
     // The editor dialog fits, its toolbar included.
     await actions
@@ -285,6 +286,21 @@ describe('the dashboard: accessible, keyboard-friendly, usable at 390 px', () =>
       expect(await inView(control), (await control.getAttribute('aria-label')) ?? '').toBe(true);
     }
     await shoot(page, 'editor-dialog');
+    // The link field fits too.
+    await editor.locator('.ql-editor').click();
+    await editor.getByRole('button', { name: 'Link', exact: true }).click();
+    const linkField = editor.getByLabel('Link address');
+    await linkField.fill('javascript:void(0)');
+    await linkField.press('Enter');
+    expect(await linkField.getAttribute('aria-invalid')).toBe('true');
+    await fits(page, 'link field');
+    for (const control of await editor.locator('[data-link-field] :is(input, button)').all()) {
+      expect(await inView(control)).toBe(true);
+    }
+    await noViolations(page, 'link field with a message');
+    await shoot(page, 'link-field');
+    await linkField.press('Escape');
+    await linkField.waitFor({ state: 'detached' });
     await page.keyboard.press('Escape');
     await editor.waitFor({ state: 'hidden' });
     await page.close();
