@@ -162,12 +162,7 @@ export function ContentTab<T extends ContentRecord, F extends ContentForm>({ kin
   return (
     <section>
       <div className="mb-4 flex flex-wrap items-start justify-between gap-4">
-        <SearchBox
-          value={query}
-          onChange={setQuery}
-          placeholder={adminTexts.searchContent}
-          className="max-sm:mb-0 max-sm:min-w-0 max-sm:flex-1"
-        />
+        <SearchBox value={query} onChange={setQuery} placeholder={adminTexts.searchContent} />
         <Button onClick={() => open('new')}>{texts.add}</Button>
       </div>
       <RecordTable

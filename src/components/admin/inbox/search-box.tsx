@@ -1,6 +1,5 @@
 import { useEffect, useState } from 'react';
 import { Input } from '../../react-ui/input';
-import { cn } from '../../../client/cn';
 import { useAdminTexts } from '../language';
 
 /** A search box over a list (name or e-mail unless `placeholder` says otherwise); the server searches. */
@@ -8,17 +7,16 @@ export function SearchBox({
   value,
   onChange,
   placeholder,
-  className,
 }: {
   value: string;
   onChange: (value: string) => void;
   placeholder?: string;
-  className?: string;
 }) {
   const adminTexts = useAdminTexts();
   const label = placeholder ?? adminTexts.search;
   return (
-    <div className={cn('mb-4 max-w-sm', className)}>
+    // On a phone the search takes the toolbar's whole first line (its placeholder is cut off otherwise).
+    <div className="mb-4 max-w-sm max-sm:mb-0 max-sm:max-w-none max-sm:basis-full">
       <label htmlFor="admin-search" className="sr-only">
         {label}
       </label>

@@ -44,8 +44,8 @@ export function MessagesTab() {
   return (
     <section aria-labelledby="tab-messages">
       <div className="mb-4 flex flex-wrap items-end gap-3">
-        {/* On a phone: the search on its own line, the two filters side by side under it. */}
-        <SearchBox value={query} onChange={setQuery} className="max-sm:mb-0 max-sm:max-w-none max-sm:basis-full" />
+        {/* On a phone: the two filters side by side under the search. */}
+        <SearchBox value={query} onChange={setQuery} />
         <label className="text-sm max-sm:min-w-0 max-sm:flex-1">
           <span className="mr-2 font-medium">{l.status}</span>
           <Select
