@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { E2E_ADMIN } from './global-setup';
-import { baseUrl, useBrowser, signInAsAdmin } from './helpers';
+import { baseUrl, signInCookie, useBrowser, signInAsAdmin } from './helpers';
 
 const browser = useBrowser();
 
@@ -109,6 +109,82 @@ describe('admin dashboard', () => {
     await expect
       .poll(() => page.locator('[data-toast]').textContent(), { timeout: 15_000 })
       .toContain('Insight deleted successfully!');
+    await page.close();
+  });
+
+  it("adds a link to selected text through the editor's in-page link field, and refuses javascript:", async () => {
+    const cookie = await signInCookie(E2E_ADMIN.username, E2E_ADMIN.password);
+    const api = (path: string, init: RequestInit = {}) =>
+      fetch(`${baseUrl()}${path}`, {
+        ...init,
+        headers: { 'content-type': 'application/json', origin: baseUrl(), cookie },
+      });
+    const title = 'A case study to link from';
+    const created = await api('/api/portfolio', {
+      method: 'POST',
+      body: JSON.stringify({
+        title: { en: title, es: '' },
+        description: { en: 'For the link field', es: '' },
+        content: { en: '<p>Read the guide</p>', es: '' },
+        imageUrl: '/images/demo/case-retail-strategic-plan.jpg',
+      }),
+    });
+    expect(created.status).toBe(201);
+    const { id } = (await created.json()) as { id: string };
+
+    const page = await browser.page();
+    page.on('dialog', () => expect.fail('no browser popup (prompt) is used'));
+    await signInAsAdmin(page);
+    await page.getByRole('button', { name: `Edit: ${title}` }).click();
+    const dialog = page.getByRole('dialog', { name: 'Edit Portfolio Item' });
+    const editor = dialog.locator('.ql-editor');
+    const linkField = dialog.getByLabel('Link address');
+    const focusInEditor = () => page.evaluate(() => !!document.activeElement?.closest('.ql-editor'));
+    // Selects "guide", the paragraph's last word.
+    const selectGuide = async () => {
+      await editor.click();
+      await page.keyboard.press('Control+End');
+      for (let i = 0; i < 'guide'.length; i++) await page.keyboard.press('Shift+ArrowLeft');
+    };
+
+    // Escape cancels: the field goes, the dialog stays, the cursor is back in the editor.
+    await selectGuide();
+    await dialog.getByRole('button', { name: 'Link', exact: true }).click();
+    expect(await linkField.evaluate((input) => input === document.activeElement)).toBe(true);
+    await page.keyboard.press('Escape');
+    await linkField.waitFor({ state: 'detached' });
+    expect(await dialog.isVisible()).toBe(true);
+    await expect.poll(focusInEditor).toBe(true);
+
+    // javascript: is refused with a message, and nothing becomes a link.
+    await selectGuide();
+    await dialog.getByRole('button', { name: 'Link', exact: true }).click();
+    await linkField.fill('javascript:alert(1)');
+    await page.keyboard.press('Enter');
+    expect(await linkField.getAttribute('aria-invalid')).toBe('true');
+    const message = await page.locator(`[id="${await linkField.getAttribute('aria-describedby')}"]`).textContent();
+    expect(message).toBe(
+      'Use an address that starts with https://, http://, mailto: or tel:, or a page of this site (/…).',
+    );
+    expect(await editor.locator('a').count()).toBe(0);
+    expect(await dialog.isVisible()).toBe(true);
+
+    // A good address: Enter adds the link to the selected word, and the cursor returns to the editor.
+    await linkField.fill('https://example.com/guide');
+    await page.keyboard.press('Enter');
+    await linkField.waitFor({ state: 'detached' });
+    expect(await editor.locator('a').textContent()).toBe('guide');
+    expect(await editor.locator('a').getAttribute('href')).toBe('https://example.com/guide');
+    await expect.poll(focusInEditor).toBe(true);
+
+    await dialog.getByRole('button', { name: 'Update' }).click();
+    await expect
+      .poll(() => page.locator('[data-toast]').textContent(), { timeout: 15_000 })
+      .toContain('Portfolio item updated successfully!');
+    const saved = (await (await api(`/api/portfolio/${id}`)).json()) as { content: { en: string } };
+    // (The words before it may come back with non-breaking spaces: Quill writes its spaces that way.)
+    expect(saved.content.en).toMatch(/^<p>Read\sthe\s<a href="https:\/\/example\.com\/guide"[^>]*>guide<\/a><\/p>$/);
+    expect((await api(`/api/portfolio/${id}`, { method: 'DELETE' })).status).toBeLessThan(300);
     await page.close();
   });
 

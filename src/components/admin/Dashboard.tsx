@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { cn } from '../../client/cn';
 import { Button, buttonVariants } from '../react-ui/button';
 import { AccessDeniedPanel } from './access-denied';
@@ -69,6 +69,18 @@ export default function Dashboard({ user }: { user: DashboardUser }) {
   const TABS = user.role === 'admin' ? ADMIN_TABS : INVESTOR_TABS;
   const [tab, setTab] = useState<string>(() => tabFromHash() ?? TABS[0]![0]);
   const [changingPassword, setChangingPassword] = useState(false);
+  const tabList = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    // On a phone the tab list is one row that scrolls sideways: the chosen tab (a link to /admin#privacy, a keyboard
+    // arrow) is brought into it. Only the list scrolls: scrollIntoView could also scroll the dashboard.
+    const list = tabList.current;
+    const chosen = document.getElementById(`tab-${tab}`);
+    if (!list || !chosen) return;
+    const box = list.getBoundingClientRect();
+    const place = chosen.getBoundingClientRect();
+    if (place.left < box.left) list.scrollLeft -= box.left - place.left + 16;
+    else if (place.right > box.right) list.scrollLeft += place.right - box.right + 16;
+  }, [tab]);
   useEffect(() => {
     // A link to another tab of this page (`/admin#messages`) switches to it without a reload.
     const follow = () => {
@@ -148,9 +160,12 @@ export default function Dashboard({ user }: { user: DashboardUser }) {
           </Suspense>
         )}
         <div
+          ref={tabList}
           role="tablist"
           aria-label={adminTexts.title}
-          className="mb-6 flex flex-wrap gap-1 border-b border-slate-200"
+          // Below 640 px: one row that scrolls inside itself, not five rows of tabs above the content. The line under
+          // the tabs is a shadow there, since a scrolling box would clip the chosen tab's border drawn over a border.
+          className="mb-6 flex gap-1 border-b border-slate-200 max-sm:overflow-x-auto max-sm:border-b-0 max-sm:shadow-[inset_0_-1px_0_var(--color-slate-200)] sm:flex-wrap"
         >
           {TABS.map(([id, label], index) => (
             <button
@@ -164,7 +179,7 @@ export default function Dashboard({ user }: { user: DashboardUser }) {
               onClick={() => setTab(id)}
               onKeyDown={(event) => onTabKey(event, index)}
               className={cn(
-                '-mb-px border-b-2 px-4 py-2 text-sm font-medium',
+                '-mb-px shrink-0 border-b-2 px-4 py-2 text-sm font-medium whitespace-nowrap max-sm:mb-0 max-sm:px-3',
                 tab === id
                   ? 'border-emerald-700 text-emerald-800'
                   : 'border-transparent text-slate-600 hover:text-slate-900',

@@ -75,29 +75,33 @@ export default function OverviewPanel() {
           );
         })}
       </ul>
-      <table className="sr-only" data-overview-table>
-        <caption>{texts.title}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{texts.weekOf}</th>
-            {data.kinds.map((kind) => (
-              <th key={kind} scope="col">
-                {texts.kinds[kind]}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {weeks.map((week) => (
-            <tr key={week.week}>
-              <th scope="row">{day.format(new Date(`${week.start}T00:00:00Z`))}</th>
+      {/* sr-only on the table itself would not hide its width: a table is never narrower than its cells, and at
+          390 px this one made the dashboard scroll sideways. Its box clips it. */}
+      <div className="sr-only">
+        <table data-overview-table>
+          <caption>{texts.title}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{texts.weekOf}</th>
               {data.kinds.map((kind) => (
-                <td key={kind}>{number.format(week.counts[kind] ?? 0)}</td>
+                <th key={kind} scope="col">
+                  {texts.kinds[kind]}
+                </th>
               ))}
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {weeks.map((week) => (
+              <tr key={week.week}>
+                <th scope="row">{day.format(new Date(`${week.start}T00:00:00Z`))}</th>
+                {data.kinds.map((kind) => (
+                  <td key={kind}>{number.format(week.counts[kind] ?? 0)}</td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </section>
   );
 }

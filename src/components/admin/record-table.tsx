@@ -117,7 +117,7 @@ export function RecordTable<T extends { id: string }>({
                   data-label={column.header}
                   className={cn(
                     column.className,
-                    'max-sm:block max-sm:px-0 max-sm:py-1 max-sm:break-words max-sm:before:block max-sm:before:text-xs max-sm:before:font-semibold max-sm:before:text-slate-600 max-sm:before:content-[attr(data-label)]',
+                    'max-sm:block max-sm:px-0 max-sm:py-1 max-sm:break-words max-sm:empty:hidden max-sm:before:block max-sm:before:text-xs max-sm:before:font-semibold max-sm:before:text-slate-600 max-sm:before:content-[attr(data-label)]',
                   )}
                 >
                   {column.cell(record)}

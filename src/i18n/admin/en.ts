@@ -103,7 +103,14 @@ export const adminEn = {
     html: 'HTML',
     english: 'English',
     spanish: 'Español',
-    linkPrompt: 'Link address (http, https, mailto or tel)',
+    link: {
+      label: 'Link address',
+      hint: 'https://…, mailto:name@example.com, or a page of this site such as /insights',
+      save: 'Add link',
+      cancel: 'Cancel',
+      required: 'Enter the link address.',
+      invalid: 'Use an address that starts with https://, http://, mailto: or tel:, or a page of this site (/…).',
+    },
   },
   upload: {
     invalidType: 'Invalid file type',

@@ -101,7 +101,14 @@ export const adminEs: AdminTexts = {
     html: 'HTML',
     english: 'English',
     spanish: 'Español',
-    linkPrompt: 'Dirección del enlace (http, https, mailto o tel)',
+    link: {
+      label: 'Dirección del enlace',
+      hint: 'https://…, mailto:nombre@ejemplo.com o una página de esta web, como /es/insights',
+      save: 'Añadir enlace',
+      cancel: 'Cancelar',
+      required: 'Escriba la dirección del enlace.',
+      invalid: 'Use una dirección que empiece por https://, http://, mailto: o tel:, o una página de esta web (/…).',
+    },
   },
   upload: {
     invalidType: 'Tipo de archivo no válido',

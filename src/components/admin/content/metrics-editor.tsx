@@ -8,7 +8,8 @@ export function MetricsEditor({ value, onChange }: { value: Metrics; onChange: (
   const adminTexts = useAdminTexts();
   const f = adminTexts.form;
   return (
-    <fieldset className="space-y-3">
+    // min-w-0: a fieldset is never narrower than its content by default, which at 390 px pushed the row past the dialog.
+    <fieldset className="min-w-0 space-y-3">
       <legend className="text-sm font-medium text-slate-800">{f.metrics}</legend>
       {(['en', 'es'] as const).map((lang) => {
         const update = (index: number, change: Partial<Metric>) =>
@@ -19,14 +20,15 @@ export function MetricsEditor({ value, onChange }: { value: Metrics; onChange: (
               {lang === 'en' ? adminTexts.editor.english : adminTexts.editor.spanish}
             </p>
             {value[lang].map((metric, index) => (
-              <div key={index} className="flex gap-2">
+              // On a phone the label takes its own line; value and Remove share the next.
+              <div key={index} className="flex flex-wrap gap-2 sm:flex-nowrap">
                 <Input
                   variant="compact"
                   aria-label={`${f.label} ${index + 1} (${lang})`}
                   value={metric.label}
                   onChange={(e) => update(index, { label: e.target.value })}
                   placeholder={f.label}
-                  className="min-w-0 flex-1"
+                  className="min-w-0 basis-full sm:flex-1 sm:basis-0"
                 />
                 <Input
                   variant="compact"
@@ -34,7 +36,7 @@ export function MetricsEditor({ value, onChange }: { value: Metrics; onChange: (
                   value={metric.value}
                   onChange={(e) => update(index, { value: e.target.value })}
                   placeholder={f.value}
-                  className="w-28"
+                  className="min-w-0 flex-1 sm:w-28 sm:flex-none"
                 />
                 <Button
                   variant="destructive"

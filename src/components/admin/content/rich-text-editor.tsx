@@ -1,16 +1,114 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import ReactQuill from 'react-quill-new';
+import { Button } from '../../react-ui/button';
+import { Field } from '../../react-ui/field';
+import { Input } from '../../react-ui/input';
 import { Textarea } from '../../react-ui/textarea';
-import { adminTextsNow, useAdminTexts } from '../language';
+import { useAdminTexts } from '../language';
+import { normaliseLink } from './link';
+
+/** The part of Quill the link field uses. */
+interface QuillLike {
+  getSelection: () => { index: number; length: number } | null;
+  getText: (index: number, length: number) => string;
+  format: (name: string, value: unknown, source?: string) => void;
+  formatText: (index: number, length: number, name: string, value: unknown, source?: string) => void;
+  insertText: (index: number, text: string, name: string, value: unknown, source?: string) => void;
+  setSelection: (index: number, length: number, source?: string) => void;
+  focus: () => void;
+}
+
+/** A link being added: the editor, the selection it was asked for, what is typed and the field's message. */
+interface LinkRequest {
+  quill: QuillLike;
+  range: { index: number; length: number };
+  address: string;
+  error?: string | undefined;
+}
 
 /**
- * docs/product.md, "Input rules": an e-mail-looking selection becomes mailto:, and links may only be http, https,
- * mailto or tel.
+ * The link field: in the page (not window.prompt, which is neither translated nor styled, and blocks the page), under
+ * the toolbar. Enter adds the link, Escape cancels (without closing the dialog around), and either way the text
+ * cursor goes back to the editor.
  */
-export function normaliseLink(value: string): string | null {
-  const text = value.trim();
-  if (/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(text)) return `mailto:${text}`;
-  return /^(https?:|mailto:|tel:|\/)/i.test(text) ? text : null;
+function LinkField({
+  request,
+  onChange,
+  onDone,
+}: {
+  request: LinkRequest;
+  onChange: (request: LinkRequest) => void;
+  onDone: () => void;
+}) {
+  const t = useAdminTexts().editor.link;
+  const id = useId();
+  const input = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    // After Quill's own handling of the toolbar click, which puts focus back on the editor.
+    const frame = requestAnimationFrame(() => input.current?.focus());
+    return () => cancelAnimationFrame(frame);
+  }, []);
+  const back = (index: number, length: number) => {
+    onDone();
+    // After React has removed the field: focus on the editor, the cursor where the admin left it.
+    requestAnimationFrame(() => {
+      request.quill.focus();
+      request.quill.setSelection(index, length, 'silent');
+    });
+  };
+  function save() {
+    const link = normaliseLink(request.address);
+    if (!link) return onChange({ ...request, error: request.address.trim() ? t.invalid : t.required });
+    const { index, length } = request.range;
+    if (length > 0) {
+      request.quill.formatText(index, length, 'link', link, 'user');
+      back(index + length, 0);
+    } else {
+      // Nothing selected: the address itself becomes the link's text.
+      const text = link.replace(/^mailto:/i, '');
+      request.quill.insertText(index, text, 'link', link, 'user');
+      back(index + text.length, 0);
+    }
+  }
+  function onKeyDown(event: KeyboardEvent<HTMLInputElement>) {
+    // preventDefault: Enter must not submit the editor's form, Escape must not close its dialog.
+    if (event.key === 'Enter') {
+      event.preventDefault();
+      save();
+    } else if (event.key === 'Escape') {
+      event.preventDefault();
+      back(request.range.index, request.range.length);
+    }
+  }
+  return (
+    <div className="mb-2 rounded-md border border-slate-200 bg-slate-50 p-3" data-link-field>
+      <Field id={id} label={t.label} error={request.error}>
+        <div className="flex flex-wrap items-end gap-2">
+          <Input
+            type="text"
+            inputMode="url"
+            autoComplete="off"
+            ref={input}
+            value={request.address}
+            onChange={(event) => onChange({ ...request, address: event.target.value, error: undefined })}
+            onKeyDown={onKeyDown}
+            // Field describes the input by its message while there is one; the hint otherwise.
+            {...(request.error ? {} : { 'aria-describedby': `${id}-hint` })}
+            className="min-w-0 flex-1 basis-56"
+          />
+          <Button onClick={save}>{t.save}</Button>
+          <Button variant="secondary" onClick={() => back(request.range.index, request.range.length)}>
+            {t.cancel}
+          </Button>
+        </div>
+      </Field>
+      {!request.error && (
+        <p id={`${id}-hint`} className="mt-1 text-xs text-slate-600">
+          {t.hint}
+        </p>
+      )}
+    </div>
+  );
 }
 
 const TOOLBAR = [
@@ -37,28 +135,19 @@ function LanguageEditor({
 }) {
   const t = useAdminTexts().editor;
   const [mode, setMode] = useState<'visual' | 'html'>('visual');
+  const [linking, setLinking] = useState<LinkRequest | null>(null);
   const modules = useMemo(
     () => ({
       toolbar: {
         container: TOOLBAR,
         handlers: {
-          link(
-            this: {
-              quill: {
-                getSelection: () => { index: number; length: number } | null;
-                getText: (i: number, l: number) => string;
-                format: (name: string, value: unknown, source?: string) => void;
-              };
-            },
-            value: boolean,
-          ) {
+          link(this: { quill: QuillLike }, value: boolean) {
+            // On a link already: the button takes it off.
             if (!value) return this.quill.format('link', false, 'user');
-            const range = this.quill.getSelection();
-            const selected = range ? this.quill.getText(range.index, range.length) : '';
-            const suggestion = /@/.test(selected) ? selected : 'https://';
-            const answer = window.prompt(adminTextsNow().editor.linkPrompt, suggestion);
-            const link = answer ? normaliseLink(answer) : null;
-            if (link) this.quill.format('link', link, 'user');
+            const range = this.quill.getSelection() ?? { index: 0, length: 0 };
+            const selected = this.quill.getText(range.index, range.length).trim();
+            const address = /@|^https?:\/\/|^\//.test(selected) ? selected : 'https://';
+            setLinking({ quill: this.quill, range, address });
           },
         },
       },
@@ -115,6 +204,9 @@ function LanguageEditor({
           </button>
         ))}
       </div>
+      {mode === 'visual' && linking && (
+        <LinkField request={linking} onChange={setLinking} onDone={() => setLinking(null)} />
+      )}
       {mode === 'visual' ? (
         <div ref={box}>
           <ReactQuill

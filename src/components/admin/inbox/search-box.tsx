@@ -15,7 +15,8 @@ export function SearchBox({
   const adminTexts = useAdminTexts();
   const label = placeholder ?? adminTexts.search;
   return (
-    <div className="mb-4 max-w-sm">
+    // On a phone the search takes the toolbar's whole first line (its placeholder is cut off otherwise).
+    <div className="mb-4 max-w-sm max-sm:mb-0 max-sm:max-w-none max-sm:basis-full">
       <label htmlFor="admin-search" className="sr-only">
         {label}
       </label>

@@ -36,10 +36,10 @@ function FilterSelect<V extends string>({
   onChange: (value: V | '') => void;
 }) {
   return (
-    <label className="text-sm">
+    <label className="text-sm max-sm:min-w-0 max-sm:flex-1">
       <span className="mr-2 font-medium">{label}</span>
       <Select
-        className="w-auto"
+        className="w-auto max-sm:w-full"
         value={value}
         onChange={(event) => onChange(event.target.value as V | '')}
         data-lead-filter={name}
@@ -81,6 +81,7 @@ export function MessagesTab() {
   return (
     <section aria-labelledby="tab-messages">
       <div className="mb-4 flex flex-wrap items-end gap-3">
+        {/* On a phone: the two filters side by side under the search. */}
         <SearchBox value={query} onChange={setQuery} />
         <FilterSelect
           name="status"
