@@ -1,5 +1,5 @@
 import type { Locator, Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { E2E_ADMIN } from './global-setup';
 import { axeViolations, baseUrl, signInCookie, useBrowser } from './helpers';
 
@@ -18,6 +18,16 @@ async function signIn(page: Page, cookie: string) {
 }
 
 let cookie = '';
+/** The case study this file writes, deleted at the end: other files read the same e2e store's newest case study. */
+let createdId = '';
+afterAll(async () => {
+  if (!createdId) return;
+  const response = await fetch(`${baseUrl()}/api/portfolio/${createdId}`, {
+    method: 'DELETE',
+    headers: { origin: baseUrl(), cookie },
+  });
+  expect(response.status).toBe(200);
+});
 
 /** The open tab's content has arrived (no loading state left). */
 async function settled(page: Page) {
@@ -98,6 +108,7 @@ describe('the dashboard: accessible, keyboard-friendly, usable at 390 px', () =>
     });
     expect(created.status).toBe(201);
     const { id } = (await created.json()) as { id: string };
+    createdId = id;
 
     const page = await browser.page();
     page.setDefaultTimeout(15_000);
