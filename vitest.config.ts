@@ -2,17 +2,21 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
+    // Vitest's default on two cores is one worker; two let an API file run while another waits on its Blobs server.
+    maxWorkers: 2,
     projects: [
       {
         test: {
           name: 'unit-api',
           include: ['tests/unit/**/*.test.ts', 'tests/api/**/*.test.ts'],
           environment: 'node',
-          // One file at a time: the files share one local Blobs server, and the retention job's test deletes every
-          // session it finds ended (it runs the job hours ahead), which signed other files' users out mid-test.
-          fileParallelism: false,
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
+          // Files run side by side: each file starts its own local Blobs server in a temporary folder
+          // (tests/helpers/blobs.ts) in a worker process of its own, so a test that sweeps a whole store (the
+          // retention job) sees only its own file's data.
+          // Sign-in tests run bcrypt (cost 12) dozens of times: 20 s alone on a quiet machine, several times that
+          // beside another file on a busy one. The bound is there to stop a hung test, not to time the code.
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
         },
       },
       {
