@@ -24,7 +24,7 @@ function encodeTime(time: number): string {
 export function newId(now: number = Date.now()): string {
   // A time well before the last id's (a record dated in the past: imports, seeding, tests) keeps that time; the
   // order within a millisecond only matters for ids made now.
-  if (lastTime - now > 60_000)
+  if (lastTime - now >= 60_000)
     return encodeTime(now) + Array.from(randomBytes(16), (byte) => ALPHABET[byte % 32]).join('');
   if (now <= lastTime) {
     // Same millisecond (or a clock step back): increment the random part.

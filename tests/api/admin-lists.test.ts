@@ -15,7 +15,11 @@ import type { ChatConversation } from '../../src/lib/schemas/conversation';
 import { insightInputSchema } from '../../src/lib/schemas/insight';
 import type { NewsletterSubscription } from '../../src/lib/schemas/newsletter';
 import type { PortfolioItem } from '../../src/lib/schemas/portfolio';
-import { addContactMessage, listContactMessagesPage } from '../../src/lib/stores/contact-messages';
+import {
+  addContactMessage,
+  deleteContactMessage,
+  listContactMessagesPage,
+} from '../../src/lib/stores/contact-messages';
 import { subscribe } from '../../src/lib/stores/newsletter';
 import { call } from '../helpers/functions';
 import { asAdmin, useAdminBench } from '../helpers/admin';
@@ -178,21 +182,43 @@ describe('admin lists, paged on the server', () => {
     expect(await measure('visitor')).toEqual(smallSearch);
   }, 120_000);
 
+  it('pages a search to its end across more day folders than one page opens, whatever shard the term falls in', async () => {
+    // "Zed" and "Kai" hash to shards on either side of the month folders' names ('fa' and '72').
+    for (const name of ['Zed', 'Kai']) {
+      const written = await Promise.all(
+        Array.from({ length: 40 }, (_, i) => message(8000 + i, BASE - 3 * DAY - i * DAY, `${name} Example`)),
+      );
+      const seen: string[] = [];
+      let cursor: string | null = null;
+      for (let pages = 0; pages < 50; pages += 1) {
+        const page = await listContactMessagesPage({ cursor, limit: 5, q: name });
+        seen.push(...page.items.map((m) => m.id));
+        cursor = page.next;
+        if (cursor === null) break;
+      }
+      expect(cursor, name).toBeNull();
+      expect(seen, name).toEqual(written.map((m) => m.id));
+    }
+  }, 120_000);
+
   it('moves a search index written before it had day folders, once, and keeps none of its old keys', async () => {
     const scope = process.env['DATA_SCOPE'];
     process.env['DATA_SCOPE'] = 'terms-migration';
     try {
       const written = await message(7000, BASE, 'Olga Petrova', 'olga@example.com');
       const store = getStore({ name: storeName('contact-messages'), consistency: 'strong' });
-      // As the index was before: each term key directly in its term's folder, `search/{hash}/{time}-{id}` (now
-      // `search/{hash's first 2}/{hash's rest}/{month}/{day}/{time}-{id}`).
       const { blobs } = await store.list({ prefix: 'search/' });
       expect(blobs.length).toBeGreaterThan(2);
-      for (const { key } of blobs) {
+      // A second message, deleted before the index is moved: its old keys go with it.
+      const deleted = await message(7001, BASE - DAY, 'Pavel Ivanov', 'pavel@example.com');
+      // As the index was before: each term key directly in its term's folder, `search/{hash}/{time}-{id}` (now
+      // `search/{hash's first 2}/{hash's rest}/{month}/{day}/{time}-{id}`).
+      for (const { key } of (await store.list({ prefix: 'search/' })).blobs) {
         const [area, shard, hash, , , file] = key.split('/');
         await store.set(`${area}/${shard}${hash}/${file}`, '');
         await store.delete(key);
       }
+      expect(await deleteContactMessage(deleted.id)).toBe(true);
       const found = await listContactMessagesPage({ cursor: null, limit: 50, q: 'olga petrova' });
       expect(found.items.map((m) => m.id)).toEqual([written.id]);
       const after = (await store.list({ prefix: 'search/' })).blobs.map((blob) => blob.key);

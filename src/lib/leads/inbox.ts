@@ -89,11 +89,12 @@ export async function replyToLead(id: string, input: LeadReplyInput, user: User)
     replyTo: replyTo(),
     ...replyMail(lead, input),
   });
-  // Who replied to which lead: no address, no text (the thread keeps those, and privacy requests cover them).
-  await recordAudit({ actor: user.username, actorRole: user.role, action: 'lead.reply', target: id });
   const status = lead.status === 'closed' ? 'closed' : 'replied';
   const owner = lead.owner ?? user.username;
   await putLeadState(id, lead.source, { status, owner, updatedAt: now.toISOString() });
+  // Who replied to which lead: no address, no text (the thread keeps those, and privacy requests cover them). After
+  // the state: a failure here must not make the partner send the mail again.
+  await recordAudit({ actor: user.username, actorRole: user.role, action: 'lead.reply', target: id });
   return { ...lead, status, owner };
 }
 

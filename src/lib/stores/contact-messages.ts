@@ -17,6 +17,7 @@ import {
   parseFeedKey,
   queryTerm,
   migrateTerms,
+  pointersToDelete,
   recordPointers,
   SEARCH,
   termFolder,
@@ -47,8 +48,9 @@ function searchTerms(message: ContactMessage): string[] {
   return [emailTerm(message.email), ...nameTerms(message.name)];
 }
 
-function pointerKeys(message: ContactMessage): string[] {
-  return recordPointers(idTime(message.id), message.id, searchTerms(message));
+/** A message's pointer keys (`keys`: `recordPointers` to write, `pointersToDelete` to delete). */
+function pointerKeys(message: ContactMessage, keys = recordPointers): string[] {
+  return keys(idTime(message.id), message.id, searchTerms(message));
 }
 
 /** The search terms of the message a feed key names (`migrateTerms`). */
@@ -109,7 +111,7 @@ export async function deleteContactMessage(id: string): Promise<boolean> {
   const message = await getContactMessage(id);
   if (!message) return false;
   const s = store();
-  await Promise.all(pointerKeys(message).map((key) => s.delete(key)));
+  await Promise.all(pointerKeys(message, pointersToDelete).map((key) => s.delete(key)));
   await deleteLeadData(id, message.source);
   await s.delete(PREFIX + id);
   await unindexRecord('message', id);

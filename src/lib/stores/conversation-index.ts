@@ -11,6 +11,7 @@ import {
   inBatches,
   parseFeedKey,
   migrateTerms,
+  pointersToDelete,
   recordPointers,
   SEARCH,
   termFolder,
@@ -69,8 +70,9 @@ export class ConversationIndex<S extends Summary> {
     return null;
   }
 
-  private pointers(summary: S, emails: string[]): string[] {
-    return recordPointers(Date.parse(summary.conversationStarted), summary.id, emails.map(emailTerm));
+  /** A conversation's pointer keys (`keys`: `recordPointers` to write, `pointersToDelete` to delete). */
+  private pointers(summary: S, emails: string[], keys = recordPointers): string[] {
+    return keys(Date.parse(summary.conversationStarted), summary.id, emails.map(emailTerm));
   }
 
   /** The search terms of the conversation a feed key names (`migrateTerms`). */
@@ -101,14 +103,14 @@ export class ConversationIndex<S extends Summary> {
     if (!summary) throw new Error(`No ${this.kind} summary was built`);
     if (!swapped) await this.store().setJSON(SUMMARY + id, summary);
     const s = this.store();
-    await Promise.all(this.pointers(summary, emailsOf(summary)).map((key) => s.set(key, '')));
+    await writePointers(s, this.pointers(summary, emailsOf(summary)));
     return summary;
   }
 
   /** Removes a conversation's summary and pointers (its events are the caller's). */
   async remove(summary: S, emails: string[] = []): Promise<void> {
     const s = this.store();
-    await Promise.all(this.pointers(summary, emails).map((key) => s.delete(key)));
+    await Promise.all(this.pointers(summary, emails, pointersToDelete).map((key) => s.delete(key)));
     await s.delete(SUMMARY + summary.id);
   }
 

@@ -72,6 +72,15 @@ export function recordPointers(ms: number, tag: string, terms: string[]): string
   return [feed, ...terms.map((term) => termKey(feed, SEARCH, term))];
 }
 
+/**
+ * Every key a record's pointers may have: `recordPointers`, and its term keys as they were before shards and day
+ * folders (`legacyTermKey`), which a record deleted before `migrateTerms` reached it still has. What deletes remove.
+ */
+export function pointersToDelete(ms: number, tag: string, terms: string[]): string[] {
+  const keys = recordPointers(ms, tag, terms);
+  return [...keys, ...terms.map((term) => legacyTermKey(keys[0] as string, SEARCH, term))];
+}
+
 /** Every page a paged reader yields, in one array: for small stores and tests, never for lists or exports. */
 export async function allPages<T>(pages: AsyncIterable<T[]>): Promise<T[]> {
   const out: T[] = [];
@@ -122,7 +131,8 @@ const DAY_END = '~';
  */
 export async function feedPage(store: Store, area: string, limit: number, cursor: string | null): Promise<FeedPage> {
   const after = cursor !== null && cursor.startsWith(`${area}/`) ? cursor : null;
-  const [cursorMonth, cursorDay] = after ? after.split('/').slice(1, 3) : [];
+  // The month and day folders after the area's own name (a term's area has slashes of its own).
+  const [cursorMonth, cursorDay] = after ? after.slice(area.length + 1).split('/') : [];
   const keys: string[] = [];
   let opened = 0;
   let last: string | null = null;
@@ -241,6 +251,7 @@ const built = new Map<string, Promise<void>>();
 const FEED_MARKER = 'meta/feed-v1';
 /** Written once a store's term indexes have their month and day folders (`migrateTerms`). */
 const TERMS_MARKER = 'meta/terms-v2';
+const TERMS_PROGRESS = 'meta/terms-v2-progress';
 
 /**
  * Runs a store's one-time `backfill` unless its `marker` key exists: the first list of a store in a function instance
@@ -274,8 +285,12 @@ export function ensureFeed(store: Store, id: string, backfill: () => Promise<voi
  */
 export function migrateTerms(store: Store, id: string, termsAt: (feedKey: string) => Promise<string[]>): Promise<void> {
   return once(store, id, TERMS_MARKER, async () => {
-    for await (const page of feedKeys(store, FEED)) {
-      await inBatches(page, 50, async (feed) => {
+    // Resumable: the feed position reached is saved after each page, so a run cut short (a function's time limit)
+    // is carried on by the next call instead of starting again.
+    let cursor: string | null = (await store.get(TERMS_PROGRESS, { type: 'text' })) || null;
+    do {
+      const page = await feedPage(store, FEED, 100, cursor);
+      await inBatches(page.keys, 50, async (feed) => {
         const terms = await termsAt(feed);
         await writePointers(
           store,
@@ -283,7 +298,10 @@ export function migrateTerms(store: Store, id: string, termsAt: (feedKey: string
         );
         await Promise.all(terms.map((term) => store.delete(legacyTermKey(feed, SEARCH, term))));
       });
-    }
+      cursor = page.next;
+      if (cursor !== null) await store.set(TERMS_PROGRESS, cursor);
+    } while (cursor !== null);
+    await store.delete(TERMS_PROGRESS);
   });
 }
 

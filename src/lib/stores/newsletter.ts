@@ -17,6 +17,7 @@ import {
   normaliseSearch,
   parseFeedKey,
   queryTerm,
+  pointersToDelete,
   recordPointers,
   SEARCH,
   settledKeys,
@@ -91,9 +92,10 @@ export function publicSubscriber({ token, ...subscriber }: StoredSubscriber): Ne
   return subscriber;
 }
 
-function pointerKeys(subscription: NewsletterSubscription): string[] {
+/** A subscriber's pointer keys (`keys`: `recordPointers` to write, `pointersToDelete` to delete). */
+function pointerKeys(subscription: NewsletterSubscription, keys = recordPointers): string[] {
   const tag = `${subscription.id}.${addressHash(subscription.email)}`;
-  return recordPointers(idTime(subscription.id), tag, nameTerms(subscription.fullName));
+  return keys(idTime(subscription.id), tag, nameTerms(subscription.fullName));
 }
 
 /** The search terms of the subscriber a feed key names (`migrateTerms`). */
@@ -300,7 +302,7 @@ export async function removeSubscription(
   subscription: NewsletterSubscription & { token?: string | null },
 ): Promise<void> {
   const s = store();
-  await Promise.all(pointerKeys(subscription).map((key) => s.delete(key)));
+  await Promise.all(pointerKeys(subscription, pointersToDelete).map((key) => s.delete(key)));
   const stored = subscription.token === undefined ? await read(subscriberKey(subscription.email)) : null;
   const token = subscription.token ?? stored?.token;
   if (token) await s.delete(TOKENS + token);
