@@ -1,6 +1,6 @@
 // `npm run bench:api -- --records N` (default 1,000): N records of each kind in a real local Blobs server (messages,
-// subscribers, chat exchanges in N/5 sessions, video calls; case studies and insights up to CONTENT_CAP each), then
-// latency (p50, p95) and Blobs requests per call for each admin page (first page, a later page, a search), the public
+// subscribers, chat exchanges in N/5 sessions (at most 5,000), video calls; case studies and insights up to
+// CONTENT_CAP each), then latency (p50, p95) and Blobs requests per call for each admin page (first page, a later page, a search), the public
 // lists, a content save, POST /api/contact, and a whole CSV export. Handlers run in this process, as Netlify runs
 // them; Blobs requests are counted by the server's own hook. `--dir DIR` keeps the seeded store in DIR and, run again
 // with the same DIR and N, measures without seeding again (N = 100,000 takes about an hour to seed).
@@ -28,6 +28,12 @@ const RECORDS = numberArg('records', 1000);
  */
 const CONTENT_CAP = 1000;
 const CONTENT = Math.min(RECORDS, CONTENT_CAP);
+/**
+ * Chat exchanges go to N/5 sessions, at most 5,000: a session's first exchange lists its own folder, which the local
+ * Blobs server does by reading every session folder beside it, so seeding grows with the square of the sessions (at
+ * 100,000 exchanges in 20,000 sessions, hours). Netlify's Blobs list by prefix.
+ */
+const CHAT_SESSIONS = Math.min(5_000, Math.max(1, Math.floor(RECORDS / 5)));
 const RUNS = 15;
 /** A whole export reads every record: at 100,000 a run takes minutes, so one run (after the warm-up) there. */
 const EXPORT_RUNS = RECORDS > 10_000 ? 1 : 3;
@@ -83,11 +89,21 @@ async function inBatches(count: number, make: (i: number) => Promise<unknown>) {
   }
 }
 
+/** Seeding phases already done in a kept `--dir` (a long seeding that stopped carries on from the next phase). */
+const phasesFile = join(directory, 'bench-phases.json');
+const donePhases: string[] = existsSync(phasesFile) ? (JSON.parse(await readFile(phasesFile, 'utf8')) as string[]) : [];
+
 async function timed(label: string, work: () => Promise<unknown>) {
+  if (donePhases.includes(label)) {
+    console.log(`  ${label}: seeded before`);
+    return;
+  }
   const start = performance.now();
   blobsRequests = 0;
   await work();
   console.log(`  ${label}: ${Math.round((performance.now() - start) / 1000)} s, ${blobsRequests} Blobs requests`);
+  donePhases.push(label);
+  if (kept) await writeFile(phasesFile, JSON.stringify(donePhases));
 }
 
 // Records are spread over time as a real site gets them: up to 30 a day (the daily quotas allow 200 messages and
@@ -155,12 +171,12 @@ async function seed(): Promise<number> {
       subscribe({ fullName: person(i), email: `reader${i}@example.com` }, undefined, new Date(at(i))),
     ),
   );
-  // Chat: N exchanges in N/5 sessions; video: N calls, each its server start record and Tavus's transcript.
+  // Chat: N exchanges in CHAT_SESSIONS sessions; video: N calls, each its server start record and Tavus's transcript.
   await timed('chat exchanges', () =>
     inBatches(RECORDS, (i) =>
       logChatExchange(
         {
-          sessionId: `session_${1_700_000_000_000 + (i % Math.max(1, Math.floor(RECORDS / 5)))}_bench`,
+          sessionId: `session_${1_700_000_000_000 + (i % CHAT_SESSIONS)}_bench`,
           userMessage: 'What do you do?',
           botResponse: 'We help companies…',
           language: i % 2 ? 'es' : 'en',
