@@ -13,6 +13,10 @@ describe('admin dashboard', () => {
     await page.goto('/admin');
     const dialog = page.getByRole('dialog', { name: 'Investor Login' });
     await dialog.waitFor();
+    // The dashboard's stylesheet (loaded before the dialog shows) leaves the page's own layout as it was: at 1280 px
+    // the header's menu is still spread out, not folded behind its button.
+    expect(await page.locator('link[data-admin-styles]').count()).toBe(1);
+    expect(await page.getByRole('navigation', { name: 'Main navigation' }).isVisible()).toBe(true);
     await dialog.getByRole('button', { name: 'Sign in' }).click();
     expect(await dialog.getByRole('alert').textContent()).toBe('Please enter both username and password');
     await dialog.getByLabel('Username').fill(E2E_ADMIN.username);

@@ -1,3 +1,4 @@
+import { reactReady } from '../../client/react-ready';
 import { VIEW_SITE_KEY } from './view-site';
 
 /** Mounts the dashboard (AdminMount.astro says when); loaded by the home page's script. */
@@ -8,6 +9,8 @@ if (mount) {
   if (always) sessionStorage.removeItem(VIEW_SITE_KEY);
   const viewingSite = sessionStorage.getItem(VIEW_SITE_KEY) === '1';
   if (always || (!viewingSite && document.cookie.split('; ').includes('signed_in=1'))) {
-    void import('./mount').then(({ mountAdmin }) => mountAdmin(always));
+    void reactReady()
+      .then(() => import('./mount'))
+      .then(({ mountAdmin }) => mountAdmin(always));
   }
 }

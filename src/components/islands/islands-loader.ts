@@ -1,4 +1,5 @@
 import type { ComponentType } from 'react';
+import { reactReady } from '../../client/react-ready';
 
 /**
  * The home page's islands (Island.astro): each is hydrated when it first scrolls into view, with the props its
@@ -20,6 +21,7 @@ function isIslandName(name: string | undefined): name is IslandName {
 async function hydrate(element: HTMLElement): Promise<void> {
   const name = element.dataset['island'];
   if (!isIslandName(name)) return;
+  await reactReady();
   const [Component, { hydrateIsland }] = await Promise.all([ISLANDS[name](), import('./hydrate-island')]);
   hydrateIsland(element, Component, element.dataset['props'] ?? '{}');
 }
