@@ -410,10 +410,15 @@ describe('admin dashboard', () => {
     await signInAsAdmin(page);
     // The session is ended elsewhere (here: its cookie is dropped).
     await browser.context().clearCookies({ name: 'session' });
+    // The toast shows for the 500 ms before the page goes to sign-in: watched from before the click (every frame), so
+    // a slow poll cannot miss it.
+    const toast = page.waitForFunction(
+      () => document.querySelector('[data-toast]')?.textContent?.includes('You are logged out. Logging in again...'),
+      undefined,
+      { timeout: 15_000 },
+    );
     await page.getByRole('tab', { name: 'Messages' }).click();
-    await expect
-      .poll(() => page.locator('[data-toast]').textContent(), { timeout: 15_000 })
-      .toContain('You are logged out. Logging in again...');
+    await toast;
     await page.waitForURL('**/admin', { timeout: 15_000 });
     await page.getByRole('dialog', { name: 'Investor Login' }).waitFor();
     await page.close();
