@@ -17,6 +17,7 @@ import {
   parseFeedKey,
   queryTerm,
   migrateTerms,
+  once,
   pointersToDelete,
   recordPointers,
   SEARCH,
@@ -127,40 +128,29 @@ async function backfill(): Promise<void> {
   });
 }
 
-const leadsBuilt = new Map<string, Promise<void>>();
 const LEADS_MARKER = 'meta/leads-v1';
 
 /**
  * Messages stored before the lead inbox existed get their filter pointers (status new, their source) once, as the
  * feed's backfill does: one marker read per function instance afterwards.
  */
-function leadsReady(): Promise<void> {
-  const id = `${storeName('contact-messages')}|${blobsServer().instance}`;
-  let done = leadsBuilt.get(id);
-  if (!done) {
-    done = (async () => {
-      const s = store();
-      if ((await s.get(LEADS_MARKER)) !== null) return;
-      for await (const keys of feedKeys(s, FEED)) {
-        await inBatches(keys, 50, async (key) => {
-          const pointer = parseFeedKey(key);
-          const message = pointer ? await getContactMessage(pointer.tag) : null;
-          if (message && !(await hasLeadState(message.id))) await writeLeadPointers(message.id, message.source);
-        });
-      }
-      await s.setJSON(LEADS_MARKER, { builtAt: new Date().toISOString() });
-    })();
-    done.catch(() => leadsBuilt.delete(id));
-    leadsBuilt.set(id, done);
-  }
-  return done;
+function leadsReady(id: string): Promise<void> {
+  return once(store(), id, LEADS_MARKER, async () => {
+    for await (const keys of feedKeys(store(), FEED)) {
+      await inBatches(keys, 50, async (key) => {
+        const pointer = parseFeedKey(key);
+        const message = pointer ? await getContactMessage(pointer.tag) : null;
+        if (message && !(await hasLeadState(message.id))) await writeLeadPointers(message.id, message.source);
+      });
+    }
+  });
 }
 
 async function ready(): Promise<void> {
   const id = `${storeName('contact-messages')}|${blobsServer().instance}`;
   await ensureFeed(store(), id, backfill);
   await migrateTerms(store(), id, termsAt);
-  await leadsReady();
+  await leadsReady(id);
 }
 
 async function readPage(keys: string[]): Promise<ContactMessage[]> {

@@ -258,7 +258,7 @@ const TERMS_PROGRESS = 'meta/terms-v2-progress';
  * reads the marker; when it is missing, `backfill` walks the old keys (once per store, ever) and the marker is
  * written. Afterwards a list costs that one marker read per instance, never a walk.
  */
-function once(store: Store, id: string, marker: string, backfill: () => Promise<void>): Promise<void> {
+export function once(store: Store, id: string, marker: string, backfill: () => Promise<void>): Promise<void> {
   const key = `${id}|${marker}`;
   let done = built.get(key);
   if (!done) {
