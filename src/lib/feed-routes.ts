@@ -3,6 +3,7 @@ import { useTranslations } from '../i18n';
 import { cdnCacheHeaders } from './cdn-cache';
 import { insightContent } from './content/kinds/insights';
 import { portfolioContent } from './content/kinds/portfolio';
+import { shownInBothLanguages } from './content/shown';
 import { insightsRss, sitemapXml, type SitemapEntry } from './feeds';
 import type { Language } from '../i18n/languages';
 import { site } from './site';
@@ -16,7 +17,7 @@ export async function rssResponse(context: APIContext, lang: Language): Promise<
   const body = insightsRss(
     origin(context),
     lang,
-    (await insightContent.listPublic()).slice(0, 50),
+    (await insightContent.listPublic()).slice(0, 50).map(shownInBothLanguages),
     `${site.name} — ${t('insights.listHeading')}`,
     t('meta.insights.description'),
   );

@@ -1,6 +1,7 @@
 import type { ContentEngine } from './content/engine';
 import { insightContent } from './content/kinds/insights';
 import { portfolioContent } from './content/kinds/portfolio';
+import { shownInBothLanguages } from './content/shown';
 import { isId } from './ids';
 import type { ContentInput } from './schemas/content';
 import type { Insight } from './schemas/insight';
@@ -28,7 +29,10 @@ type Engine<Own extends object> = ContentEngine<Own, ContentInput>;
 /** A kind's public list; null with 503 when it cannot be read, so the page says so. */
 async function listData<Own extends object>(engine: Engine<Own>) {
   const [records, taxonomy] = await Promise.all([
-    engine.listPublic().catch((error: unknown) => (console.error(`${engine.kind.label} list failed`, error), null)),
+    engine.listPublic().then(
+      (records) => records.map(shownInBothLanguages),
+      (error: unknown) => (console.error(`${engine.kind.label} list failed`, error), null),
+    ),
     taxonomyForPage(),
   ]);
   if (records === null) return { data: null, status: 503, tags: [], taxonomy };
@@ -42,7 +46,12 @@ async function listData<Own extends object>(engine: Engine<Own>) {
 async function itemData<Own extends object>(engine: Engine<Own>, id: string | undefined) {
   const [record, taxonomy] = await Promise.all([isId(id) ? engine.getPublic(id) : null, taxonomyForPage()]);
   if (record)
-    return { data: record, status: 200, tags: [engine.listTag, engine.itemTag(record.id), TAXONOMY_TAG], taxonomy };
+    return {
+      data: shownInBothLanguages(record),
+      status: 200,
+      tags: [engine.listTag, engine.itemTag(record.id), TAXONOMY_TAG],
+      taxonomy,
+    };
   const draftTags = engine.hasDrafts && isId(id) ? [engine.itemTag(id)] : [];
   return { data: null, status: 404, tags: [engine.listTag, ...draftTags], taxonomy };
 }
@@ -71,7 +80,7 @@ export interface HomeData {
 /** A kind's newest four public records, or null (logged) when they cannot be read. */
 function newestFour<Own extends object>(engine: Engine<Own>) {
   return engine.listPublic().then(
-    (records) => records.slice(0, 4),
+    (records) => records.slice(0, 4).map(shownInBothLanguages),
     (error: unknown) => (console.error(`Home ${engine.kind.label} list failed`, error), null),
   );
 }

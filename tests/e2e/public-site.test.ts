@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { en } from '../../src/i18n/en';
 import { es } from '../../src/i18n/es';
-import { axeViolations, baseUrl, useBrowser } from './helpers';
+import { E2E_ADMIN } from './global-setup';
+import { axeViolations, baseUrl, signInCookie, useBrowser } from './helpers';
 
 const browser = useBrowser();
 
@@ -335,5 +336,45 @@ describe('accessibility', () => {
       expect(await axeViolations(page), path).toEqual([]);
     }
     await page.close();
+  });
+
+  it('shows a case study written in English only under its English title on the Spanish pages', async () => {
+    const cookie = await signInCookie(E2E_ADMIN.username, E2E_ADMIN.password);
+    const api = (path: string, init: RequestInit = {}) =>
+      fetch(`${baseUrl()}${path}`, {
+        ...init,
+        headers: { 'content-type': 'application/json', origin: baseUrl(), cookie },
+      });
+    const title = `Only written in English ${Date.now()}`;
+    const created = await api('/api/portfolio', {
+      method: 'POST',
+      body: JSON.stringify({
+        title: { en: title, es: '' },
+        description: { en: 'A summary in English', es: '' },
+        content: { en: '<p>A body in English</p>', es: '' },
+        imageUrl: '/images/demo/case-retail-strategic-plan.jpg',
+      }),
+    });
+    expect(created.status).toBe(201);
+    const { id } = (await created.json()) as { id: string };
+    const page = await browser.page();
+    try {
+      for (const path of ['/es/', '/es/portfolio']) {
+        await page.goto(path);
+        await page.waitForLoadState('networkidle');
+        expect(
+          await page.locator('#portfolio, main').getByRole('link', { name: title }).first().isVisible(),
+          path,
+        ).toBe(true);
+        expect(await axeViolations(page), path).toEqual([]);
+      }
+      await page.goto(`/es/portfolio/${id}`);
+      expect(await page.locator('h1').textContent()).toBe(title);
+      expect(await page.locator('main').textContent()).toContain('A body in English');
+      expect(await axeViolations(page), `/es/portfolio/${id}`).toEqual([]);
+    } finally {
+      await page.close();
+      expect((await api(`/api/portfolio/${id}`, { method: 'DELETE' })).status).toBeLessThan(300);
+    }
   });
 });

@@ -52,7 +52,7 @@ export function asAdmin(cookie: string, options: CallOptions = {}): CallOptions 
  * A test file's bench: a real local Blobs server, the test environment and a
  * signed-in admin's cookie, ready in beforeAll.
  */
-export function useAdminBench(): { blobs: () => LocalBlobs; cookie: () => string } {
+export function useAdminBench(): { blobs: () => LocalBlobs; cookie: () => string; signInAgain: () => Promise<void> } {
   let blobs: LocalBlobs;
   let cookie: string;
   beforeAll(async () => {
@@ -61,5 +61,10 @@ export function useAdminBench(): { blobs: () => LocalBlobs; cookie: () => string
     cookie = await signIn();
   });
   afterAll(async () => blobs.stop());
-  return { blobs: () => blobs, cookie: () => cookie };
+  return {
+    blobs: () => blobs,
+    cookie: () => cookie,
+    // After a change that ended the admin's sessions (a role change does).
+    signInAgain: async () => void (cookie = await signIn()),
+  };
 }
