@@ -182,11 +182,12 @@ describe('admin lists, paged on the server', () => {
     expect(await measure('visitor')).toEqual(smallSearch);
   }, 120_000);
 
-  it('pages a search to its end across more day folders than one page opens, whatever shard the term falls in', async () => {
-    // "Zed" and "Kai" hash to shards on either side of the month folders' names ('fa' and '72').
+  it('pages a search to its end across more month folders than one page opens, whatever shard the term falls in', async () => {
+    // "Zed" and "Kai" hash to shards on either side of the month folders' names ('fa' and '72'). 40 messages, one
+    // every 20 days: 26 month folders, more than the 16 a page opens.
     for (const name of ['Zed', 'Kai']) {
       const written = await Promise.all(
-        Array.from({ length: 40 }, (_, i) => message(8000 + i, BASE - 3 * DAY - i * DAY, `${name} Example`)),
+        Array.from({ length: 40 }, (_, i) => message(8000 + i, BASE - 3 * DAY - i * 20 * DAY, `${name} Example`)),
       );
       const seen: string[] = [];
       let cursor: string | null = null;
@@ -201,33 +202,51 @@ describe('admin lists, paged on the server', () => {
     }
   }, 120_000);
 
-  it('moves a search index written before it had day folders, once, and keeps none of its old keys', async () => {
-    const scope = process.env['DATA_SCOPE'];
-    process.env['DATA_SCOPE'] = 'terms-migration';
-    try {
-      const written = await message(7000, BASE, 'Olga Petrova', 'olga@example.com');
-      const store = getStore({ name: storeName('contact-messages'), consistency: 'strong' });
-      const { blobs } = await store.list({ prefix: 'search/' });
-      expect(blobs.length).toBeGreaterThan(2);
-      // A second message, deleted before the index is moved: its old keys go with it.
-      const deleted = await message(7001, BASE - DAY, 'Pavel Ivanov', 'pavel@example.com');
-      // As the index was before: each term key directly in its term's folder, `search/{hash}/{time}-{id}` (now
-      // `search/{hash's first 2}/{hash's rest}/{month}/{day}/{time}-{id}`).
-      for (const { key } of (await store.list({ prefix: 'search/' })).blobs) {
-        const [area, shard, hash, , , file] = key.split('/');
-        await store.set(`${area}/${shard}${hash}/${file}`, '');
-        await store.delete(key);
+  for (const [layout, earlier] of [
+    // First: each term key directly in its term's folder, `search/{hash}/{time}-{id}`.
+    [
+      'flat',
+      (area: string, shard: string, hash: string, _month: string, file: string) => `${area}/${shard}${hash}/${file}`,
+    ],
+    // Then: in shards and day folders like the feed's, `search/{shard}/{hash}/{month}/{day}/{time}-{id}`.
+    [
+      'in day folders',
+      (area: string, shard: string, hash: string, month: string, file: string, ms: number) =>
+        `${area}/${shard}/${hash}/${month}/${String(99 - new Date(ms).getUTCDate()).padStart(2, '0')}/${file}`,
+    ],
+  ] as const) {
+    it(`moves a search index written ${layout}, once, and keeps none of its old keys`, async () => {
+      const scope = process.env['DATA_SCOPE'];
+      process.env['DATA_SCOPE'] = `terms-${layout === 'flat' ? 'flat' : 'days'}`;
+      try {
+        const written = await message(7000, BASE, 'Olga Petrova', 'olga@example.com');
+        const store = getStore({ name: storeName('contact-messages'), consistency: 'strong' });
+        const { blobs } = await store.list({ prefix: 'search/' });
+        expect(blobs.length).toBeGreaterThan(2);
+        // Now: `search/{shard}/{hash}/{month}/00/{time}-{id}`, one folder per month.
+        expect(blobs.every((blob) => blob.key.split('/')[4] === '00')).toBe(true);
+        // A second message, deleted before the index is moved: its old keys go with it.
+        const deleted = await message(7001, BASE - DAY, 'Pavel Ivanov', 'pavel@example.com');
+        const times = new Map([written, deleted].map((m) => [m.id, Date.parse(m.createdAt)]));
+        for (const { key } of (await store.list({ prefix: 'search/' })).blobs) {
+          const [area = '', shard = '', hash = '', month = '', , file = ''] = key.split('/');
+          const ms = times.get(file.slice(file.indexOf('-') + 1))!;
+          await store.set(earlier(area, shard, hash, month, file, ms), '');
+          await store.delete(key);
+        }
+        await store.delete('meta/terms-v3');
+        expect(await deleteContactMessage(deleted.id)).toBe(true);
+        const found = await listContactMessagesPage({ cursor: null, limit: 50, q: 'olga petrova' });
+        expect(found.items.map((m) => m.id)).toEqual([written.id]);
+        const after = (await store.list({ prefix: 'search/' })).blobs.map((blob) => blob.key);
+        expect(after.sort()).toEqual(blobs.map((blob) => blob.key).sort());
+        expect(await store.get('meta/terms-v3')).not.toBeNull();
+      } finally {
+        if (scope === undefined) delete process.env['DATA_SCOPE'];
+        else process.env['DATA_SCOPE'] = scope;
       }
-      expect(await deleteContactMessage(deleted.id)).toBe(true);
-      const found = await listContactMessagesPage({ cursor: null, limit: 50, q: 'olga petrova' });
-      expect(found.items.map((m) => m.id)).toEqual([written.id]);
-      const after = (await store.list({ prefix: 'search/' })).blobs.map((blob) => blob.key);
-      expect(after.sort()).toEqual(blobs.map((blob) => blob.key).sort());
-    } finally {
-      if (scope === undefined) delete process.env['DATA_SCOPE'];
-      else process.env['DATA_SCOPE'] = scope;
-    }
-  });
+    });
+  }
 
   it('exports 10,000 rows as a stream: the header first, then the rows a page of calls at a time', async () => {
     // 125 calls with an 80-line transcript each: 10,000 rows (one per transcript line), written in parallel.

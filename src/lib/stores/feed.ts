@@ -73,12 +73,12 @@ export function recordPointers(ms: number, tag: string, terms: string[]): string
 }
 
 /**
- * Every key a record's pointers may have: `recordPointers`, and its term keys as they were before shards and day
- * folders (`legacyTermKey`), which a record deleted before `migrateTerms` reached it still has. What deletes remove.
+ * Every key a record's pointers may have: `recordPointers`, and its term keys in the layouts before
+ * (`earlierTermKeys`), which a record deleted before `migrateTerms` reached it still has. What deletes remove.
  */
 export function pointersToDelete(ms: number, tag: string, terms: string[]): string[] {
   const keys = recordPointers(ms, tag, terms);
-  return [...keys, ...terms.map((term) => legacyTermKey(keys[0] as string, SEARCH, term))];
+  return [...keys, ...terms.flatMap((term) => earlierTermKeys(keys[0] as string, SEARCH, term))];
 }
 
 /** Every page a paged reader yields, in one array: for small stores and tests, never for lists or exports. */
@@ -159,16 +159,24 @@ export async function feedPage(store: Store, area: string, limit: number, cursor
 
 /**
  * A record's key in one search term's index: its feed key (`feed`, as `feedKey` makes it) moved under the term's
- * folder, with the same month and day folders, so a page of a search is a feed page and costs what a list page costs,
- * however many records match the term.
+ * folder, in month folders (the day folder is always `00`), so a page of a search is a feed page and costs what a list
+ * page costs, however many records match the term. Month, not day: a term is far sparser than the feed (one name in
+ * a hundred, an address once or twice), so day folders made a search open a folder, and list it twice, for each of
+ * the few days that had a match; on the local server every list walks the folders above it, and a name search at
+ * 100,000 messages took a second.
  */
 export function termKey(feed: string, area: string, term: string): string {
-  return `${termFolder(area, term)}/${feed.slice(feed.indexOf('/') + 1)}`;
+  const [, month = '', , file = ''] = feed.split('/');
+  return `${termFolder(area, term)}/${month}/00/${file}`;
 }
 
-/** The key a term index held before it had shards and day folders (`{area}/{hash}/{file}`): removed by `migrateTerms`. */
-export function legacyTermKey(feed: string, area: string, term: string): string {
-  return `${area}/${termHash(term)}/${feed.split('/').pop() ?? ''}`;
+/**
+ * The keys a term index held before (removed by `migrateTerms`): in day folders like the feed's
+ * (`{area}/{shard}/{hash}/{month}/{day}/{file}`), and first flat (`{area}/{hash}/{file}`).
+ */
+export function earlierTermKeys(feed: string, area: string, term: string): string[] {
+  const [, month = '', day = '', file = ''] = feed.split('/');
+  return [`${termFolder(area, term)}/${month}/${day}/${file}`, `${area}/${termHash(term)}/${file}`];
 }
 
 /** One page of a search term's index, newest first: a feed page (`termKey`). */
@@ -249,9 +257,11 @@ export const MAX_PAGE_SIZE = 200;
 
 const built = new Map<string, Promise<void>>();
 const FEED_MARKER = 'meta/feed-v1';
-/** Written once a store's term indexes have their month and day folders (`migrateTerms`). */
-const TERMS_MARKER = 'meta/terms-v2';
-const TERMS_PROGRESS = 'meta/terms-v2-progress';
+/** Written once a store's term indexes are in shards and month folders (`migrateTerms`). */
+const TERMS_MARKER = 'meta/terms-v3';
+const TERMS_PROGRESS = 'meta/terms-v3-progress';
+/** The position of a move to day folders that was cut short: no longer needed once the move to month folders ends. */
+const DAY_TERMS_PROGRESS = 'meta/terms-v2-progress';
 
 /**
  * Runs a store's one-time `backfill` unless its `marker` key exists: the first list of a store in a function instance
@@ -279,9 +289,9 @@ export function ensureFeed(store: Store, id: string, backfill: () => Promise<voi
 }
 
 /**
- * Term indexes written before they had shards and day folders are moved once: for each record of the store's feed,
- * `termsAt` names its search terms (none when it is gone); their keys are written as they are now and deleted as they
- * were.
+ * Term indexes written in an earlier layout (flat, then day folders) are moved once: for each record of the store's
+ * feed, `termsAt` names its search terms (none when it is gone); their keys are written as they are now
+ * (`termKey`) and deleted as they were (`earlierTermKeys`).
  */
 export function migrateTerms(store: Store, id: string, termsAt: (feedKey: string) => Promise<string[]>): Promise<void> {
   return once(store, id, TERMS_MARKER, async () => {
@@ -296,12 +306,12 @@ export function migrateTerms(store: Store, id: string, termsAt: (feedKey: string
           store,
           terms.map((term) => termKey(feed, SEARCH, term)),
         );
-        await Promise.all(terms.map((term) => store.delete(legacyTermKey(feed, SEARCH, term))));
+        await Promise.all(terms.flatMap((term) => earlierTermKeys(feed, SEARCH, term)).map((key) => store.delete(key)));
       });
       cursor = page.next;
       if (cursor !== null) await store.set(TERMS_PROGRESS, cursor);
     } while (cursor !== null);
-    await store.delete(TERMS_PROGRESS);
+    await Promise.all([store.delete(TERMS_PROGRESS), store.delete(DAY_TERMS_PROGRESS)]);
   });
 }
 
