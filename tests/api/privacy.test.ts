@@ -108,7 +108,16 @@ function privacy(email: string, kind: 'lookup' | 'access' | 'erasure') {
 
 /** Every value in every store but the quotas' (hashed IPs), as text: what a search of the site's data would see. */
 async function everythingStored(): Promise<string> {
-  const kinds: StoreKind[] = ['contact-messages', 'newsletter', 'chat-log', 'video-log', 'audit', 'privacy', 'auth'];
+  const kinds: StoreKind[] = [
+    'contact-messages',
+    'newsletter',
+    'chat-log',
+    'video-log',
+    'audit',
+    'privacy',
+    'auth',
+    'mail',
+  ];
   const texts: string[] = [];
   for (const kind of kinds) {
     const store = dataStore(kind);

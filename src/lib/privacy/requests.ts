@@ -12,6 +12,7 @@ import { contactMessagesByEmail, deleteContactMessage, getContactMessage } from 
 import { recordsForEmail } from '../stores/email-index';
 import { leadReplies } from '../stores/leads';
 import { getSubscriberByEmail, removeSubscription } from '../stores/newsletter';
+import { dropWaitingMailAbout } from '../stores/outbox';
 import { deleteTavusConversation } from '../video/tavus';
 
 /**
@@ -105,6 +106,11 @@ export async function erasePersonalData(email: string, actor: User): Promise<Era
     ...data.chatConversations.map((conversation) => deleteChatSession(conversation.sessionId)),
     ...data.videoCalls.map((call) => deleteVideoCall(call.sessionId)),
     ...(data.newsletter ? [removeSubscription(data.newsletter)] : []),
+    // Mail SMTP has not taken yet: the lead alerts and replies of those messages and calls, anything to the address.
+    dropWaitingMailAbout(email, [
+      ...data.contactMessages.flatMap((message) => [`alerts/contact/${message.id}`, `replies/${message.id}`]),
+      ...data.videoCalls.map((call) => `alerts/video/${call.sessionId}`),
+    ]),
   ]);
   await recordAudit({ actor: actor.username, actorRole: actor.role, action: 'privacy.erasure', detail: counts(data) });
   return {

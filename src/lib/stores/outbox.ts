@@ -69,3 +69,22 @@ export async function dropFromOutbox(key: string): Promise<void> {
 export async function outboxKeys(): Promise<string[]> {
   return (await listKeys(store(), OUTBOX)).map((key) => key.slice(OUTBOX.length));
 }
+
+/**
+ * Drops every waiting mail about someone whose data is erased: those whose key is one of `keys` or under it
+ * (`alerts/contact/{id}`, `replies/{id}`…) and those addressed to `email`. Answers how many. Reads each waiting mail:
+ * the outbox holds only what SMTP has not taken yet, a handful, not the site's history.
+ */
+export async function dropWaitingMailAbout(email: string, keys: string[]): Promise<number> {
+  const address = email.trim().toLowerCase();
+  const named = (key: string) => keys.some((about) => key === about || key.startsWith(`${about}/`));
+  let dropped = 0;
+  for (const key of await outboxKeys()) {
+    const mail = named(key) ? null : await getOutboxMail(key);
+    const addressed = mail !== null && mail.to !== 'leads' && mail.to.some((to) => to.trim().toLowerCase() === address);
+    if (!named(key) && !addressed) continue;
+    await dropFromOutbox(key);
+    dropped += 1;
+  }
+  return dropped;
+}
