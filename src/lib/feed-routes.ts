@@ -7,6 +7,7 @@ import { shownInBothLanguages } from './content/shown';
 import { insightsRss, sitemapXml, type SitemapEntry } from './feeds';
 import type { Language } from '../i18n/languages';
 import { site } from './site';
+import { TAXONOMY_TAG, taxonomyForPage } from './taxonomy';
 
 function origin(context: APIContext): string {
   return (context.site ?? new URL(context.url.origin)).origin;
@@ -14,15 +15,20 @@ function origin(context: APIContext): string {
 
 export async function rssResponse(context: APIContext, lang: Language): Promise<Response> {
   const t = useTranslations(lang);
+  const [insights, taxonomy] = await Promise.all([insightContent.listPublic(), taxonomyForPage()]);
   const body = insightsRss(
     origin(context),
     lang,
-    (await insightContent.listPublic()).slice(0, 50).map(shownInBothLanguages),
+    insights.slice(0, 50).map(shownInBothLanguages),
     `${site.name} — ${t('insights.listHeading')}`,
     t('meta.insights.description'),
+    taxonomy,
   );
   return new Response(body, {
-    headers: { 'Content-Type': 'application/rss+xml; charset=utf-8', ...cdnCacheHeaders([insightContent.listTag]) },
+    headers: {
+      'Content-Type': 'application/rss+xml; charset=utf-8',
+      ...cdnCacheHeaders([insightContent.listTag, TAXONOMY_TAG]),
+    },
   });
 }
 

@@ -1,6 +1,7 @@
 import { localePath } from '../i18n';
 import type { Language } from '../i18n/languages';
 import { insightDate, type Insight } from './schemas/insight';
+import { taxonomyLabel, type Taxonomy } from './schemas/taxonomy';
 import { site } from './site';
 
 function escapeXml(text: string): string {
@@ -17,6 +18,7 @@ export function insightsRss(
   insights: Insight[],
   title: string,
   description: string,
+  taxonomy: Pick<Taxonomy, 'entries'>,
 ): string {
   const link = `${origin}${localePath(lang, '/insights')}`;
   const items = insights
@@ -27,7 +29,7 @@ export function insightsRss(
       <link>${url}</link>
       <guid isPermaLink="true">${url}</guid>
       <description>${escapeXml(insight.description[lang])}</description>
-      <category>${escapeXml(insight.category)}</category>
+      <category>${escapeXml(taxonomyLabel(taxonomy, insight.category, lang))}</category>
       <pubDate>${new Date(insightDate(insight)).toUTCString()}</pubDate>${insight.author ? `\n      <dc:creator>${escapeXml(insight.author)}</dc:creator>` : ''}
     </item>`;
     })

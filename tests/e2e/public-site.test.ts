@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { en } from '../../src/i18n/en';
 import { es } from '../../src/i18n/es';
+import { defaultTaxonomyEntries } from '../../src/lib/seed/taxonomy';
 import { E2E_ADMIN } from './global-setup';
 import { axeViolations, baseUrl, signInCookie, useBrowser } from './helpers';
 
@@ -9,6 +10,7 @@ const browser = useBrowser();
 interface Item {
   id: string;
   title: { en: string; es: string };
+  category: string;
 }
 
 async function firstIds(): Promise<{ portfolio: Item; insight: Item }> {
@@ -303,6 +305,12 @@ describe('what a crawler without JavaScript gets', () => {
     expect(await (await fetch(`${baseUrl()}/robots.txt`)).text()).toContain('Sitemap:');
     const rss = await (await fetch(`${baseUrl()}/es/rss.xml`)).text();
     expect(rss).toContain(`<title>${insight.title.es}</title>`);
+    // Each item's category by its name in the feed's language (the key it is stored under is the English name).
+    const category = defaultTaxonomyEntries().find((entry) => entry.key === insight.category)!;
+    const xml = (text: string) => text.replaceAll('&', '&amp;');
+    expect(rss).toContain(`<category>${xml(category.es)}</category>`);
+    const english = await (await fetch(`${baseUrl()}/rss.xml`)).text();
+    expect(english).toContain(`<category>${xml(category.en)}</category>`);
   });
 
   it('sends security headers on pages and API answers', async () => {
