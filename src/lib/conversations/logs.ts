@@ -25,7 +25,7 @@ import { markEvent } from '../stores/week-markers';
 const chatLog = new EventLog('chat-log', chatExchangeSchema);
 const videoLog = new EventLog('video-log', videoEventSchema);
 const chatIndex = new ConversationIndex<ChatSummary>('chat-log', chatSummarySchema, backfillChat);
-const videoIndex = new ConversationIndex<VideoSummary>('video-log', videoSummarySchema, backfillVideo);
+const videoIndex = new ConversationIndex<VideoSummary>('video-log', videoSummarySchema, backfillVideo, false);
 
 const sessionPrefix = (sessionId: string) => `sessions/${sessionId}/`;
 

@@ -49,6 +49,8 @@ export class ConversationIndex<S extends Summary> {
     private readonly schema: z.ZodType<S, unknown>,
     /** Rebuilds every summary from the events stored before the index existed. */
     private readonly backfill: () => Promise<void>,
+    /** Whether its records have search terms (a chat's lead e-mails; a video call has none, so nothing to move). */
+    private readonly searchable = true,
   ) {}
 
   private store() {
@@ -58,7 +60,7 @@ export class ConversationIndex<S extends Summary> {
   async ready(): Promise<void> {
     const id = `${storeName(this.kind)}|${blobsServer().instance}`;
     await ensureFeed(this.store(), id, this.backfill);
-    await migrateTerms(this.store(), id, this.termsAt);
+    if (this.searchable) await migrateTerms(this.store(), id, this.termsAt);
   }
 
   async get(id: string): Promise<S | null> {
