@@ -136,6 +136,40 @@ describe('one page file for every language', () => {
     expect((await get('/es/rss.xml')).headers.get('content-type')).toBe('application/rss+xml; charset=utf-8');
   });
 
+  it('styles every class a policy page shows (its chat and menu open) as the site stylesheet does', async () => {
+    // The policies inline a stylesheet of their own (src/styles/policy.css): a class it lacks would be unstyled there.
+    const page = await browser.page({ width: 390 });
+    for (const path of ['/privacy-policy', '/es/legal-advice']) {
+      await page.goto(path);
+      await page.locator('[data-menu-button]').click();
+      await page.locator('[data-chat-launcher]').click();
+      await page.locator('[data-chat-panel]').waitFor();
+      const unstyled = await page.evaluate(async () => {
+        const home = await (await fetch('/')).text();
+        const site = new CSSStyleSheet();
+        site.replaceSync(new DOMParser().parseFromString(home, 'text/html').querySelector('style')?.textContent ?? '');
+        const selectors = (sheet: CSSStyleSheet) => {
+          const out: string[] = [];
+          const walk = (rules: CSSRuleList) => {
+            for (const rule of Array.from(rules)) {
+              if (rule instanceof CSSStyleRule) out.push(rule.selectorText);
+              if ('cssRules' in rule) walk((rule as CSSGroupingRule).cssRules);
+            }
+          };
+          walk(sheet.cssRules);
+          return out.join('\n');
+        };
+        const own = Array.from(document.styleSheets).map(selectors).join('\n');
+        const all = selectors(site);
+        const classes = new Set(Array.from(document.querySelectorAll('[class]')).flatMap((el) => [...el.classList]));
+        const styled = (text: string, name: string) => text.includes(`.${CSS.escape(name)}`);
+        return [...classes].filter((name) => styled(all, name) && !styled(own, name));
+      });
+      expect(unstyled, path).toEqual([]);
+    }
+    await page.close();
+  });
+
   it('serves the policies in every language as static files', async () => {
     for (const path of ['/privacy-policy', '/es/privacy-policy', '/es/privacy-policy/', '/es/cookies-policy']) {
       const response = await get(path);
