@@ -197,7 +197,7 @@ try {
       });
     }
   } finally {
-    await chrome.kill();
+    chrome.kill();
   }
   console.table(rows);
   console.log(

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type SyntheticEvent } from 'react';
 import { ApiError, apiFetch } from '../../client/api';
 import { Button } from '../react-ui/button';
 import { Dialog } from '../react-ui/dialog';
@@ -23,7 +23,7 @@ export function LoginDialog({ open, onClose }: { open: boolean; onClose: () => v
     onClose();
   }
 
-  async function submit(event: FormEvent) {
+  async function submit(event: SyntheticEvent) {
     event.preventDefault();
     if (!username.trim() || !password) {
       setError(t.empty);

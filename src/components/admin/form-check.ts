@@ -1,4 +1,4 @@
-import { useCallback, useState, type FormEvent } from 'react';
+import { useCallback, useState, type SyntheticEvent } from 'react';
 import { useAdminTexts } from './language';
 
 type Control = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
@@ -35,7 +35,7 @@ export function useFormCheck() {
     },
     [t],
   );
-  const onInput = useCallback((event: FormEvent) => {
+  const onInput = useCallback((event: SyntheticEvent) => {
     const id = (event.target as Partial<HTMLElement>).id;
     if (!id) return;
     setErrors((current) => {

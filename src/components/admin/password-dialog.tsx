@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type SyntheticEvent } from 'react';
 import { ApiError, apiFetch } from '../../client/api';
 import { showToast } from '../../client/toast';
 import { Button } from '../react-ui/button';
@@ -69,7 +69,7 @@ export function PasswordDialog({
     resetErrors();
   }
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
+  async function submit(event: SyntheticEvent<HTMLFormElement>) {
     event.preventDefault();
     if (!check(event.currentTarget)) return;
     if (next !== confirm) {

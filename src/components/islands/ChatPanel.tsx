@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type SyntheticEvent, type KeyboardEvent, type ReactNode } from 'react';
 import { ApiError, apiStream } from '../../client/api';
 // Types only: the panel ships neither zod nor the server's search.
 import type { ChatSource, ChatSourceType } from '../../lib/schemas/chat';
@@ -136,7 +136,7 @@ export function ChatPanel({
     listRef.current?.scrollTo({ top: listRef.current.scrollHeight });
   }, [messages, pending]);
 
-  async function send(event?: FormEvent) {
+  async function send(event?: SyntheticEvent) {
     event?.preventDefault();
     await sendText(input);
   }

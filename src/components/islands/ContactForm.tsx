@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type SyntheticEvent } from 'react';
 import { ApiError, apiFetch } from '../../client/api';
 import { showToast } from '../../client/toast';
 import {
@@ -87,7 +87,7 @@ export function ContactForm({
   const messages = { name: texts.nameRequired, email: texts.emailInvalid, message: texts.messageRequired };
   const errorOf = (field: ContactField) => (errors.includes(field) ? messages[field] : undefined);
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
+  async function submit(event: SyntheticEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = event.currentTarget;
     const values = formValues(form);

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type SyntheticEvent } from 'react';
 import { ApiError, apiFetch } from '../../client/api';
 import { showToast } from '../../client/toast';
 import { EMAIL_MAX, NAME_MAX, newsletterFieldErrors, type NewsletterField } from '../../lib/schemas/form-rules';
@@ -48,7 +48,7 @@ export function NewsletterForm({
   const [errors, setErrors] = useState<NewsletterField[]>(initialErrors);
   const [submitting, setSubmitting] = useState(false);
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
+  async function submit(event: SyntheticEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = event.currentTarget;
     const data = new FormData(form);

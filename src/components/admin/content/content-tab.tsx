@@ -1,4 +1,4 @@
-import { useState, type ComponentType, type FormEvent, type ReactNode } from 'react';
+import { useState, type ComponentType, type SyntheticEvent, type ReactNode } from 'react';
 import type { Language } from '../../../i18n/languages';
 import { apiFetch } from '../../../client/api';
 import type { Localized } from '../../../lib/schemas/common';
@@ -96,7 +96,7 @@ function useContentEditor<T extends ContentRecord, F extends ContentForm>(kind: 
   const dirty = editing !== null && JSON.stringify(form) !== opened;
   const close = () => setEditing(null);
 
-  async function save(event: FormEvent) {
+  async function save(event: SyntheticEvent) {
     event.preventDefault();
     if (editing === null) return;
     setSaving(true);

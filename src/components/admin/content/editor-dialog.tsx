@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, type FormEvent, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, type SyntheticEvent, type ReactNode } from 'react';
 import type { Localized } from '../../../lib/schemas/common';
 import { Button } from '../../react-ui/button';
 import { Dialog, DialogCancel } from '../../react-ui/dialog';
@@ -67,7 +67,7 @@ export function EditorDialog<F extends ContentForm>({
   setForm: (form: F) => void;
   onTitleChange: (title: Localized) => void;
   onClose: () => void;
-  onSubmit: (event: FormEvent) => void;
+  onSubmit: (event: SyntheticEvent) => void;
   children: ReactNode;
   /** The form differs from what was opened. */
   dirty?: boolean;
@@ -79,7 +79,7 @@ export function EditorDialog<F extends ContentForm>({
   useEffect(() => {
     if (open) reset();
   }, [open, reset]);
-  function submit(event: FormEvent<HTMLFormElement>) {
+  function submit(event: SyntheticEvent<HTMLFormElement>) {
     event.preventDefault();
     const titleMissing = !form.title.en.trim() && !form.title.es.trim();
     const valid = check(event.currentTarget, {

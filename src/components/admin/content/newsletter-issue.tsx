@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState, type SyntheticEvent } from 'react';
 import { apiFetch } from '../../../client/api';
 import { cn } from '../../../client/cn';
 import type { AdminTexts } from '../../../i18n/admin';
@@ -153,7 +153,7 @@ function TestDialog({ issue, onClose }: { issue: NewsletterIssue; onClose: () =>
   const t = adminTexts.newsletterIssues;
   const [email, setEmail] = useState('');
   const [busy, setBusy] = useState(false);
-  async function submit(event: FormEvent) {
+  async function submit(event: SyntheticEvent) {
     event.preventDefault();
     setBusy(true);
     const sent = await mutate(() => apiFetch(`${ENDPOINT}/${issue.id}/test`, { method: 'POST', body: { email } }), {

@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState, type SyntheticEvent } from 'react';
 import { apiFetch } from '../../../client/api';
 import {
   LEAD_STATUSES,
@@ -136,7 +136,7 @@ export function ReplyDialog({ lead, onClose }: { lead: Lead | null; onClose: () 
       setBody(detail.templates[lang].body);
     }
   };
-  const submit = async (event: FormEvent) => {
+  const submit = async (event: SyntheticEvent) => {
     event.preventDefault();
     if (!lead) return;
     const found = { ...(subject.trim() ? {} : { subject: t.required }), ...(body.trim() ? {} : { body: t.required }) };

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type SyntheticEvent } from 'react';
 import { apiFetch } from '../../../client/api';
 import { ADMIN_LOCALE } from '../../../i18n/admin';
 import {
@@ -149,7 +149,7 @@ export function DocumentsAdminTab() {
     else if (!(await looksLikePdf(chosen))) setFileError(t.notPdf);
   }
 
-  async function save(event: FormEvent<HTMLFormElement>) {
+  async function save(event: SyntheticEvent<HTMLFormElement>) {
     event.preventDefault();
     if (editing === null) return;
     const isNew = editing === 'new';

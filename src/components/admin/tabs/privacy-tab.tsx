@@ -1,4 +1,4 @@
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type SyntheticEvent, type ReactNode } from 'react';
 import { ApiError, apiFetch } from '../../../client/api';
 import { showToast } from '../../../client/toast';
 import type { ErasureReport, PersonalData, PrivacyRequest } from '../../../lib/schemas/privacy';
@@ -109,7 +109,7 @@ export function PrivacyTab() {
       <form
         className="flex max-w-xl flex-wrap items-end gap-2"
         noValidate
-        onSubmit={(event: FormEvent) => {
+        onSubmit={(event: SyntheticEvent) => {
           event.preventDefault();
           void find(email);
         }}

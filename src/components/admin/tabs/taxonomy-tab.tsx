@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState, type SyntheticEvent } from 'react';
 import { ApiError, apiFetch } from '../../../client/api';
 import { showToast } from '../../../client/toast';
 import { TAXONOMY_USES, type Taxonomy, type TaxonomyEntry, type TaxonomyUse } from '../../../lib/schemas/taxonomy';
@@ -57,7 +57,7 @@ export function TaxonomyTab() {
     return found;
   }
 
-  async function save(event: FormEvent) {
+  async function save(event: SyntheticEvent) {
     event.preventDefault();
     if (!rows || !data) return;
     const found = check(rows);

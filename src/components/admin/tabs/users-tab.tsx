@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type SyntheticEvent } from 'react';
 import { apiFetch } from '../../../client/api';
 import { Button } from '../../react-ui/button';
 import { Dialog, DialogCancel } from '../../react-ui/dialog';
@@ -49,7 +49,7 @@ export function UsersTab({ user }: { user: DashboardUser }) {
     setAdding(true);
   }
 
-  async function create(event: FormEvent<HTMLFormElement>) {
+  async function create(event: SyntheticEvent<HTMLFormElement>) {
     event.preventDefault();
     if (!check(event.currentTarget)) return;
     const result = await mutate(() => apiFetch<Issued>('/api/users', { body: { username, role } }), {
