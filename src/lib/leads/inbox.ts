@@ -15,6 +15,7 @@ import {
 } from '../stores/leads';
 import { recordAudit } from '../stores/audit-log';
 import { getUser } from '../stores/users';
+import { isoWeek } from '../stores/week-markers';
 import { taxonomyForPage } from '../taxonomy';
 
 /**
@@ -103,16 +104,6 @@ const DAY = 86_400_000;
 export const DIGEST_WEEKS = 4;
 const DIGEST_MAX = 200;
 
-/** The ISO week a date is in (`2026-W48`): the digest's outbox key, so a week gets one digest. */
-export function isoWeek(date: Date): string {
-  const day = new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate()));
-  const weekday = day.getUTCDay() || 7;
-  day.setUTCDate(day.getUTCDate() + 4 - weekday);
-  const yearStart = Date.UTC(day.getUTCFullYear(), 0, 1);
-  const week = Math.ceil(((day.getTime() - yearStart) / DAY + 1) / 7);
-  return `${day.getUTCFullYear()}-W${String(week).padStart(2, '0')}`;
-}
-
 /**
  * The weekly digest to LEADS_TO: the leads still new, of this week and of the three before. Reads only the `st-new`
  * feed's folders of those 28 days (a bounded cost whatever the store's size) and at most 200 leads.
@@ -125,6 +116,11 @@ export async function sendLeadDigest(now = new Date()): Promise<{ fresh: number;
   ]);
   const fresh = leads.filter((lead) => Date.parse(lead.createdAt) >= weekAgo);
   const unanswered = leads.filter((lead) => Date.parse(lead.createdAt) < weekAgo);
-  await queueMail({ key: `digest/${isoWeek(now)}`, to: 'leads', ...digestMail(fresh, unanswered, more, taxonomy) });
+  // One digest a week: its ISO week (`2026-W48`) names its outbox key.
+  await queueMail({
+    key: `digest/${isoWeek(now.getTime())}`,
+    to: 'leads',
+    ...digestMail(fresh, unanswered, more, taxonomy),
+  });
   return { fresh: fresh.length, unanswered: unanswered.length };
 }
