@@ -251,11 +251,21 @@ async function measure(label: string, handler: Handler, makeRequest: () => Reque
   const context = contextFor(new URL(makeRequest().url).pathname);
   // One warm-up call: a cold instance reads each store's feed marker once (and, on a store kept from an older
   // version, runs its one-time moves: their time is printed, not counted).
+  // A search answers 503 while its store's term keys are being moved, a few seconds of it per call: called again,
+  // as the dashboard's user would, until it answers.
   const warmStart = performance.now();
-  await (await handler(makeRequest(), context)).arrayBuffer();
+  let calls = 0;
+  for (;;) {
+    const response = await handler(makeRequest(), context);
+    await response.arrayBuffer();
+    calls += 1;
+    if (response.status !== 503 || calls === 1000) break;
+  }
   const warm = performance.now() - warmStart;
   if (warm > 2000)
-    console.log(`${label}: the first call took ${(warm / 1000).toFixed(1)} s (one-time moves of a kept store)`);
+    console.log(
+      `${label}: the first ${calls} call(s) took ${(warm / 1000).toFixed(1)} s (one-time moves of a kept store)`,
+    );
   const times: number[] = [];
   const requests: number[] = [];
   let status = 0;

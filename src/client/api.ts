@@ -24,6 +24,16 @@ export class ApiError extends Error {
     }
   }
 
+  /** The request field the server named, when it answered our JSON error shape with one. */
+  get field(): string | undefined {
+    try {
+      const parsed = JSON.parse(this.body) as { field?: unknown };
+      return typeof parsed.field === 'string' ? parsed.field : undefined;
+    } catch {
+      return undefined;
+    }
+  }
+
   get isUnauthorized(): boolean {
     return this.status === 401 && this.message.includes('Unauthorized');
   }

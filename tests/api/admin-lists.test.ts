@@ -20,9 +20,10 @@ import {
   deleteContactMessage,
   listContactMessagesPage,
 } from '../../src/lib/stores/contact-messages';
+import { SEARCH_PREPARING, termsMove } from '../../src/lib/stores/feed';
 import { subscribe } from '../../src/lib/stores/newsletter';
 import { call } from '../helpers/functions';
-import { asAdmin, useAdminBench } from '../helpers/admin';
+import { asAdmin, signIn, useAdminBench } from '../helpers/admin';
 import { portfolioFixture } from '../helpers/fixtures';
 
 const bench = useAdminBench();
@@ -247,6 +248,54 @@ describe('admin lists, paged on the server', () => {
       }
     });
   }
+
+  it('moves a large index a few pages per call: lists answer meanwhile, a search says to try again until it is whole', async () => {
+    const scope = process.env['DATA_SCOPE'];
+    process.env['DATA_SCOPE'] = 'terms-budget';
+    const budget = termsMove.budgetMs;
+    try {
+      await inParallel(250, (i) => message(20_000 + i, BASE - i * 60 * 60_000, 'Nina Example'));
+      const store = getStore({ name: storeName('contact-messages'), consistency: 'strong' });
+      // The index as it was in day folders (see above), and no marker that it was moved.
+      for (const { key } of (await store.list({ prefix: 'search/' })).blobs) {
+        const [area, shard, hash, month, , file = ''] = key.split('/');
+        const ms = 9_999_999_999_999 - Number(file.slice(0, 13));
+        await store.set(
+          `${area}/${shard}/${hash}/${month}/${String(99 - new Date(ms).getUTCDate()).padStart(2, '0')}/${file}`,
+          '',
+        );
+        await store.delete(key);
+      }
+      await store.delete('meta/terms-v3');
+      // Each call moves one page of 100 records, then answers. (Signed in to this scope's own stores.)
+      const cookie = await signIn();
+      termsMove.budgetMs = 0;
+      const search = () => call(contactMessagesFunction, '/api/contact-messages?q=nina', asAdmin(cookie));
+      const statuses: number[] = [];
+      for (let i = 0; i < 3; i += 1) {
+        const answer = await search();
+        statuses.push(answer.status);
+        if (answer.status === 503) {
+          expect(await answer.json()).toEqual({ message: SEARCH_PREPARING, field: 'q' });
+          expect(answer.headers.get('retry-after')).toBe('60');
+        }
+        // The list without a search does not wait for the move.
+        const list = await call(contactMessagesFunction, '/api/contact-messages?limit=50', asAdmin(cookie));
+        expect(list.status).toBe(200);
+        expect(await list.json()).toHaveLength(50);
+      }
+      expect(statuses).toEqual([503, 503, 200]);
+      const found = await call(contactMessagesFunction, '/api/contact-messages?q=nina&limit=200', asAdmin(cookie));
+      expect(await found.json()).toHaveLength(200);
+      expect(found.headers.get(NEXT_CURSOR_HEADER)).not.toBeNull();
+      const keys = (await store.list({ prefix: 'search/' })).blobs.map((blob) => blob.key);
+      expect(keys.filter((key) => key.split('/')[4] !== '00')).toEqual([]);
+    } finally {
+      termsMove.budgetMs = budget;
+      if (scope === undefined) delete process.env['DATA_SCOPE'];
+      else process.env['DATA_SCOPE'] = scope;
+    }
+  });
 
   it('exports 10,000 rows as a stream: the header first, then the rows a page of calls at a time', async () => {
     // 125 calls with an 80-line transcript each: 10,000 rows (one per transcript line), written in parallel.

@@ -94,6 +94,8 @@ export async function mutate<T>(
 export interface PagedQuery<T> {
   data: T[] | undefined;
   error: boolean;
+  /** Set when the error has words of its own: a search whose index is still being moved (503, field `q`). */
+  errorText?: string | undefined;
   loading: boolean;
   /** Whether the server has older records. */
   more: boolean;
@@ -109,6 +111,13 @@ function pageUrl(path: string, q: string, cursor: string | null): string {
   return query ? `${path}${path.includes('?') ? '&' : '?'}${query}` : path;
 }
 
+/** A search answered 503 naming `q`: its index is still being moved after an update (src/lib/stores/feed.ts). */
+function pagedErrorText(error: unknown): string | undefined {
+  return error instanceof ApiError && error.status === 503 && error.field === 'q'
+    ? adminTextsNow().searchPreparing
+    : undefined;
+}
+
 interface PagedState<T> {
   items: T[];
   next: string | null;
@@ -122,7 +131,12 @@ interface PagedState<T> {
 export function usePagedQuery<T>(key: string, path: string, q = ''): PagedQuery<T> {
   // The path is part of the cache key: a list with filters in its path (`?status=new`) is a list of its own.
   const cacheKey = `${key}\n${path}\n${q}`;
-  const [state, setState] = useState<{ data: PagedState<T> | undefined; error: boolean; loading: boolean }>(() => {
+  const [state, setState] = useState<{
+    data: PagedState<T> | undefined;
+    error: boolean;
+    errorText?: string | undefined;
+    loading: boolean;
+  }>(() => {
     const hit = cache.get(cacheKey);
     return { data: hit?.data as PagedState<T> | undefined, error: false, loading: !hit };
   });
@@ -142,7 +156,7 @@ export function usePagedQuery<T>(key: string, path: string, q = ''): PagedQuery<
       })
       .catch((error: unknown) => {
         handleUnauthorized(error);
-        if (current) setState({ data: undefined, error: true, loading: false });
+        if (current) setState({ data: undefined, error: true, errorText: pagedErrorText(error), loading: false });
       });
     return () => {
       current = false;
@@ -170,7 +184,11 @@ export function usePagedQuery<T>(key: string, path: string, q = ''): PagedQuery<
       })
       .catch((error: unknown) => {
         if (!handleUnauthorized(error)) {
-          showToast({ title: adminTextsNow().error, description: adminTextsNow().loadError, variant: 'error' });
+          showToast({
+            title: adminTextsNow().error,
+            description: pagedErrorText(error) ?? adminTextsNow().loadError,
+            variant: 'error',
+          });
         }
       })
       .finally(() => setLoadingMore(false));
@@ -178,6 +196,7 @@ export function usePagedQuery<T>(key: string, path: string, q = ''): PagedQuery<
   return {
     data: state.data?.items,
     error: state.error,
+    errorText: state.errorText,
     loading: state.loading,
     more: next !== null,
     loadingMore,

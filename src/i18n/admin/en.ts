@@ -18,6 +18,7 @@ export const adminEn = {
   },
   loading: 'Loading...',
   loadError: 'An error occurred',
+  searchPreparing: 'Search is being prepared after an update. Try again in a minute.',
   actions: 'Actions',
   edit: 'Edit',
   delete: 'Delete',

@@ -16,6 +16,7 @@ export const adminEs: AdminTexts = {
   },
   loading: 'Cargando...',
   loadError: 'Se ha producido un error',
+  searchPreparing: 'La búsqueda se está preparando tras una actualización. Inténtelo de nuevo en un minuto.',
   actions: 'Acciones',
   edit: 'Editar',
   delete: 'Eliminar',

@@ -16,7 +16,7 @@ import {
   normaliseSearch,
   parseFeedKey,
   queryTerm,
-  migrateTerms,
+  termsReady,
   once,
   pointersToDelete,
   recordPointers,
@@ -146,11 +146,18 @@ function leadsReady(id: string): Promise<void> {
   });
 }
 
+const storeId = () => `${storeName('contact-messages')}|${blobsServer().instance}`;
+
 async function ready(): Promise<void> {
-  const id = `${storeName('contact-messages')}|${blobsServer().instance}`;
+  const id = storeId();
   await ensureFeed(store(), id, backfill);
-  await migrateTerms(store(), id, termsAt);
   await leadsReady(id);
+}
+
+/** `ready`, and the search index whole (`termsReady`): before any read of a term's index. */
+async function searchReady(): Promise<void> {
+  await ready();
+  await termsReady(store(), storeId(), termsAt);
 }
 
 async function readPage(keys: string[]): Promise<ContactMessage[]> {
@@ -184,6 +191,7 @@ export async function listContactMessagesPage(query: PageQuery): Promise<Page<Co
   if (query.q.trim()) {
     const term = queryTerm(query.q);
     if (!term) return { items: [], next: null };
+    await searchReady();
     page = await termPage(s, termFolder(SEARCH, term), query.limit, cursor);
   } else {
     page = await feedPage(s, FEED, query.limit, cursor);
@@ -200,7 +208,7 @@ export async function* eachContactMessage(): AsyncGenerator<ContactMessage[]> {
 
 /** Every message sent from one e-mail address, newest first (case-insensitive): one index folder. */
 export async function contactMessagesByEmail(email: string): Promise<ContactMessage[]> {
-  await ready();
+  await searchReady();
   const out: ContactMessage[] = [];
   let cursor: string | null = null;
   do {

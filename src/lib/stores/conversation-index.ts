@@ -10,7 +10,7 @@ import {
   feedPage,
   inBatches,
   parseFeedKey,
-  migrateTerms,
+  termsReady,
   pointersToDelete,
   recordPointers,
   SEARCH,
@@ -57,10 +57,12 @@ export class ConversationIndex<S extends Summary> {
     return dataStore(this.kind);
   }
 
+  private id(): string {
+    return `${storeName(this.kind)}|${blobsServer().instance}`;
+  }
+
   async ready(): Promise<void> {
-    const id = `${storeName(this.kind)}|${blobsServer().instance}`;
-    await ensureFeed(this.store(), id, this.backfill);
-    if (this.searchable) await migrateTerms(this.store(), id, this.termsAt);
+    await ensureFeed(this.store(), this.id(), this.backfill);
   }
 
   async get(id: string): Promise<S | null> {
@@ -139,6 +141,7 @@ export class ConversationIndex<S extends Summary> {
       return { items: one ? [one] : [], next: null };
     }
     const cursor = decodeCursor(query.cursor);
+    if (q && this.searchable) await termsReady(this.store(), this.id(), this.termsAt);
     const page: FeedPage = q
       ? await termPage(this.store(), termFolder(SEARCH, emailTerm(q)), query.limit, cursor)
       : await feedPage(this.store(), FEED, query.limit, cursor);

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Store } from '@netlify/blobs';
+import { HttpError } from '../http';
 
 /**
  * Newest-first listings that cost the same at 100 records and at 100,000 (docs/architecture.md, "Storage": "Admin
@@ -288,31 +289,77 @@ export function ensureFeed(store: Store, id: string, backfill: () => Promise<voi
   return once(store, id, FEED_MARKER, backfill);
 }
 
+/** How long one call moves term keys before it answers (a function's time limit is 10 s by default). Tests lower it. */
+export const termsMove = { budgetMs: 4_000 };
+/** What a search answers (503, field `q`) while its store's term keys are still being moved. */
+export const SEARCH_PREPARING = 'Search is being prepared after an update. Try again in a minute.';
+const termsMoved = new Set<string>();
+const termsMoving = new Map<string, Promise<boolean>>();
+
 /**
  * Term indexes written in an earlier layout (flat, then day folders) are moved once: for each record of the store's
  * feed, `termsAt` names its search terms (none when it is gone); their keys are written as they are now
- * (`termKey`) and deleted as they were (`earlierTermKeys`).
+ * (`termKey`) and deleted as they were (`earlierTermKeys`). A call moves pages for `termsMove.budgetMs` at most and
+ * saves the feed position reached, so the next call carries on (100,000 messages take minutes: no one request waits
+ * for all of it); answers whether the move is done (then `meta/terms-v3` is written). Lists without a search never
+ * wait for it; searches call it (`termsReady`).
  */
-export function migrateTerms(store: Store, id: string, termsAt: (feedKey: string) => Promise<string[]>): Promise<void> {
-  return once(store, id, TERMS_MARKER, async () => {
-    // Resumable: the feed position reached is saved after each page, so a run cut short (a function's time limit)
-    // is carried on by the next call instead of starting again.
-    let cursor: string | null = (await store.get(TERMS_PROGRESS, { type: 'text' })) || null;
-    do {
-      const page = await feedPage(store, FEED, 100, cursor);
-      await inBatches(page.keys, 50, async (feed) => {
-        const terms = await termsAt(feed);
-        await writePointers(
-          store,
-          terms.map((term) => termKey(feed, SEARCH, term)),
-        );
-        await Promise.all(terms.flatMap((term) => earlierTermKeys(feed, SEARCH, term)).map((key) => store.delete(key)));
-      });
-      cursor = page.next;
-      if (cursor !== null) await store.set(TERMS_PROGRESS, cursor);
-    } while (cursor !== null);
-    await Promise.all([store.delete(TERMS_PROGRESS), store.delete(DAY_TERMS_PROGRESS)]);
-  });
+export function migrateTerms(
+  store: Store,
+  id: string,
+  termsAt: (feedKey: string) => Promise<string[]>,
+): Promise<boolean> {
+  const key = `${id}|${TERMS_MARKER}`;
+  if (termsMoved.has(key)) return Promise.resolve(true);
+  let moving = termsMoving.get(key);
+  if (!moving) {
+    moving = (async () => {
+      if ((await store.get(TERMS_MARKER)) !== null) return true;
+      const deadline = Date.now() + termsMove.budgetMs;
+      let cursor: string | null = (await store.get(TERMS_PROGRESS, { type: 'text' })) || null;
+      do {
+        const page = await feedPage(store, FEED, 100, cursor);
+        await inBatches(page.keys, 50, async (feed) => {
+          const terms = await termsAt(feed);
+          await writePointers(
+            store,
+            terms.map((term) => termKey(feed, SEARCH, term)),
+          );
+          await Promise.all(
+            terms.flatMap((term) => earlierTermKeys(feed, SEARCH, term)).map((old) => store.delete(old)),
+          );
+        });
+        cursor = page.next;
+        if (cursor !== null) {
+          await store.set(TERMS_PROGRESS, cursor);
+          if (Date.now() >= deadline) return false;
+        }
+      } while (cursor !== null);
+      await store.setJSON(TERMS_MARKER, { builtAt: new Date().toISOString() });
+      await Promise.all([store.delete(TERMS_PROGRESS), store.delete(DAY_TERMS_PROGRESS)]);
+      return true;
+    })();
+    const running = moving;
+    termsMoving.set(key, running);
+    running.then(
+      (done) => {
+        if (done) termsMoved.add(key);
+        termsMoving.delete(key);
+      },
+      () => termsMoving.delete(key),
+    );
+  }
+  return moving;
+}
+
+/** Before a search reads a term index: its move done, or a 503 (field `q`) that says to try again in a minute. */
+export async function termsReady(
+  store: Store,
+  id: string,
+  termsAt: (feedKey: string) => Promise<string[]>,
+): Promise<void> {
+  if (!(await migrateTerms(store, id, termsAt)))
+    throw new HttpError(503, SEARCH_PREPARING, 'q', { 'Retry-After': '60' });
 }
 
 /** Runs `work` over items, `size` at a time in parallel. */

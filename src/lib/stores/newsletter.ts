@@ -21,7 +21,7 @@ import {
   recordPointers,
   SEARCH,
   settledKeys,
-  migrateTerms,
+  termsReady,
   termFolder,
   termPage,
   writePointers,
@@ -236,10 +236,10 @@ async function backfill(): Promise<void> {
   });
 }
 
+const storeId = () => `${storeName('newsletter')}|${blobsServer().instance}`;
+
 async function ready(): Promise<void> {
-  const id = `${storeName('newsletter')}|${blobsServer().instance}`;
-  await ensureFeed(store(), id, backfill);
-  await migrateTerms(store(), id, termsAt);
+  await ensureFeed(store(), storeId(), backfill);
 }
 
 /**
@@ -258,6 +258,7 @@ export async function listSubscribersPage(query: PageQuery): Promise<Page<Newsle
   if (q) {
     const term = queryTerm(q);
     if (!term) return { items: [], next: null };
+    await termsReady(store(), storeId(), termsAt);
     page = await termPage(store(), termFolder(SEARCH, term), query.limit, cursor);
   } else {
     page = await feedPage(store(), FEED, query.limit, cursor);
