@@ -284,9 +284,17 @@ export function once(store: Store, id: string, marker: string, backfill: () => P
   return done;
 }
 
-/** Records stored before the feeds existed get their pointers once (`once`). */
+/**
+ * Records stored before the feeds existed get their pointers once (`once`). Term keys came with the feeds, so a store
+ * without the feed's marker has none in an older layout: the pointers written now (`recordPointers`) are the current
+ * layout, and the term keys' marker is written too (a new store, or one from before the feeds, never runs
+ * `migrateTerms`' move).
+ */
 export function ensureFeed(store: Store, id: string, backfill: () => Promise<void>): Promise<void> {
-  return once(store, id, FEED_MARKER, backfill);
+  return once(store, id, FEED_MARKER, async () => {
+    await backfill();
+    await store.setJSON(TERMS_MARKER, { builtAt: new Date().toISOString() });
+  });
 }
 
 /** How long one call moves term keys before it answers (a function's time limit is 10 s by default). Tests lower it. */
