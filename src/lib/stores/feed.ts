@@ -127,10 +127,16 @@ const DAY_END = '~';
 
 /**
  * One page of a feed: at most `limit` pointer keys after `cursor`, newest first. Costs one list of the months, one of
- * the days of each month it enters, and one settled list (usually two requests) per day folder it opens, at most
- * MAX_DAYS_PER_PAGE of them, whatever the feed's size.
+ * the days of each month it enters (none for a `monthly` feed, whose one day folder is `00`), and one settled list
+ * (usually two requests) per day folder it opens, at most MAX_DAYS_PER_PAGE of them, whatever the feed's size.
  */
-export async function feedPage(store: Store, area: string, limit: number, cursor: string | null): Promise<FeedPage> {
+export async function feedPage(
+  store: Store,
+  area: string,
+  limit: number,
+  cursor: string | null,
+  monthly = false,
+): Promise<FeedPage> {
   const after = cursor !== null && cursor.startsWith(`${area}/`) ? cursor : null;
   // The month and day folders after the area's own name (a term's area has slashes of its own).
   const [cursorMonth, cursorDay] = after ? after.slice(area.length + 1).split('/') : [];
@@ -141,7 +147,8 @@ export async function feedPage(store: Store, area: string, limit: number, cursor
     (month) => cursorMonth === undefined || month >= `${area}/${cursorMonth}`,
   );
   for (const month of months) {
-    const days = (await folders(store, `${month}/`)).filter(
+    // A monthly feed's one day folder is `00`: no list needed to find it.
+    const days = (monthly ? [`${month}/00`] : await folders(store, `${month}/`)).filter(
       (day) => !after || cursorDay === undefined || day >= `${area}/${cursorMonth}/${cursorDay}`,
     );
     for (const day of days) {
@@ -180,9 +187,9 @@ export function earlierTermKeys(feed: string, area: string, term: string): strin
   return [`${termFolder(area, term)}/${month}/${day}/${file}`, `${area}/${termHash(term)}/${file}`];
 }
 
-/** One page of a search term's index, newest first: a feed page (`termKey`). */
+/** One page of a search term's index, newest first: a feed page (`termKey`) of month folders. */
 export function termPage(store: Store, folder: string, limit: number, cursor: string | null): Promise<FeedPage> {
-  return feedPage(store, folder, limit, cursor);
+  return feedPage(store, folder, limit, cursor, true);
 }
 
 /** Every pointer key of a feed, newest first, a page at a time: for exports and scheduled jobs. */
