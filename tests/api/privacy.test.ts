@@ -15,6 +15,7 @@ import whatsappConversationDelete from '../../netlify/functions/whatsapp-convers
 import whatsappConversationsFunction from '../../netlify/functions/whatsapp-conversations';
 import { dataStore, type StoreKind } from '../../src/lib/blobs';
 import { resetEnvCache } from '../../src/lib/env';
+import { addressHash } from '../../src/lib/stores/newsletter';
 import type { PersonalData } from '../../src/lib/privacy/requests';
 import type { AuditEvent } from '../../src/lib/schemas/audit';
 import type { ContactMessage } from '../../src/lib/schemas/contact';
@@ -22,6 +23,7 @@ import type { ChatConversation, VideoConversation } from '../../src/lib/schemas/
 import { asAdmin, signIn, useTestEnv } from '../helpers/admin';
 import { startLocalBlobs, type LocalBlobs } from '../helpers/blobs';
 import { startFakeTavus, type FakeTavus } from '../helpers/fake-tavus';
+import { startLocalSmtp } from '../helpers/smtp';
 import { call, callJson } from '../helpers/functions';
 
 let blobs: LocalBlobs;
@@ -250,6 +252,8 @@ describe('privacy requests', () => {
     expect(stored).not.toContain('ana garcía');
     expect(stored).not.toContain(anaSession.toLowerCase());
     expect(stored).not.toContain('call-ana-1');
+    // Nor the address's hash (newsletter and mail keys are named by it).
+    expect(stored).not.toContain(addressHash(ANA));
     expect(stored).not.toContain('le enviamos la propuesta');
     const [event] = await auditEvents();
     expect(event).toMatchObject({ action: 'privacy.erasure', target: '' });
@@ -268,6 +272,47 @@ describe('privacy requests', () => {
       await callJson<VideoConversation[]>(tavusConversationsFunction, '/api/tavus-conversations', asAdmin(cookie))
     ).body;
     expect(calls.map((videoCall) => videoCall.sessionId)).toEqual(['call-other-1']);
+  });
+
+  it('erases the mail about the address too: sent, refused and waiting, with the marks that name it', async () => {
+    const saved = { URL: process.env['URL'], MAIL_FROM: process.env['MAIL_FROM'], LEADS_TO: process.env['LEADS_TO'] };
+    const smtp = await startLocalSmtp();
+    smtp.configure(true);
+    try {
+      const CARLA = 'carla.ruiz@cliente.example';
+      // Her lead alert is refused once (it waits, with a claim on its first attempt); her confirmation is sent.
+      smtp.refuseNext(1);
+      const sent = await contact('Carla Ruiz', CARLA);
+      expect(sent.status).toBe(201);
+      const subscribed = await call(newsletterFunction, '/api/newsletter', {
+        method: 'POST',
+        body: { fullName: 'Carla Ruiz', email: CARLA },
+      });
+      expect(subscribed.status).toBe(201);
+      const mailStore = async () => {
+        const store = dataStore('mail');
+        const texts: string[] = [];
+        for (const { key } of (await store.list()).blobs)
+          texts.push(key, (await store.get(key, { type: 'text' })) ?? '');
+        return texts.join('\n').toLowerCase();
+      };
+      const before = await mailStore();
+      expect(before).toContain(sent.body.id.toLowerCase());
+      expect(before).toContain(addressHash(CARLA));
+      expect((await privacy(CARLA, 'erasure')).status).toBe(200);
+      const after = await mailStore();
+      expect(after).not.toContain('carla');
+      expect(after).not.toContain(sent.body.id.toLowerCase());
+      expect(after).not.toContain(addressHash(CARLA));
+    } finally {
+      smtp.configure(false);
+      await smtp.stop();
+      for (const [name, value] of Object.entries(saved)) {
+        if (value === undefined) delete process.env[name];
+        else process.env[name] = value;
+      }
+      resetEnvCache();
+    }
   });
 
   it('refuses an address that is not one', async () => {

@@ -11,8 +11,8 @@ import { recordAudit } from '../stores/audit-log';
 import { contactMessagesByEmail, deleteContactMessage, getContactMessage } from '../stores/contact-messages';
 import { recordsForEmail } from '../stores/email-index';
 import { leadReplies } from '../stores/leads';
-import { getSubscriberByEmail, removeSubscription } from '../stores/newsletter';
-import { dropWaitingMailAbout } from '../stores/outbox';
+import { addressHash, getSubscriberByEmail, removeSubscription } from '../stores/newsletter';
+import { dropMailAbout } from '../stores/outbox';
 import { deleteTavusConversation } from '../video/tavus';
 
 /**
@@ -101,16 +101,18 @@ export async function erasePersonalData(email: string, actor: User): Promise<Era
   const data = await findPersonalData(email);
   let tavus: ErasureReport['tavus'] = 'none';
   for (const call of data.videoCalls) tavus = await deleteTavusConversation(call.sessionId);
+  // Mail first, while the records that name it still exist (a retry after a time-out finds them again): the lead
+  // alerts and replies of those messages and calls, the address's confirmation mails, anything to or from it.
+  await dropMailAbout(email, [
+    ...data.contactMessages.flatMap((message) => [`alerts/contact/${message.id}`, `replies/${message.id}`]),
+    ...data.videoCalls.map((call) => `alerts/video/${call.sessionId}`),
+    `confirm/${addressHash(email)}`,
+  ]);
   await Promise.all([
     ...data.contactMessages.map((message) => deleteContactMessage(message.id)),
     ...data.chatConversations.map((conversation) => deleteChatSession(conversation.sessionId)),
     ...data.videoCalls.map((call) => deleteVideoCall(call.sessionId)),
     ...(data.newsletter ? [removeSubscription(data.newsletter)] : []),
-    // Mail SMTP has not taken yet: the lead alerts and replies of those messages and calls, anything to the address.
-    dropWaitingMailAbout(email, [
-      ...data.contactMessages.flatMap((message) => [`alerts/contact/${message.id}`, `replies/${message.id}`]),
-      ...data.videoCalls.map((call) => `alerts/video/${call.sessionId}`),
-    ]),
   ]);
   await recordAudit({ actor: actor.username, actorRole: actor.role, action: 'privacy.erasure', detail: counts(data) });
   return {

@@ -1,6 +1,7 @@
 import { dataStore } from '../blobs';
 import { outboxMailSchema, type OutboxMail } from '../schemas/mail';
 import { claimSlot } from './daily-quota';
+import { inBatches } from './feed';
 import { listKeys } from './list-keys';
 
 /**
@@ -71,20 +72,31 @@ export async function outboxKeys(): Promise<string[]> {
 }
 
 /**
- * Drops every waiting mail about someone whose data is erased: those whose key is one of `keys` or under it
- * (`alerts/contact/{id}`, `replies/{id}`…) and those addressed to `email`. Answers how many. Reads each waiting mail:
- * the outbox holds only what SMTP has not taken yet, a handful, not the site's history.
+ * Forgets every mail about someone whose data is erased, before their records go (so a retry can still name them):
+ * under each of `keys` (`alerts/contact/{id}`, `replies/{id}`…: the mail while it waits, its `sent/` mark and its
+ * send claims, which name the record), and every waiting mail addressed to `email` or answering to it (`replyTo`).
+ * The waiting mails are read 50 at a time: without SMTP they pile up. Answers how many waiting mails it dropped.
  */
-export async function dropWaitingMailAbout(email: string, keys: string[]): Promise<number> {
+export async function dropMailAbout(email: string, keys: string[]): Promise<number> {
   const address = email.trim().toLowerCase();
   const named = (key: string) => keys.some((about) => key === about || key.startsWith(`${about}/`));
-  let dropped = 0;
-  for (const key of await outboxKeys()) {
-    const mail = named(key) ? null : await getOutboxMail(key);
-    const addressed = mail !== null && mail.to !== 'leads' && mail.to.some((to) => to.trim().toLowerCase() === address);
-    if (!named(key) && !addressed) continue;
-    await dropFromOutbox(key);
-    dropped += 1;
-  }
-  return dropped;
+  const s = store();
+  const waiting = await outboxKeys();
+  const about = await inBatches(waiting, 50, async (key) => {
+    if (named(key)) return key;
+    const mail = await getOutboxMail(key);
+    const addresses = [...(mail && mail.to !== 'leads' ? mail.to : []), ...(mail?.replyTo ? [mail.replyTo] : [])];
+    return addresses.some((to) => to.trim().toLowerCase() === address) ? key : null;
+  });
+  const dropped = about.filter((key): key is string => key !== null);
+  // The marks and claims of the named mails (sent or not), listed under each key.
+  const marks = (
+    await inBatches(
+      keys.flatMap((key) => [SENT, CLAIMS].map((area) => `${area}${key}`)),
+      20,
+      async (prefix) => [...(await listKeys(s, prefix)).filter((k) => k === prefix || k.startsWith(`${prefix}/`))],
+    )
+  ).flat();
+  await inBatches([...dropped.map((key) => OUTBOX + key), ...marks], 50, (key) => s.delete(key));
+  return dropped.length;
 }
