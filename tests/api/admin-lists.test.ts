@@ -289,12 +289,12 @@ describe('admin lists, paged on the server', () => {
         await store.delete(key);
       }
       await store.delete('meta/terms-v3');
-      // Each call moves one page of 100 records, then answers. (Signed in to this scope's own stores.)
+      // Each call moves one batch of 25 records, then answers. (Signed in to this scope's own stores.)
       const cookie = await signIn();
       termsMove.budgetMs = 0;
       const search = () => call(contactMessagesFunction, '/api/contact-messages?q=nina', asAdmin(cookie));
       const statuses: number[] = [];
-      for (let i = 0; i < 3; i += 1) {
+      for (let i = 0; i < 20 && statuses.at(-1) !== 200; i += 1) {
         const answer = await search();
         statuses.push(answer.status);
         if (answer.status === 503) {
@@ -306,7 +306,8 @@ describe('admin lists, paged on the server', () => {
         expect(list.status).toBe(200);
         expect(await list.json()).toHaveLength(50);
       }
-      expect(statuses).toEqual([503, 503, 200]);
+      // 250 records: nine calls move 225 and answer 503, the tenth moves the last 25 and searches.
+      expect(statuses).toEqual([...Array.from({ length: 9 }, () => 503), 200]);
       const found = await call(contactMessagesFunction, '/api/contact-messages?q=nina&limit=200', asAdmin(cookie));
       expect(await found.json()).toHaveLength(200);
       expect(found.headers.get(NEXT_CURSOR_HEADER)).not.toBeNull();

@@ -111,8 +111,10 @@ function pageUrl(path: string, q: string, cursor: string | null): string {
   return query ? `${path}${path.includes('?') ? '&' : '?'}${query}` : path;
 }
 
+const SEARCH_RETRY_MS = 10_000;
+
 /** A search answered 503 naming `q`: its index is still being moved after an update (src/lib/stores/feed.ts). */
-function pagedErrorText(error: unknown): string | undefined {
+export function pagedErrorText(error: unknown): string | undefined {
   return error instanceof ApiError && error.status === 503 && error.field === 'q'
     ? adminTextsNow().searchPreparing
     : undefined;
@@ -141,6 +143,8 @@ export function usePagedQuery<T>(key: string, path: string, q = ''): PagedQuery<
     return { data: hit?.data as PagedState<T> | undefined, error: false, loading: !hit };
   });
   const [loadingMore, setLoadingMore] = useState(false);
+  // Bumped to ask again (a search answered "being prepared"): `load` changes, the effect below runs it.
+  const [attempt, setAttempt] = useState(0);
   const load = useCallback(() => {
     const hit = cache.get(cacheKey);
     if (hit && Date.now() - hit.at < STALE_MS) {
@@ -148,6 +152,7 @@ export function usePagedQuery<T>(key: string, path: string, q = ''): PagedQuery<
       return;
     }
     let current = true;
+    let retry: number | undefined;
     setState((previous) => ({ ...previous, loading: true }));
     apiFetchPage<T>(pageUrl(path, q, null))
       .then((page) => {
@@ -156,12 +161,16 @@ export function usePagedQuery<T>(key: string, path: string, q = ''): PagedQuery<
       })
       .catch((error: unknown) => {
         handleUnauthorized(error);
-        if (current) setState({ data: undefined, error: true, errorText: pagedErrorText(error), loading: false });
+        const errorText = pagedErrorText(error);
+        if (current) setState({ data: undefined, error: true, errorText, loading: false });
+        // A search whose index is being moved: each call moves some of it, so the list asks again by itself.
+        if (current && errorText) retry = window.setTimeout(() => setAttempt((n) => n + 1), SEARCH_RETRY_MS);
       });
     return () => {
       current = false;
+      window.clearTimeout(retry);
     };
-  }, [cacheKey, path, q]);
+  }, [cacheKey, path, q, attempt]);
   useEffect(() => {
     const stop = load();
     const set = listeners.get(key) ?? new Set();

@@ -18,7 +18,7 @@ export const adminEn = {
   },
   loading: 'Loading...',
   loadError: 'An error occurred',
-  searchPreparing: 'Search is being prepared after an update. Try again in a minute.',
+  searchPreparing: 'Search is being prepared after an update. Trying again in a few seconds…',
   actions: 'Actions',
   edit: 'Edit',
   delete: 'Delete',

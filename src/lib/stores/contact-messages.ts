@@ -38,7 +38,7 @@ import { deleteLeadData, filterArea, getLeadState, hasLeadState, writeLeadPointe
 
 /**
  * Keys (docs/architecture.md, "Storage"): `messages/{id}` the message; `feed/{month}/{day}/{time}-{id}` its place in
- * the newest-first feed (src/lib/stores/feed.ts); `search/{hash of a term}/{month}/{day}/{time}-{id}` one per search
+ * the newest-first feed (src/lib/stores/feed.ts); `search/{hash of a term}/{month}/00/{time}-{id}` one per search
  * term (the e-mail address, each word of the name and its prefixes), a feed of its own. Pointers are empty; the message is written first.
  */
 const PREFIX = 'messages/';

@@ -28,7 +28,7 @@ import { swapJSON } from './swap';
  * One row per conversation (a chat session, a video call), built on the server (docs/architecture.md, "Storage"):
  * `summaries/{id}` holds the conversation folded from its events, rewritten by whoever writes one of them;
  * `feed/{month}/{day}/{start}-{id}` places it in the newest-first feed by its start; `search/{hash of an e-mail
- * address}/{month}/{day}/{start}-{id}` (a feed of its own) finds the chat sessions where the lead flow collected that address.
+ * address}/{month}/00/{start}-{id}` (a feed of its own, in month folders) finds the chat sessions where the lead flow collected that address.
  */
 export interface Summary {
   id: string;
