@@ -123,8 +123,8 @@ describe('one page file for every language', () => {
       [`/es/portfolio/${portfolio.id}`, `portfolio,portfolio-${portfolio.id},taxonomy`],
       ['/es/insights', 'insights,taxonomy'],
       [`/es/insights/${insight.id}`, `insights,insight-${insight.id},taxonomy`],
-      ['/rss.xml', 'insights'],
-      ['/es/rss.xml', 'insights'],
+      ['/rss.xml', 'insights,taxonomy'],
+      ['/es/rss.xml', 'insights,taxonomy'],
     ];
     for (const [path, tags] of cached) {
       const response = await get(path);
