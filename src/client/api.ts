@@ -16,19 +16,18 @@ export class ApiError extends Error {
 
   /** The server's own message, when it answered our JSON error shape. */
   get serverMessage(): string | undefined {
-    try {
-      const parsed = JSON.parse(this.body) as { message?: unknown };
-      return typeof parsed.message === 'string' ? parsed.message : undefined;
-    } catch {
-      return undefined;
-    }
+    return this.shapeText('message');
   }
 
   /** The request field the server named, when it answered our JSON error shape with one. */
   get field(): string | undefined {
+    return this.shapeText('field');
+  }
+
+  private shapeText(name: 'message' | 'field'): string | undefined {
     try {
-      const parsed = JSON.parse(this.body) as { field?: unknown };
-      return typeof parsed.field === 'string' ? parsed.field : undefined;
+      const value = (JSON.parse(this.body) as Record<string, unknown> | null)?.[name];
+      return typeof value === 'string' ? value : undefined;
     } catch {
       return undefined;
     }
