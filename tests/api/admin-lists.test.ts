@@ -54,6 +54,23 @@ async function adminPage<T>(
   return { items: (await response.json()) as T[], next: response.headers.get(NEXT_CURSOR_HEADER) };
 }
 
+/**
+ * Runs `test` against stores of their own (`DATA_SCOPE`: a store as an older version left it, or a new one), then puts
+ * back the scope and the index move's budget.
+ */
+async function inOwnStores(scope: string, test: () => Promise<void>): Promise<void> {
+  const saved = process.env['DATA_SCOPE'];
+  const budget = termsMove.budgetMs;
+  process.env['DATA_SCOPE'] = scope;
+  try {
+    await test();
+  } finally {
+    termsMove.budgetMs = budget;
+    if (saved === undefined) delete process.env['DATA_SCOPE'];
+    else process.env['DATA_SCOPE'] = saved;
+  }
+}
+
 describe('admin lists, paged on the server', () => {
   it('pages messages newest first: with inserts between pages, none present before the first page is skipped or repeated', async () => {
     // 150 messages over 3 days (one every ~29 minutes), written in parallel.
@@ -217,9 +234,7 @@ describe('admin lists, paged on the server', () => {
     ],
   ] as const) {
     it(`moves a search index written ${layout}, once, and keeps none of its old keys`, async () => {
-      const scope = process.env['DATA_SCOPE'];
-      process.env['DATA_SCOPE'] = `terms-${layout === 'flat' ? 'flat' : 'days'}`;
-      try {
+      await inOwnStores(`terms-${layout === 'flat' ? 'flat' : 'days'}`, async () => {
         const written = await message(7000, BASE, 'Olga Petrova', 'olga@example.com');
         // A list: the store's feed exists (a store without one has no term keys in an older layout).
         await listContactMessagesPage({ cursor: null, limit: 1, q: '' });
@@ -244,18 +259,12 @@ describe('admin lists, paged on the server', () => {
         const after = (await store.list({ prefix: 'search/' })).blobs.map((blob) => blob.key);
         expect(after.sort()).toEqual(blobs.map((blob) => blob.key).sort());
         expect(await store.get('meta/terms-v3')).not.toBeNull();
-      } finally {
-        if (scope === undefined) delete process.env['DATA_SCOPE'];
-        else process.env['DATA_SCOPE'] = scope;
-      }
+      });
     });
   }
 
   it('never moves the index of a store whose records all came with this layout: its first search answers', async () => {
-    const scope = process.env['DATA_SCOPE'];
-    process.env['DATA_SCOPE'] = 'terms-fresh';
-    const budget = termsMove.budgetMs;
-    try {
+    await inOwnStores('terms-fresh', async () => {
       // Written before any list or search of the store, as on a new site.
       await inParallel(250, (i) => message(30_000 + i, BASE - i * 60 * 60_000));
       termsMove.budgetMs = 0;
@@ -263,18 +272,11 @@ describe('admin lists, paged on the server', () => {
       const first = await call(contactMessagesFunction, '/api/contact-messages?q=visitor', asAdmin(cookie));
       expect(first.status).toBe(200);
       expect(await first.json()).toHaveLength(100);
-    } finally {
-      termsMove.budgetMs = budget;
-      if (scope === undefined) delete process.env['DATA_SCOPE'];
-      else process.env['DATA_SCOPE'] = scope;
-    }
+    });
   });
 
   it('moves a large index a few pages per call: lists answer meanwhile, a search says to try again until it is whole', async () => {
-    const scope = process.env['DATA_SCOPE'];
-    process.env['DATA_SCOPE'] = 'terms-budget';
-    const budget = termsMove.budgetMs;
-    try {
+    await inOwnStores('terms-budget', async () => {
       await inParallel(250, (i) => message(20_000 + i, BASE - i * 60 * 60_000, 'Nina Example'));
       await listContactMessagesPage({ cursor: null, limit: 1, q: '' });
       const store = getStore({ name: storeName('contact-messages'), consistency: 'strong' });
@@ -313,11 +315,7 @@ describe('admin lists, paged on the server', () => {
       expect(found.headers.get(NEXT_CURSOR_HEADER)).not.toBeNull();
       const keys = (await store.list({ prefix: 'search/' })).blobs.map((blob) => blob.key);
       expect(keys.filter((key) => key.split('/')[4] !== '00')).toEqual([]);
-    } finally {
-      termsMove.budgetMs = budget;
-      if (scope === undefined) delete process.env['DATA_SCOPE'];
-      else process.env['DATA_SCOPE'] = scope;
-    }
+    });
   });
 
   it('exports 10,000 rows as a stream: the header first, then the rows a page of calls at a time', async () => {

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import sharp from 'sharp';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { E2E_ADMIN } from './global-setup';
-import { baseUrl, signInCookie, useBrowser, signInAsAdmin } from './helpers';
+import { adminApi, baseUrl, createEnglishOnlyCaseStudy, signInCookie, useBrowser, signInAsAdmin } from './helpers';
 
 const browser = useBrowser();
 
@@ -118,23 +118,13 @@ describe('admin dashboard', () => {
 
   it("adds a link to selected text through the editor's in-page link field, and refuses javascript:", async () => {
     const cookie = await signInCookie(E2E_ADMIN.username, E2E_ADMIN.password);
-    const api = (path: string, init: RequestInit = {}) =>
-      fetch(`${baseUrl()}${path}`, {
-        ...init,
-        headers: { 'content-type': 'application/json', origin: baseUrl(), cookie },
-      });
+    const api = adminApi(cookie);
     const title = 'A case study to link from';
-    const created = await api('/api/portfolio', {
-      method: 'POST',
-      body: JSON.stringify({
-        title: { en: title, es: '' },
-        description: { en: 'For the link field', es: '' },
-        content: { en: '<p>Read the guide</p>', es: '' },
-        imageUrl: '/images/demo/case-retail-strategic-plan.jpg',
-      }),
+    const id = await createEnglishOnlyCaseStudy(cookie, {
+      title,
+      description: 'For the link field',
+      content: '<p>Read the guide</p>',
     });
-    expect(created.status).toBe(201);
-    const { id } = (await created.json()) as { id: string };
     // Deleted whatever happens here: a case study left behind would be the newest on every public page of the
     // files that run after this one.
     onTestFinished(async () => {

@@ -1,7 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { E2E_ADMIN } from './global-setup';
-import { axeViolations, baseUrl, signInCookie, useBrowser } from './helpers';
+import { axeViolations, baseUrl, createEnglishOnlyCaseStudy, signInCookie, useBrowser } from './helpers';
 
 const browser = useBrowser();
 
@@ -96,18 +96,11 @@ describe('the dashboard: accessible, keyboard-friendly, usable at 390 px', () =>
   it('has no axe violation on any tab or dialog, asks before discarding edits, and checks fields in place', async () => {
     // A case study written in English only: its row says Spanish is missing.
     cookie = await signInCookie(E2E_ADMIN.username, E2E_ADMIN.password);
-    const created = await fetch(`${baseUrl()}/api/portfolio`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', origin: baseUrl(), cookie },
-      body: JSON.stringify({
-        title: { en: ONLY_ENGLISH, es: '' },
-        description: { en: 'English description', es: '' },
-        content: { en: '<p>English text</p>', es: '' },
-        imageUrl: '/images/demo/case-retail-strategic-plan.jpg',
-      }),
+    const id = await createEnglishOnlyCaseStudy(cookie, {
+      title: ONLY_ENGLISH,
+      description: 'English description',
+      content: '<p>English text</p>',
     });
-    expect(created.status).toBe(201);
-    const { id } = (await created.json()) as { id: string };
     createdId = id;
 
     const page = await browser.page();

@@ -21,6 +21,33 @@ export async function signInCookie(username: string, password: string): Promise<
     .join('; ');
 }
 
+/** A fetch of the served site as a signed-in admin (JSON body, same-origin `Origin`, the session cookie). */
+export function adminApi(cookie: string): (path: string, init?: RequestInit) => Promise<Response> {
+  return (path, init = {}) =>
+    fetch(`${baseUrl()}${path}`, {
+      ...init,
+      headers: { 'content-type': 'application/json', origin: baseUrl(), cookie },
+    });
+}
+
+/** Creates a case study written in English only (empty Spanish texts) through the API; answers its id. */
+export async function createEnglishOnlyCaseStudy(
+  cookie: string,
+  texts: { title: string; description: string; content: string },
+): Promise<string> {
+  const created = await adminApi(cookie)('/api/portfolio', {
+    method: 'POST',
+    body: JSON.stringify({
+      title: { en: texts.title, es: '' },
+      description: { en: texts.description, es: '' },
+      content: { en: texts.content, es: '' },
+      imageUrl: '/images/demo/case-retail-strategic-plan.jpg',
+    }),
+  });
+  expect(created.status).toBe(201);
+  return ((await created.json()) as { id: string }).id;
+}
+
 /**
  * Signs the e2e admin in through the dashboard's sign-in dialog at /admin (or finds the dashboard already open), in
  * English. The first sign-in of a run meets a cold function and a deliberately slow password check.

@@ -3,7 +3,7 @@ import { en } from '../../src/i18n/en';
 import { es } from '../../src/i18n/es';
 import { defaultTaxonomyEntries } from '../../src/lib/seed/taxonomy';
 import { E2E_ADMIN } from './global-setup';
-import { axeViolations, baseUrl, signInCookie, useBrowser } from './helpers';
+import { adminApi, axeViolations, baseUrl, createEnglishOnlyCaseStudy, signInCookie, useBrowser } from './helpers';
 
 const browser = useBrowser();
 
@@ -382,23 +382,13 @@ describe('accessibility', () => {
 
   it('shows a case study written in English only under its English title on the Spanish pages', async () => {
     const cookie = await signInCookie(E2E_ADMIN.username, E2E_ADMIN.password);
-    const api = (path: string, init: RequestInit = {}) =>
-      fetch(`${baseUrl()}${path}`, {
-        ...init,
-        headers: { 'content-type': 'application/json', origin: baseUrl(), cookie },
-      });
+    const api = adminApi(cookie);
     const title = `Only written in English ${Date.now()}`;
-    const created = await api('/api/portfolio', {
-      method: 'POST',
-      body: JSON.stringify({
-        title: { en: title, es: '' },
-        description: { en: 'A summary in English', es: '' },
-        content: { en: '<p>A body in English</p>', es: '' },
-        imageUrl: '/images/demo/case-retail-strategic-plan.jpg',
-      }),
+    const id = await createEnglishOnlyCaseStudy(cookie, {
+      title,
+      description: 'A summary in English',
+      content: '<p>A body in English</p>',
     });
-    expect(created.status).toBe(201);
-    const { id } = (await created.json()) as { id: string };
     const page = await browser.page();
     try {
       for (const path of ['/es/', '/es/portfolio']) {
