@@ -160,7 +160,7 @@ describe('admin dashboard', () => {
     await dialog.getByRole('button', { name: 'Link', exact: true }).click();
     await linkField.fill('javascript:alert(1)');
     await page.keyboard.press('Enter');
-    expect(await linkField.getAttribute('aria-invalid')).toBe('true');
+    await expect.poll(() => linkField.getAttribute('aria-invalid')).toBe('true');
     const message = await page.locator(`[id="${await linkField.getAttribute('aria-describedby')}"]`).textContent();
     expect(message).toBe(
       'Use an address that starts with https://, http://, mailto: or tel:, or a page of this site (/…).',
