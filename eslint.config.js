@@ -56,6 +56,13 @@ const BLOBS_ONLY_IN_STORES = {
   name: '@netlify/blobs',
   message: 'Only src/lib/blobs.ts and src/lib/stores/ touch Blobs.',
 };
+const DATABASE_ONLY_IN_STORES = ['@netlify/database', 'drizzle-orm', 'pg'].map((name) => ({
+  name,
+  message: 'Only src/lib/db/ and src/lib/stores/ speak to the database.',
+}));
+const DATABASE_PATTERNS = [
+  { group: ['drizzle-orm/*'], message: 'Only src/lib/db/ and src/lib/stores/ speak to the database.' },
+];
 
 export default tseslint.config(
   {
@@ -76,8 +83,10 @@ export default tseslint.config(
         {
           paths: [
             BLOBS_ONLY_IN_STORES,
+            ...DATABASE_ONLY_IN_STORES,
             { name: 'astro:content', message: 'src/lib is plain TypeScript; read content collections in pages.' },
           ],
+          patterns: DATABASE_PATTERNS,
         },
       ],
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
@@ -88,12 +97,17 @@ export default tseslint.config(
   {
     // Astro's content collections are read where pages are made.
     files: ['src/pages/**', 'src/components/**/*.astro', 'src/layouts/**', 'src/content.config.ts'],
-    rules: { 'no-restricted-imports': ['error', { paths: [BLOBS_ONLY_IN_STORES] }] },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { paths: [BLOBS_ONLY_IN_STORES, ...DATABASE_ONLY_IN_STORES], patterns: DATABASE_PATTERNS },
+      ],
+    },
   },
   {
     // The one place that opens Blobs stores, the stores themselves, and the test and script harnesses
     // that start a local Blobs server.
-    files: ['src/lib/blobs.ts', 'src/lib/stores/**', 'tests/**', 'scripts/**'],
+    files: ['src/lib/blobs.ts', 'src/lib/stores/**', 'src/lib/db/**', 'tests/**', 'scripts/**', 'drizzle.config.ts'],
     rules: { 'no-restricted-imports': 'off' },
   },
   {

@@ -7,14 +7,20 @@ export default defineConfig({
     projects: [
       {
         test: {
-          name: 'unit-api',
-          include: ['tests/unit/**/*.test.ts', 'tests/api/**/*.test.ts'],
+          name: 'unit',
+          include: ['tests/unit/**/*.test.ts'],
           environment: 'node',
-          // Files run side by side: each file starts its own local Blobs server in a temporary folder
-          // (tests/helpers/blobs.ts) in a worker process of its own, so a test that sweeps a whole store (the
-          // retention job) sees only its own file's data.
-          // Sign-in tests run bcrypt (cost 12) dozens of times: 20 s alone on a quiet machine, several times that
-          // beside another file on a busy one. The bound is there to stop a hung test, not to time the code.
+        },
+      },
+      {
+        test: {
+          name: 'api',
+          include: ['tests/api/**/*.test.ts'],
+          environment: 'node',
+          // Files run side by side, each in a worker process of its own with a database of its own (in memory,
+          // migrations applied: tests/helpers/db-setup.ts) and a local Blobs server for files (tests/helpers/blobs.ts),
+          // so a test that sweeps a whole table (the retention job) sees only its own file's rows.
+          setupFiles: ['tests/helpers/db-setup.ts'],
           testTimeout: 120_000,
           hookTimeout: 120_000,
         },

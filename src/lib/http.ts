@@ -5,7 +5,7 @@ import { CSV_BOM, csvFileName, csvLines, type CsvRow } from './csv';
 import { ConfigError } from './env';
 import { isId } from './ids';
 import { SECURITY_HEADERS } from './security-headers';
-import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, type Page, type PageQuery } from './stores/feed';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, type Page, type PageQuery } from './db/paging';
 
 /** The one error shape every endpoint answers with. */
 export interface ErrorBody {

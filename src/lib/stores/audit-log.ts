@@ -1,26 +1,23 @@
+import { desc } from 'drizzle-orm';
+import { database } from '../db/client';
+import { auditLog } from '../db/schema';
 import { newId } from '../ids';
-import { auditEventSchema, type AuditEvent } from '../schemas/audit';
-import { EventLog } from './event-log';
+import type { AuditEvent } from '../schemas/audit';
 
-/**
- * The audit log (docs/roles.md): append-only, one key per event under `events/`, never rewritten or deleted by
- * the site (docs/architecture.md, "Storage"). Keys are time-sortable ids, so the newest are last.
- */
-const log = new EventLog<AuditEvent>('audit', auditEventSchema);
-const PREFIX = 'events/';
-
+/** The audit log (docs/roles.md): one row per event, written by the server, never rewritten. */
 export async function recordAudit(
   event: Omit<AuditEvent, 'id' | 'at' | 'target' | 'detail'> & { target?: string; detail?: string },
   now = Date.now(),
 ): Promise<AuditEvent> {
-  const id = newId(now);
-  const full: AuditEvent = { id, at: new Date(now).toISOString(), target: '', detail: '', ...event };
-  await log.put(`${PREFIX}${id}`, full);
+  const full: AuditEvent = { id: newId(now), at: new Date(now).toISOString(), target: '', detail: '', ...event };
+  await database()
+    .insert(auditLog)
+    .values({ ...full, at: new Date(full.at) });
   return full;
 }
 
 /** Every event, newest first. */
 export async function listAudit(): Promise<AuditEvent[]> {
-  const events = await log.read(PREFIX);
-  return events.map(({ event }) => event).reverse();
+  const rows = await database().select().from(auditLog).orderBy(desc(auditLog.at), desc(auditLog.id));
+  return rows.map((row) => ({ ...row, at: row.at.toISOString() }));
 }

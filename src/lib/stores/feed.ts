@@ -245,23 +245,7 @@ export function queryTerm(q: string): string | null {
   return `name:${longest.slice(0, 15)}`;
 }
 
-/** What a list call asks for: where to start, how many, and an optional search. */
-export interface PageQuery {
-  /** A cursor from a previous page's `next` (encoded), or null for the newest. */
-  cursor: string | null;
-  limit: number;
-  /** Search text; blank for none. */
-  q: string;
-}
-
-/** A page of records, newest first, and the cursor of the next page (null: this was the last). */
-export interface Page<T> {
-  items: T[];
-  next: string | null;
-}
-
-export const DEFAULT_PAGE_SIZE = 100;
-export const MAX_PAGE_SIZE = 200;
+export { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, type Page, type PageQuery } from '../db/paging';
 
 const built = new Map<string, Promise<void>>();
 const FEED_MARKER = 'meta/feed-v1';

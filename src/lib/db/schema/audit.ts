@@ -1,0 +1,22 @@
+import { check, index, pgTable, text } from 'drizzle-orm/pg-core';
+import { AUDIT_ACTIONS } from '../../schemas/audit';
+import { at, oneOf } from './columns';
+
+/** The audit log (docs/roles.md): rows the server writes, never updated; erased only with the records they name. */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: text().primaryKey(),
+    at: at().notNull().defaultNow(),
+    actor: text().notNull(),
+    actorRole: text({ enum: ['admin', 'investor'] }).notNull(),
+    action: text({ enum: AUDIT_ACTIONS }).notNull(),
+    target: text().notNull().default(''),
+    detail: text().notNull().default(''),
+  },
+  (table) => [
+    index('audit_log_newest').on(table.at.desc(), table.id.desc()),
+    check('audit_log_actor_role', oneOf(table.actorRole, ['admin', 'investor'])),
+    check('audit_log_action', oneOf(table.action, AUDIT_ACTIONS)),
+  ],
+);

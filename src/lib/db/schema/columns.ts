@@ -1,0 +1,13 @@
+import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { customType, timestamp } from 'drizzle-orm/pg-core';
+
+/** A moment, stored with its time zone, read as a Date. */
+export const at = () => timestamp({ withTimezone: true, mode: 'date' });
+
+/** A full-text search vector (src/lib/db/search.ts), stored as a generated column. */
+export const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+
+/** A CHECK that a text column holds one of a list of values: the database refuses anything else. */
+export function oneOf(column: AnyColumn, values: readonly string[]): SQL {
+  return sql`${column} IN (${sql.raw(values.map((value) => `'${value.replace(/'/g, "''")}'`).join(', '))})`;
+}

@@ -1,0 +1,2 @@
+// Every table of the site's database, one file per feature (docs/architecture.md, "Storage").
+export * from './audit';
