@@ -58,15 +58,15 @@ const proxy = createServer(async (request, response) => {
 });
 await new Promise<void>((resolve) => proxy.listen(PROXY_PORT, resolve));
 
-process.env['DATA_SCOPE'] = 'bench';
-const { resetAndSeed } = await import('../tests/e2e/seed-e2e');
-await resetAndSeed('bench');
-delete process.env['DATA_SCOPE'];
+// A database of the bench's own, in memory, with the demo content (as the browser tests have).
+const { startSeededDatabase } = await import('../tests/e2e/seed-e2e');
+const database = await startSeededDatabase();
 
 const logPath = join(tmpdir(), 'netlify-serve-bench.log');
 const server = spawn('netlify', ['serve', '--offline', '--internal-disable-edge-functions', '--port', String(PORT)], {
   env: {
     ...process.env,
+    NETLIFY_DB_URL: database.url,
     DATA_SCOPE: 'bench',
     BROWSER: 'none',
     JWT_SECRET: 'bench-secret-that-is-long-enough-0123456789abcdef',
@@ -205,4 +205,5 @@ try {
   );
 } finally {
   stop();
+  await database.stop();
 }

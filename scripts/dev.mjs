@@ -1,6 +1,7 @@
-// `npm run dev`: the whole site (pages, /api, local Blobs) at http://localhost:8888.
+// `npm run dev`: the whole site (pages, /api, the local database and local Blobs) at http://localhost:8888.
 // First run: writes .env with a random JWT secret and local admin password and
-// prints the login once; seeds demo content into an empty local store.
+// prints the login once. Every run: applies pending migrations to the local database (.netlify/db, which
+// `netlify dev` then serves to the functions) and seeds demo content into it when it is empty.
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';

@@ -1,10 +1,11 @@
 // `npm run retention [-- --now 2027-01-01T00:00:00Z]`
-// Runs the daily retention job (src/lib/retention.ts) once, now, against the local Blobs store that
-// `npm run dev` uses: what the scheduled function `netlify/functions/retention.ts` does every day on Netlify.
+// Runs the daily retention job (src/lib/retention.ts) once, now, against the local database that `npm run dev`
+// uses: what the scheduled function `netlify/functions/retention.ts` does every day on Netlify.
 // `--now` pretends the job runs at another moment (to see what a later run would delete).
 import { parseArgs } from 'node:util';
 import { runRetention } from '../src/lib/retention';
 import { openLocalBlobs } from './local-blobs';
+import { openLocalDatabase } from './local-db';
 
 const { values } = parseArgs({ options: { now: { type: 'string' } } });
 const now = values.now ? new Date(values.now) : new Date();
@@ -13,9 +14,11 @@ if (Number.isNaN(now.getTime())) {
   process.exit(1);
 }
 
-const { stop } = await openLocalBlobs();
+const database = await openLocalDatabase();
+const blobs = await openLocalBlobs();
 try {
   console.log(JSON.stringify(await runRetention(now), null, 2));
 } finally {
-  await stop();
+  await blobs.stop();
+  await database.stop();
 }

@@ -1,13 +1,15 @@
-// Seeds demo content into the local Blobs store that `netlify dev` reads, when it is empty.
+// `npm run dev`, before the site starts: applies pending migrations to the local database that `netlify dev` opens
+// (.netlify/db) and seeds the demo content into it when it is empty.
 import { seedDemoContent } from '../src/lib/seed/seed';
-import { openLocalBlobs } from './local-blobs';
+import { openLocalDatabase } from './local-db';
 
-const blobs = await openLocalBlobs();
+const database = await openLocalDatabase();
 try {
+  if (database.applied.length) console.log(`Applied migrations: ${database.applied.join(', ')}.`);
   const seeded = await seedDemoContent();
   if (seeded.portfolio || seeded.insights) {
     console.log(`Seeded demo content: ${seeded.portfolio} case studies, ${seeded.insights} insights.`);
   }
 } finally {
-  await blobs.stop();
+  await database.stop();
 }

@@ -2,9 +2,18 @@ import { readFileSync } from 'node:fs';
 import sharp from 'sharp';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { E2E_ADMIN } from './global-setup';
-import { adminApi, baseUrl, createEnglishOnlyCaseStudy, signInCookie, useBrowser, signInAsAdmin } from './helpers';
+import {
+  adminApi,
+  baseUrl,
+  createEnglishOnlyCaseStudy,
+  signInCookie,
+  useBrowser,
+  signInAsAdmin,
+  useSiteDatabase,
+} from './helpers';
 
 const browser = useBrowser();
+useSiteDatabase();
 
 describe('admin dashboard', () => {
   it('refuses empty and wrong credentials with the contractual texts, then signs in', async () => {
@@ -360,13 +369,10 @@ describe('admin dashboard', () => {
   });
 
   it('tells a partner whose account was deactivated "Access Denied"', async () => {
-    // Write the account straight into the site's e2e stores, as `npm run admin:create` would.
-    process.env['DATA_SCOPE'] = 'e2e';
-    const { openLocalBlobs } = await import('../../scripts/local-blobs');
+    // Write the account straight into the site's database, as `npm run admin:create` would (useSiteDatabase).
     const { saveUser } = await import('../../src/lib/stores/users');
     const account = { username: 'e2e-investor', password: 'investor password that is long', role: 'investor' as const };
-    const blobs = await openLocalBlobs();
-    try {
+    {
       await saveUser(account);
       await browser.context().clearCookies();
       const page = await browser.page({ allowFailedRequests: true });
@@ -393,9 +399,6 @@ describe('admin dashboard', () => {
       );
       await page.close();
       await browser.context().clearCookies();
-    } finally {
-      await blobs.stop();
-      delete process.env['DATA_SCOPE'];
     }
   });
 

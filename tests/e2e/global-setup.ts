@@ -29,24 +29,21 @@ async function waitForSite(url: string, child: ChildProcess, timeoutMs: number):
 /**
  * Browser tests run against the production build served the way Netlify
  * serves it (`netlify serve`: static files, the SSR function, the API
- * functions and a local Blobs server), with stores of their own (DATA_SCOPE=e2e)
- * reset and seeded with the demo content first.
+ * functions and a local Blobs server for files), with a database of their own: an in-memory Netlify Database engine
+ * started here, migrations applied and the demo content seeded, reached by the site through NETLIFY_DB_URL as a
+ * deploy's functions reach theirs. Test files that write records straight into it (as `npm run admin:create` would)
+ * get its address with `inject('databaseUrl')` (tests/e2e/helpers.ts, `useSiteDatabase`).
  */
 export default async function setup(project: TestProject) {
-  // Only while seeding: the unit and API test workers share this process's environment.
-  process.env['DATA_SCOPE'] = 'e2e';
-  try {
-    const { resetAndSeed } = await import('./seed-e2e');
-    await resetAndSeed();
-  } finally {
-    delete process.env['DATA_SCOPE'];
-  }
+  const { startSeededDatabase } = await import('./seed-e2e');
+  const database = await startSeededDatabase();
 
   const { startFakeOpenAi } = await import('../helpers/fake-openai');
   const { startFakeTavus } = await import('../helpers/fake-tavus');
   const [openai, tavus] = await Promise.all([startFakeOpenAi(), startFakeTavus()]);
   const env = {
     ...process.env,
+    NETLIFY_DB_URL: database.url,
     DATA_SCOPE: 'e2e',
     JWT_SECRET: 'e2e-secret-that-is-long-enough-0123456789abcdef',
     IP_HASH_SECRET: E2E_IP_HASH_SECRET,
@@ -84,22 +81,24 @@ export default async function setup(project: TestProject) {
   } catch (error) {
     console.error(readFileSync(logPath, 'utf8').slice(-4000));
     if (child.pid) process.kill(-child.pid, 'SIGTERM');
-    await Promise.all([openai.stop(), tavus.stop()]);
+    await Promise.all([openai.stop(), tavus.stop(), database.stop()]);
     throw error;
   }
   project.provide('baseUrl', baseUrl);
+  project.provide('databaseUrl', database.url);
   project.provide('fakeOpenAi', openai.baseURL.replace(/\/v1$/, ''));
   project.provide('fakeTavus', tavus.baseURL);
   project.provide('smtpPort', PORT + 300);
   return async () => {
     if (child.pid) process.kill(-child.pid, 'SIGTERM');
-    await Promise.all([openai.stop(), tavus.stop()]);
+    await Promise.all([openai.stop(), tavus.stop(), database.stop()]);
   };
 }
 
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
+    databaseUrl: string;
     fakeOpenAi: string;
     fakeTavus: string;
     smtpPort: number;

@@ -7,6 +7,21 @@ import { E2E_ADMIN } from './global-setup';
 
 export const baseUrl = (): string => inject('baseUrl');
 
+/**
+ * Points this test file at the served site's database (NETLIFY_DB_URL), so it can write records straight into it as
+ * `npm run admin:create` would, and closes its connection after the file.
+ */
+export function useSiteDatabase(): void {
+  beforeAll(() => {
+    process.env['NETLIFY_DB_URL'] = inject('databaseUrl');
+  });
+  afterAll(async () => {
+    const { closeDatabase } = await import('../../src/lib/db/client');
+    await closeDatabase();
+    delete process.env['NETLIFY_DB_URL'];
+  });
+}
+
 /** Signs in through the API of the served site; answers the session cookie to send with admin requests. */
 export async function signInCookie(username: string, password: string): Promise<string> {
   const response = await fetch(`${baseUrl()}/api/admin/login`, {

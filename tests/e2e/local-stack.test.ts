@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../../src/lib/ids';
 import { E2E_ADMIN } from './global-setup';
-import { baseUrl, signInCookie } from './helpers';
+import { baseUrl, signInCookie, useSiteDatabase } from './helpers';
 
 /**
  * What a client sees from the local server (`netlify serve`, as `netlify dev`) must be what production answers
@@ -38,20 +38,13 @@ describe('the local server answers as production does', () => {
   describe('a refused request: 403 JSON', () => {
     const account = { username: 'e2e-leaver', password: 'leaver password that is long', role: 'investor' as const };
     let cookie = '';
-    let stopBlobs = async () => undefined as void;
+    useSiteDatabase();
     beforeAll(async () => {
-      // Written straight into the site's e2e stores, as `npm run admin:create` would.
-      process.env['DATA_SCOPE'] = 'e2e';
-      const { openLocalBlobs } = await import('../../scripts/local-blobs');
-      stopBlobs = (await openLocalBlobs()).stop;
+      // Written straight into the site's database, as `npm run admin:create` would.
       const { saveUser, setUserActive } = await import('../../src/lib/stores/users');
       await saveUser(account);
       cookie = await signInCookie(account.username, account.password);
       await setUserActive(account.username, false);
-    });
-    afterAll(async () => {
-      await stopBlobs();
-      delete process.env['DATA_SCOPE'];
     });
 
     it('from another origin, or from a deactivated account on any admin route, whatever its path', async () => {

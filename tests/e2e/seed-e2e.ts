@@ -1,39 +1,22 @@
-import { getStore } from '@netlify/blobs';
-import { storeName, type StoreKind } from '../../src/lib/blobs';
-import { openLocalBlobs } from '../../scripts/local-blobs';
+import { startTestDatabase, type TestDatabase } from '../helpers/db';
 
-const KINDS: StoreKind[] = [
-  'portfolio',
-  'insights',
-  'contact-messages',
-  'newsletter',
-  'chat-log',
-  'video-log',
-  'uploads',
-  'users',
-  'auth',
-  'quotas',
-  'investor-updates',
-  'documents',
-  'document-files',
-  'privacy',
-  'stats',
-  'taxonomy',
-  'newsletter-issues',
-];
-
-/** Empties every store of a scope (e2e, bench) in the local Blobs folder, then seeds the demo content. */
-export async function resetAndSeed(scope = 'e2e'): Promise<void> {
-  const blobs = await openLocalBlobs();
+/**
+ * A database of its own for a served site (browser tests, the Lighthouse bench): the engine in memory, migrations
+ * applied, the demo content seeded. The engine lives in this process; the site reaches it through its URL.
+ */
+export async function startSeededDatabase(): Promise<TestDatabase> {
+  const database = await startTestDatabase();
   try {
-    for (const kind of KINDS) {
-      const store = getStore(storeName(kind, scope));
-      const { blobs: all } = await store.list();
-      await Promise.all(all.map((blob) => store.delete(blob.key)));
-    }
     const { seedDemoContent } = await import('../../src/lib/seed/seed');
     await seedDemoContent();
+    const { closeDatabase } = await import('../../src/lib/db/client');
+    await closeDatabase();
+    return database;
+  } catch (error) {
+    await database.stop();
+    throw error;
   } finally {
-    await blobs.stop();
+    // The unit and API test workers share this process's environment: only the served site gets the URL.
+    delete process.env['NETLIFY_DB_URL'];
   }
 }
