@@ -201,13 +201,12 @@ export async function startIssueSend(
   const mails = { en: issuePart(issue, 'en'), es: issuePart(issue, 'es') };
   const send = await createIssueSend(id, startedBy.username, mails);
   if (!send) throw new HttpError(409, ISSUE_ALREADY_SENT);
-  const total = send.total ?? 0;
   await recordAudit({
     actor: startedBy.username,
     actorRole: startedBy.role,
     action: 'newsletter.send',
     target: id,
-    detail: `${total} recipients`,
+    detail: `${send.total} recipients`,
   });
   await newsletterIssueContent.patch(id, (record) => ({ ...record, status: 'sending' }));
   try {

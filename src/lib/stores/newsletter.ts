@@ -223,9 +223,13 @@ export async function subscriberToken(subscriber: StoredSubscriber): Promise<str
   return stored.token;
 }
 
-/** The admin's search as a condition on the stored tsvector (name words as prefixes, or a whole address). */
+/**
+ * The admin's search as a condition: an address (it has an `@`) is looked up whole, on the UNIQUE index; other text is
+ * name words or their first letters, all required, on the stored tsvector. Null when nothing can match.
+ */
 function searchCondition(q: string): SQL | null | undefined {
   if (!q.trim()) return undefined;
+  if (q.includes('@')) return eq(subscribers.email, normalEmail(q));
   const query = prefixQuery(q);
   return query === null ? null : sql`${subscribers.search} @@ to_tsquery('simple', ${query})`;
 }
@@ -334,13 +338,4 @@ export async function confirmationsPerWeek(from: Date, to: Date): Promise<Record
     .where(and(gte(subscribers.confirmedAt, from), lt(subscribers.confirmedAt, to)))
     .groupBy(week);
   return Object.fromEntries(rows.map((row) => [row.week, row.count]));
-}
-
-/** How many subscribers are confirmed now (an issue's recipients): one statement. */
-export async function confirmedSubscriberCount(): Promise<number> {
-  const [row] = await database()
-    .select({ count: count() })
-    .from(subscribers)
-    .where(eq(subscribers.status, 'confirmed'));
-  return row?.count ?? 0;
 }
