@@ -16,7 +16,7 @@ import type { NewsletterInput, NewsletterSubscription, StoredSubscriber } from '
 /** Pending sign-ups are forgotten after this long (deleteExpiredPending). */
 export const PENDING_DAYS = 30;
 const DAY_MS = 24 * 60 * 60 * 1000;
-/** Rows a page of an export or a send's walk reads at a time. */
+/** Rows a page of an export (or of the confirmed subscribers) reads at a time. */
 const EXPORT_PAGE = 500;
 
 function normalEmail(email: string): string {
@@ -67,12 +67,6 @@ function toSubscription(row: PublicRow): NewsletterSubscription {
 
 function toStored(row: PublicRow & Pick<Row, 'token'>): StoredSubscriber {
   return { ...toSubscription(row), token: row.token };
-}
-
-/** The record without its token: what leaves the store for lists and answers. */
-export function publicSubscriber({ token, ...subscriber }: StoredSubscriber): NewsletterSubscription {
-  void token;
-  return subscriber;
 }
 
 export type SubscribeResult =
