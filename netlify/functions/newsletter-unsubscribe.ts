@@ -26,7 +26,7 @@ export default route({
     const token = tokenOf(request);
     const found = await subscriberByToken(token);
     if (!found) return redirect(newsletterPagePath('unsubscribe', 'en', { result: 'invalid' }));
-    return redirect(newsletterPagePath('unsubscribe', found.subscriber.language, { token }));
+    return redirect(newsletterPagePath('unsubscribe', found.language, { token }));
   },
   POST: async (request) => {
     const fields = isFormPost(request) ? await readFormFields(request, 1024) : {};

@@ -5,6 +5,7 @@ import issuesFunction from '../../netlify/functions/newsletter-issues';
 import unsubscribeFunction from '../../netlify/functions/newsletter-unsubscribe';
 import {
   RUN_TOKEN_HEADER,
+  STALE_CLAIM_MS,
   STALE_RUN_MS,
   resumeSendingIssues,
   runIssueSend,
@@ -15,12 +16,17 @@ import { retryDueMail } from '../../src/lib/mail/outbox';
 import type { IssueProgress, NewsletterIssue } from '../../src/lib/schemas/newsletter-issue';
 import {
   confirmSubscription,
+  addressHash,
   confirmedSubscribers,
   getSubscriber,
+  removeSubscription,
   subscribe,
   unsubscribeByToken,
 } from '../../src/lib/stores/newsletter';
 import { asAdmin, useAdminBench } from '../helpers/admin';
+import { queryCount, resetQueryCount } from '../../src/lib/db/client';
+import { createIssueSend } from '../../src/lib/stores/newsletter-issues';
+import { testDatabase } from '../helpers/db-setup';
 import { call, callJson } from '../helpers/functions';
 import { htmlLinks, startLocalSmtp, toAddresses, type LocalSmtp } from '../helpers/smtp';
 
@@ -215,5 +221,84 @@ describe('newsletter issues', () => {
     // A draft has no send: the run does nothing.
     expect(signed).toMatchObject({ status: 202, body: { attempted: 0, finished: false } });
     expect(await progress(issue.id)).toMatchObject({ status: 'draft' });
+  });
+
+  it('is sent once when Send is pressed twice at once, and racing runs share the recipients', async () => {
+    for (let i = 0; i < 25; i += 1) await subscriber(`crowd${i}@example.com`, i % 3 ? 'en' : 'es', 'confirmed');
+    const recipients = (await confirmedSubscribers()).map((s) => s.email);
+    const runs: Promise<{ attempted: number; finished: boolean }>[] = [];
+    setRunTrigger(async () => undefined);
+    const issue = await createIssue('January');
+    const answers = await Promise.all([
+      action(issue.id, 'send', { method: 'POST' }),
+      action(issue.id, 'send', { method: 'POST' }),
+    ]);
+    expect(answers.map((answer) => answer.status).sort()).toEqual([202, 409]);
+    const sends = await testDatabase().query(`SELECT total FROM newsletter_sends WHERE issue_id = $1`, [issue.id]);
+    expect(sends).toEqual([{ total: recipients.length }]);
+
+    for (let i = 0; i < 4; i += 1) runs.push(runIssueSend(issue.id));
+    const results = await Promise.all(runs);
+    expect(results.reduce((sum, result) => sum + result.attempted, 0)).toBe(recipients.length);
+    expect(results.some((result) => result.finished)).toBe(true);
+    for (const email of recipients) {
+      expect(
+        smtp.to(email).filter((m) => m.parsed.subject?.startsWith('January')),
+        email,
+      ).toHaveLength(1);
+    }
+    const rows = await testDatabase().query<{ status: string; n: number }>(
+      `SELECT status, count(*)::int AS n FROM newsletter_recipients WHERE issue_id = $1 GROUP BY status`,
+      [issue.id],
+    );
+    expect(rows).toEqual([{ status: 'sent', n: recipients.length }]);
+    expect(await progress(issue.id)).toMatchObject({ status: 'sent', sent: recipients.length, failed: 0 });
+  });
+
+  it('leaves a recipient a live run holds, takes over one a dead run held, and forgets an erased address', async () => {
+    const recipients = (await confirmedSubscribers()).map((s) => s.email);
+    setRunTrigger(async () => undefined);
+    const issue = await createIssue('February');
+    expect((await action(issue.id, 'send', { method: 'POST' })).status).toBe(202);
+    const held = 'crowd3@example.com';
+    const insert = `INSERT INTO newsletter_recipients (issue_id, address_hash, language, status, at) VALUES ($1, $2, 'es', 'sending', $3)`;
+    await testDatabase().query(insert, [issue.id, addressHash(held), new Date().toISOString()]);
+    const mailsOf = (email: string) => smtp.to(email).filter((m) => m.parsed.subject?.startsWith('February'));
+
+    // Another run holds it: this one mails everyone else and leaves the send open.
+    expect(await runIssueSend(issue.id)).toEqual({ attempted: recipients.length - 1, finished: false });
+    expect(mailsOf(held)).toHaveLength(0);
+    expect(await progress(issue.id)).toMatchObject({ status: 'sending', sent: recipients.length - 1 });
+
+    // That run died: once its claim is older than any run lives, the next run takes the recipient over.
+    const stale = new Date(Date.now() - STALE_CLAIM_MS - 60_000).toISOString();
+    await testDatabase().query(`UPDATE newsletter_recipients SET at = $3 WHERE issue_id = $1 AND address_hash = $2`, [
+      issue.id,
+      addressHash(held),
+      stale,
+    ]);
+    expect(await runIssueSend(issue.id)).toEqual({ attempted: 1, finished: true });
+    expect(mailsOf(held)).toHaveLength(1);
+    expect(await progress(issue.id)).toMatchObject({ status: 'sent', sent: recipients.length, failed: 0 });
+
+    // Erasing the address drops its rows in every send (they are named by its hash).
+    const gone = (await getSubscriber(held))!;
+    resetQueryCount();
+    await removeSubscription(gone);
+    expect(queryCount()).toBe(1);
+    const left = await testDatabase().query(`SELECT 1 FROM newsletter_recipients WHERE address_hash = $1`, [
+      addressHash(held),
+    ]);
+    expect(left).toEqual([]);
+  });
+
+  it('gives an issue’s send to one of ten racing claims', async () => {
+    const part = { subject: 'S', html: '<p>B</p>', text: 'B' };
+    const claims = await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        createIssueSend('01jzzzzzzzzzzzzzzzzzzzzzzz', `admin${i}`, { en: part, es: part }),
+      ),
+    );
+    expect(claims.filter((claim) => claim !== null)).toHaveLength(1);
   });
 });

@@ -2,17 +2,29 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import newsletterFunction, { config } from '../../netlify/functions/newsletter';
 import confirmFunction from '../../netlify/functions/newsletter-confirm';
 import unsubscribeFunction from '../../netlify/functions/newsletter-unsubscribe';
+import newslettersFunction from '../../netlify/functions/newsletters';
+import { queryCount, resetQueryCount } from '../../src/lib/db/client';
+import { NEXT_CURSOR_HEADER } from '../../src/lib/http';
+import type { NewsletterSubscription } from '../../src/lib/schemas/newsletter';
 import { CONFIRMATION_MAILS_PER_ADDRESS } from '../../src/lib/mail/newsletter';
 import { queueMail } from '../../src/lib/mail/outbox';
 import { issueMail, unsubscribeHeaders } from '../../src/lib/mail/templates';
 import {
   addressHash,
+  confirmationsPerWeek,
+  confirmSubscription,
   confirmedSubscribers,
   deleteExpiredPending,
+  getSubscriber,
   listSubscribers,
+  listSubscribersPage,
+  subscribe,
   subscriberToken,
+  takeConfirmationMail,
 } from '../../src/lib/stores/newsletter';
+import { asAdmin, signIn, useTestEnv } from '../helpers/admin';
 import { startLocalBlobs, type LocalBlobs } from '../helpers/blobs';
+import { testDatabase } from '../helpers/db-setup';
 import { call, callJson } from '../helpers/functions';
 import { htmlLinks, startLocalSmtp, toAddresses, type LocalSmtp } from '../helpers/smtp';
 
@@ -49,6 +61,9 @@ async function confirmByMail(email: string): Promise<Response> {
   return call(confirmFunction, '/api/newsletter/confirm', form({ token: link.searchParams.get('token')!, lang }));
 }
 
+/** Everything stored: the database's rows and the files and records still in Blobs (the outbox, the quotas). */
+const snapshot = async () => ({ db: await testDatabase().snapshot(), blobs: await blobs.snapshot() });
+
 const statusOf = async (email: string) => (await listSubscribers()).find((s) => s.email === email)?.status;
 
 describe('POST /api/newsletter', () => {
@@ -67,11 +82,11 @@ describe('POST /api/newsletter', () => {
   it('answers a second sign-up of a confirmed address, in any case, with 409 and its contractual text', async () => {
     await post({ name: 'First', email: 'dup@example.com' });
     expect((await confirmByMail('dup@example.com')).status).toBe(303);
-    const before = await blobs.snapshot();
+    const before = await snapshot();
     const again = await post({ name: 'Second', email: 'DUP@example.com' });
     expect(again.status).toBe(409);
     expect(again.body.message).toBe('This email is already subscribed to our newsletter.');
-    expect(await blobs.snapshot()).toEqual(before);
+    expect(await snapshot()).toEqual(before);
   });
 
   it.each([
@@ -80,10 +95,10 @@ describe('POST /api/newsletter', () => {
     [{ name: 'Ana', email: 'ana@' }, 'email', 'Invalid email address'],
     [{ name: 'Ana' }, 'email', 'Invalid email address'],
   ])('refuses %# with 400 and stores nothing', async (body, field, message) => {
-    const before = await blobs.snapshot();
+    const before = await snapshot();
     const response = await post(body);
     expect(response).toMatchObject({ status: 400, body: { field, message } });
-    expect(await blobs.snapshot()).toEqual(before);
+    expect(await snapshot()).toEqual(before);
   });
 
   it('stores exactly one record when 50 sign-ups of one address race, never answers 5xx, and mails it at most 3 times', async () => {
@@ -96,9 +111,14 @@ describe('POST /api/newsletter', () => {
     expect(statuses).toContain(201);
     const stored = (await listSubscribers()).filter((s) => s.email === 'race@example.com');
     expect(stored).toHaveLength(1);
+    // The day's count of confirmation mails is the row's own, and stopped at the cap.
+    const [row] = await testDatabase().query<{ confirmation_mails: number }>(
+      `SELECT confirmation_mails FROM newsletter_subscribers WHERE email = 'race@example.com'`,
+    );
     const mails = smtp.to('race@example.com');
     expect(mails.length).toBeGreaterThanOrEqual(1);
     expect(mails.length).toBeLessThanOrEqual(CONFIRMATION_MAILS_PER_ADDRESS);
+    expect(row!.confirmation_mails).toBe(mails.length);
     // Whichever racer's mail is followed, its link works.
     expect((await confirmByMail('race@example.com')).headers.get('location')).toBe('/newsletter/confirm?result=done');
     expect((await post({ name: 'Late', email: 'race@example.com' })).status).toBe(409);
@@ -162,6 +182,40 @@ describe('double opt-in', () => {
       'Please confirm your subscription to the Vantia Partners newsletter',
     );
     expect(await statusOf(email)).toBe('pending');
+  });
+
+  it('counts an address’s confirmation mails per UTC day, in one statement, and only while it is pending', async () => {
+    await subscribe({ fullName: 'Day Counter', email: 'days@example.com' });
+    const today = new Date();
+    const tomorrow = new Date(today.getTime() + 86_400_000);
+    resetQueryCount();
+    const taken = [];
+    for (let i = 0; i < 4; i += 1) taken.push(await takeConfirmationMail('Days@Example.com', 3, today));
+    expect(queryCount()).toBe(4);
+    expect(taken).toEqual([true, true, true, false]);
+    expect(await takeConfirmationMail('days@example.com', 3, tomorrow)).toBe(true);
+    expect(await takeConfirmationMail('nobody@example.com', 3, tomorrow)).toBe(false);
+    const { token } = (await getSubscriber('days@example.com'))!;
+    await call(confirmFunction, '/api/newsletter/confirm', form({ token: token!, lang: 'en' }));
+    expect(await takeConfirmationMail('days@example.com', 3, new Date(tomorrow.getTime() + 86_400_000))).toBe(false);
+  });
+
+  it('counts confirmations per ISO week for the overview, by their confirmation time', async () => {
+    const monday = Date.UTC(2025, 2, 3, 0, 30);
+    const at = [monday - 3_600_000, monday, monday + 6 * 86_400_000, monday + 7 * 86_400_000];
+    for (const [i, time] of at.entries()) {
+      const result = await subscribe(
+        { fullName: `Week ${i}`, email: `week${i}@example.com` },
+        undefined,
+        new Date(time),
+      );
+      if (result.status === 'duplicate') throw new Error('already confirmed');
+      await confirmSubscription(result.subscriber.token!, new Date(time));
+    }
+    resetQueryCount();
+    const weeks = await confirmationsPerWeek(new Date(Date.UTC(2025, 1, 1)), new Date(Date.UTC(2025, 3, 1)));
+    expect(queryCount()).toBe(1);
+    expect(weeks).toEqual({ '2025-02-24': 1, '2025-03-03': 2, '2025-03-10': 1 });
   });
 
   it('forgets sign-ups still pending after 30 days (for the retention job), and keeps confirmed ones', async () => {
@@ -231,5 +285,74 @@ describe('one-click unsubscribe (RFC 8058)', () => {
     // Signing up again after unsubscribing starts a new double opt-in.
     expect((await post({ name: 'Marta', email: 'marta@example.es', language: 'es' }, '10.52.0.1')).status).toBe(201);
     expect(await statusOf('marta@example.es')).toBe('pending');
+  });
+});
+
+describe('the admin’s list of subscribers', () => {
+  let cookie: string;
+  beforeAll(async () => {
+    useTestEnv();
+    cookie = await signIn();
+  });
+
+  async function adminPage(query: string): Promise<{ items: NewsletterSubscription[]; next: string | null }> {
+    const response = await call(newslettersFunction, `/api/newsletters${query}`, asAdmin(cookie));
+    expect(response.status).toBe(200);
+    return {
+      items: (await response.json()) as NewsletterSubscription[],
+      next: response.headers.get(NEXT_CURSOR_HEADER),
+    };
+  }
+
+  it('pages newest first with a cursor and searches name words, their first letters or a whole address, a statement a page', async () => {
+    const base = Date.UTC(2025, 0, 1);
+    for (let i = 0; i < 25; i += 1) {
+      await subscribe(
+        { fullName: `Página Reader ${i}`, email: `page${i}@list.example` },
+        undefined,
+        new Date(base + i * 3_600_000),
+      );
+    }
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const query: string = `?limit=10&q=${encodeURIComponent('PAGINA rea')}${cursor ? `&cursor=${cursor}` : ''}`;
+      const page = await adminPage(query);
+      seen.push(...page.items.map((s) => s.fullName));
+      resetQueryCount();
+      await listSubscribersPage({ cursor, limit: 10, q: 'PAGINA rea' });
+      expect(queryCount()).toBeLessThanOrEqual(1);
+      cursor = page.next;
+    } while (cursor);
+    expect(seen).toEqual(Array.from({ length: 25 }, (_, i) => `Página Reader ${24 - i}`));
+
+    expect((await adminPage('?q=reader%207')).items.map((s) => s.email)).toEqual(['page7@list.example']);
+    expect((await adminPage('?q=Page12@List.Example')).items.map((s) => s.fullName)).toEqual(['Página Reader 12']);
+    expect((await adminPage('?q=page12@list')).items).toEqual([]);
+    expect((await adminPage('?q=%3F%3F')).items).toEqual([]);
+    const all = await adminPage('?limit=200');
+    const times = all.items.map((s) => s.registrationDate);
+    expect(times).toEqual([...times].sort().reverse());
+    expect(all.items[0]).not.toHaveProperty('token');
+  });
+
+  it('exports every subscriber as CSV, and deletes one by id', async () => {
+    const csv = await call(newslettersFunction, '/api/newsletters?format=csv', asAdmin(cookie));
+    expect(csv.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+    const lines = (await csv.text()).trim().split(/\r?\n/);
+    expect(lines[0]).toContain('Full Name');
+    expect(lines.length - 1).toBe((await listSubscribers()).length);
+    expect(lines.some((line) => line.includes('page7@list.example'))).toBe(true);
+
+    const target = (await listSubscribers()).find((s) => s.email === 'page7@list.example')!;
+    const remove = () =>
+      call(
+        newslettersFunction,
+        `/api/newsletters/${target.id}`,
+        asAdmin(cookie, { method: 'DELETE', params: { id: target.id } }),
+      );
+    expect((await remove()).status).toBe(200);
+    expect((await remove()).status).toBe(404);
+    expect(await getSubscriber('page7@list.example')).toBeNull();
   });
 });

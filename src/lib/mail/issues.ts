@@ -6,21 +6,21 @@ import { requireSecret } from '../env';
 import { HttpError, notFound } from '../http';
 import { newId } from '../ids';
 import { sanitizeRichText } from '../sanitize';
-import type { IssueMailPart, IssueProgress, IssueSend, NewsletterIssue } from '../schemas/newsletter-issue';
+import type { IssueMailPart, IssueProgress, NewsletterIssue } from '../schemas/newsletter-issue';
 import type { User } from '../schemas/user';
 import { recordAudit } from '../stores/audit-log';
 import { takeDailyQuota } from '../stores/daily-quota';
-import { addressHash, eachConfirmedSubscriber, subscriberToken } from '../stores/newsletter';
 import {
-  claimIssueSend,
+  claimRecipients,
+  claimSilentSends,
+  createIssueSend,
   failedRecipients,
+  finishIssueSend,
   getIssueSend,
-  getRecipientResult,
-  lastAlive,
   markAlive,
-  putIssueSend,
-  putRecipientResult,
   recipientCounts,
+  recordRecipient,
+  releaseRecipients,
 } from '../stores/newsletter-issues';
 import { wasSent } from '../stores/outbox';
 import { attemptDelivery, enqueueMail, queueMail } from './outbox';
@@ -28,19 +28,23 @@ import { issueMail, siteUrl, unsubscribeHeaders, type RenderedMail } from './tem
 import { smtpConfigured } from './transport';
 
 /**
- * Sending a newsletter issue (docs/product.md, "Newsletter issues"). An admin's Send freezes the issue's mail of each
- * language in a send record and marks the issue `sending`; a background function (netlify/functions/
- * newsletter-issue-run-background.ts) then walks the confirmed subscribers a page at a time and mails each in their
- * language, through the outbox under the key `issues/{id}/{sha256(e-mail)}`: one key per issue and recipient, sent
- * at most once however many runs race (the outbox's claims), and retried by the mail schedule if SMTP refuses it.
- * Each recipient's result is recorded; a run cut short is resumed by the mail schedule (resumeSendingIssues), which
- * skips those done. Logs name issues by id, never an address.
+ * Sending a newsletter issue (docs/product.md, "Newsletter issues"). An admin's Send inserts the issue's send row (its
+ * primary key: one send per issue) with the mail of each language frozen, and marks the issue `sending`; a background
+ * function (netlify/functions/newsletter-issue-run-background.ts) then walks the confirmed subscribers, claiming a few
+ * at a time (a row per issue and recipient, written only if new: of racing runs one gets each), and mails each in
+ * their language through the outbox under the key `issues/{id}/{sha256(e-mail)}` (sent at most once, and retried by
+ * the mail schedule if SMTP refuses it). A run cut short is resumed by the mail schedule (resumeSendingIssues), which
+ * skips every recipient with a row. Logs name issues by id, never an address.
  */
 
 /** How long one run of the background function works before it stops (its limit is 15 minutes). */
 export const RUN_BUDGET_MS = 12 * 60_000;
 /** A run silent this long is taken for dead: the schedule starts another. */
 export const STALE_RUN_MS = 3 * 60_000;
+/** A recipient claimed this long ago without a result was claimed by a run now dead (a run lives 15 minutes at most). */
+export const STALE_CLAIM_MS = 15 * 60_000;
+/** Recipients a run claims at a time. */
+const CLAIM_BATCH = 10;
 /** Test mails a day, for every issue and admin together (a test can go to any address: docs/security.md). */
 export const TEST_MAILS_PER_DAY = 20;
 
@@ -124,16 +128,16 @@ export async function issueProgress(id: string): Promise<IssueProgress> {
   const issue = await issueOr404(id);
   const send = await getIssueSend(id);
   if (!send) return { status: issue.status, total: null, sent: 0, failed: 0, startedAt: null, finishedAt: null };
-  for (const hash of (await failedRecipients(id)).slice(0, 50)) {
-    if (!(await wasSent(recipientMailKey(id, hash)))) continue;
-    const result = await getRecipientResult(id, hash);
-    if (result) await putRecipientResult(id, hash, { ...result, status: 'sent', error: null });
+  for (const hash of await failedRecipients(id, 50)) {
+    if (await wasSent(recipientMailKey(id, hash))) {
+      await recordRecipient(id, hash, { status: 'sent', at: new Date(), error: null });
+    }
   }
-  const { done, failed } = await recipientCounts(id);
+  const { sent, failed } = await recipientCounts(id);
   return {
     status: issue.status,
     total: send.total,
-    sent: done - failed,
+    sent,
     failed,
     startedAt: send.startedAt,
     finishedAt: send.finishedAt,
@@ -194,29 +198,16 @@ export async function startIssueSend(
   const issue = await issueOr404(id);
   if (issue.status !== 'draft') throw new HttpError(409, ISSUE_ALREADY_SENT);
   if (!complete(issue)) throw new HttpError(400, ISSUE_INCOMPLETE, 'content');
-  // Counted before the claim: a count cut short (a slow store, a function's time limit) leaves nothing claimed, so
-  // Send can be pressed again.
-  let total = 0;
-  for await (const page of eachConfirmedSubscriber()) total += page.length;
-  if (!(await claimIssueSend(id))) throw new HttpError(409, ISSUE_ALREADY_SENT);
-  const now = new Date();
-  const send: IssueSend = {
-    issueId: id,
-    startedAt: now.toISOString(),
-    startedBy: startedBy.username,
-    mails: { en: issuePart(issue, 'en'), es: issuePart(issue, 'es') },
-    total,
-    finishedAt: null,
-  };
-  await putIssueSend(send);
+  const mails = { en: issuePart(issue, 'en'), es: issuePart(issue, 'es') };
+  const send = await createIssueSend(id, startedBy.username, mails);
+  if (!send) throw new HttpError(409, ISSUE_ALREADY_SENT);
   await recordAudit({
     actor: startedBy.username,
     actorRole: startedBy.role,
     action: 'newsletter.send',
     target: id,
-    detail: `${total} recipients`,
+    detail: `${send.total} recipients`,
   });
-  await markAlive(id, now);
   await newsletterIssueContent.patch(id, (record) => ({ ...record, status: 'sending' }));
   try {
     await trigger(id, origin);
@@ -237,63 +228,69 @@ export interface RunOptions {
 }
 
 /**
- * One run of an issue's send: every confirmed subscriber without a `sent` result is mailed in their language, until
- * all are done (the issue becomes `sent`) or the budget is spent (it stays `sending`, and the schedule resumes it).
- * Any number of runs may race: a recipient's outbox key is claimed per attempt, so each is mailed once.
+ * One run of an issue's send: claims the confirmed subscribers without a row for the issue a few at a time and mails
+ * each in their language, until the walk is over (the issue becomes `sent` once no run holds a recipient) or the
+ * budget is spent (it stays `sending`, and the schedule resumes it). Any number of runs may race: each recipient's
+ * row is claimed by one of them, and their outbox key is sent at most once.
  */
 export async function runIssueSend(
   id: string,
   options: RunOptions = {},
 ): Promise<{ attempted: number; finished: boolean }> {
   const budget = options.budgetMs ?? RUN_BUDGET_MS;
+  const most = options.maxRecipients ?? Infinity;
   const started = Date.now();
   const send = await getIssueSend(id);
   if (!send || send.finishedAt || !smtpConfigured()) return { attempted: 0, finished: Boolean(send?.finishedAt) };
   await markAlive(id);
-  if (send.total === null) {
-    let total = 0;
-    for await (const page of eachConfirmedSubscriber()) total += page.length;
-    send.total = total;
-    await putIssueSend(send);
-  }
   let attempted = 0;
-  let stopped = false;
-  outer: for await (const page of eachConfirmedSubscriber()) {
-    for (const subscriber of page) {
-      if (Date.now() - started > budget || attempted >= (options.maxRecipients ?? Infinity)) {
-        stopped = true;
-        break outer;
+  let after: string | null = null;
+  for (;;) {
+    if (Date.now() - started > budget || attempted >= most) return { attempted, finished: false };
+    const now = new Date();
+    const batch = await claimRecipients(id, {
+      after,
+      limit: Math.min(CLAIM_BATCH, most - attempted),
+      now,
+      staleBefore: new Date(now.getTime() - STALE_CLAIM_MS),
+    });
+    if (batch.last === null) break;
+    after = batch.last;
+    const left = new Set(batch.claimed.map((recipient) => recipient.hash));
+    try {
+      for (const recipient of batch.claimed) {
+        const lang = recipient.language;
+        const key = recipientMailKey(id, recipient.hash);
+        await enqueueMail({
+          key,
+          to: [recipient.email],
+          ...issueMail(send.mails[lang], lang, recipient.token),
+          headers: unsubscribeHeaders(recipient.token),
+        });
+        const outcome = await attemptDelivery(key);
+        attempted += 1;
+        // Busy or waiting: the outbox holds the mail and the mail schedule sends it; progress counts it then.
+        const error = outcome.status === 'failed' ? outcome.error : outcome.status === 'sent' ? null : outcome.status;
+        await recordRecipient(id, recipient.hash, {
+          status: outcome.status === 'sent' ? 'sent' : 'failed',
+          at: new Date(),
+          error,
+        });
+        left.delete(recipient.hash);
       }
-      const hash = addressHash(subscriber.email);
-      const previous = await getRecipientResult(id, hash);
-      if (previous?.status === 'sent') continue;
-      const lang = subscriber.language;
-      const token = await subscriberToken(subscriber);
-      const key = recipientMailKey(id, hash);
-      await enqueueMail({
-        key,
-        to: [subscriber.email],
-        ...issueMail(send.mails[lang], lang, token),
-        headers: unsubscribeHeaders(token),
-      });
-      const outcome = await attemptDelivery(key);
-      attempted += 1;
-      const at = new Date().toISOString();
-      if (outcome.status === 'sent') {
-        await putRecipientResult(id, hash, { status: 'sent', language: lang, at, error: null });
-      } else if (outcome.status === 'failed') {
-        await putRecipientResult(id, hash, { status: 'failed', language: lang, at, error: outcome.error });
-      }
-      if (attempted % 20 === 0) await markAlive(id);
+    } finally {
+      await releaseRecipients(id, [...left]);
     }
+    await markAlive(id);
   }
-  if (stopped) return { attempted, finished: false };
-  const latest = (await getIssueSend(id)) ?? send;
-  if (!latest.finishedAt) {
-    const finishedAt = new Date().toISOString();
-    await putIssueSend({ ...latest, finishedAt });
-    await newsletterIssueContent.patch(id, (record) => ({ ...record, status: 'sent', sentAt: finishedAt }));
-  }
+  // The walk is over; another run may still hold recipients, and the last to finish closes the send.
+  if ((await recipientCounts(id)).sending > 0) return { attempted, finished: false };
+  const finishedAt = new Date();
+  // The issue first: if this run dies before the send's row is closed, the schedule's next run closes it.
+  await newsletterIssueContent.patch(id, (record) =>
+    record.status === 'sent' ? record : { ...record, status: 'sent', sentAt: finishedAt.toISOString() },
+  );
+  await finishIssueSend(id, finishedAt);
   console.log(`Newsletter issue ${id}: run finished, ${attempted} attempted`);
   return { attempted, finished: true };
 }
@@ -304,17 +301,13 @@ export async function runIssueSend(
  */
 export async function resumeSendingIssues(now = new Date()): Promise<number> {
   if (!smtpConfigured()) return 0;
-  const sending = (await newsletterIssueContent.list()).filter((issue) => issue.status === 'sending');
   let started = 0;
-  for (const issue of sending) {
-    const alive = await lastAlive(issue.id);
-    if (alive !== null && now.getTime() - alive < STALE_RUN_MS) continue;
-    await markAlive(issue.id, now);
+  for (const id of await claimSilentSends(new Date(now.getTime() - STALE_RUN_MS), now)) {
     try {
-      await trigger(issue.id, siteUrl());
+      await trigger(id, siteUrl());
       started += 1;
     } catch (error) {
-      console.error(`Newsletter issue ${issue.id}: run not resumed`, errorName(error));
+      console.error(`Newsletter issue ${id}: run not resumed`, errorName(error));
     }
   }
   return started;

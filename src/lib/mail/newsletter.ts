@@ -1,8 +1,7 @@
 import type { Language } from '../../i18n/languages';
 import { newId } from '../ids';
 import type { NewsletterInput } from '../schemas/newsletter';
-import { takeDailyQuota } from '../stores/daily-quota';
-import { addressHash, subscribe, type SubscribeResult } from '../stores/newsletter';
+import { addressHash, subscribe, takeConfirmationMail, type SubscribeResult } from '../stores/newsletter';
 import { queueMail } from './outbox';
 import { confirmationMail } from './templates';
 
@@ -24,14 +23,11 @@ export async function signUp(
   const result = await subscribe({ ...input, language }, beforeWrite);
   if (result.status === 'duplicate') return result;
   const { subscriber } = result;
-  const hash = addressHash(subscriber.email);
-  const allowed = await takeDailyQuota(
-    { kind: 'quotas', prefix: 'confirmation-mails', subject: hash },
-    CONFIRMATION_MAILS_PER_ADDRESS,
-  );
+  // The day's count lives on the subscriber's row: one atomic statement, whatever the number of racing sign-ups.
+  const allowed = await takeConfirmationMail(subscriber.email, CONFIRMATION_MAILS_PER_ADDRESS);
   if (!allowed || !subscriber.token) return { ...result, mailed: false };
   await queueMail({
-    key: `confirm/${hash}/${newId()}`,
+    key: `confirm/${addressHash(subscriber.email)}/${newId()}`,
     to: [subscriber.email],
     ...confirmationMail(subscriber.fullName, subscriber.language, subscriber.token),
   });

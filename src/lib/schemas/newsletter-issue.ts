@@ -33,26 +33,17 @@ export type NewsletterIssueInput = z.infer<typeof newsletterIssueInputSchema>;
 export const issueMailPartSchema = z.object({ subject: z.string(), html: z.string(), text: z.string() });
 export type IssueMailPart = z.infer<typeof issueMailPartSchema>;
 
-/** The send of an issue (`sends/{id}` in the `newsletter-issues` store). */
+/** The send of an issue (a row of `newsletter_sends`: src/lib/db/schema/newsletter.ts). */
 export const issueSendSchema = z.object({
   issueId: z.string(),
   startedAt: z.string(),
   startedBy: z.string(),
   mails: z.object({ en: issueMailPartSchema, es: issueMailPartSchema }),
-  /** Confirmed subscribers when the run counted them (null until then). */
-  total: z.number().int().min(0).nullable(),
+  /** Confirmed subscribers when the send started. */
+  total: z.number().int().min(0),
   finishedAt: z.string().nullable(),
 });
 export type IssueSend = z.infer<typeof issueSendSchema>;
-
-/** One recipient's result (`issues/{id}/recipients/{sha256(e-mail)}`): never the address itself. */
-export const recipientResultSchema = z.object({
-  status: z.enum(['sent', 'failed']),
-  language: z.enum(LANGUAGES),
-  at: z.string(),
-  error: z.string().nullable(),
-});
-export type RecipientResult = z.infer<typeof recipientResultSchema>;
 
 /** GET /api/newsletter-issues/{id}/progress: what the dashboard polls while an issue is sending. */
 export const issueProgressSchema = z.object({

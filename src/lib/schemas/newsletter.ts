@@ -31,8 +31,7 @@ export type NewsletterInput = z.infer<typeof newsletterInputSchema>;
 
 /**
  * Double opt-in (docs/product.md, "Newsletter"): a sign-up is `pending` until its link is followed, then
- * `confirmed`; only confirmed subscribers receive issues; `unsubscribed` after the one-click link. Records from
- * before double opt-in read as confirmed, in English.
+ * `confirmed`; only confirmed subscribers receive issues; `unsubscribed` after the one-click link.
  */
 export const SUBSCRIBER_STATUSES = ['pending', 'confirmed', 'unsubscribed'] as const;
 export type SubscriberStatus = (typeof SUBSCRIBER_STATUSES)[number];
@@ -42,15 +41,15 @@ export const newsletterSubscriptionSchema = z.object({
   fullName: z.string(),
   email: z.string(),
   registrationDate: z.string(),
-  status: z.enum(SUBSCRIBER_STATUSES).default('confirmed'),
-  language: z.enum(LANGUAGES).default('en'),
-  confirmedAt: z.string().nullable().default(null),
-  unsubscribedAt: z.string().nullable().default(null),
+  status: z.enum(SUBSCRIBER_STATUSES),
+  language: z.enum(LANGUAGES),
+  confirmedAt: z.string().nullable(),
+  unsubscribedAt: z.string().nullable(),
 });
 export type NewsletterSubscription = z.infer<typeof newsletterSubscriptionSchema>;
 
 /** What the store keeps: the record and its secret token (confirmation and unsubscribe links), never listed. */
 export const storedSubscriberSchema = newsletterSubscriptionSchema.extend({
-  token: z.string().nullable().default(null),
+  token: z.string().nullable(),
 });
 export type StoredSubscriber = z.infer<typeof storedSubscriberSchema>;

@@ -1,70 +1,31 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { blobsServer, dataStore, storeName } from '../blobs';
+import { and, count, desc, eq, gte, inArray, lt, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { Language } from '../../i18n/languages';
-import { idTime, isId, newId } from '../ids';
-import { listKeys } from './list-keys';
-import {
-  allPages,
-  decodeCursor,
-  encodeCursor,
-  ensureFeed,
-  FEED,
-  feedKey,
-  feedKeys,
-  feedPage,
-  inBatches,
-  nameTerms,
-  normaliseSearch,
-  parseFeedKey,
-  queryTerm,
-  pointersToDelete,
-  recordPointers,
-  SEARCH,
-  settledKeys,
-  termsReady,
-  termFolder,
-  termPage,
-  writePointers,
-  type FeedPage,
-  type Page,
-  type PageQuery,
-} from './feed';
-import { feedRange } from './feed-range';
-import {
-  storedSubscriberSchema,
-  type NewsletterInput,
-  type NewsletterSubscription,
-  type StoredSubscriber,
-} from '../schemas/newsletter';
-import { markEvent } from './week-markers';
+import { database } from '../db/client';
+import { eachPage, allPages, olderThan, toPage, type Page, type PageQuery } from '../db/paging';
+import { newsletterRecipients, newsletterSubscribers as subscribers } from '../db/schema';
+import { prefixQuery } from '../db/search';
+import { newId } from '../ids';
+import type { NewsletterInput, NewsletterSubscription, StoredSubscriber } from '../schemas/newsletter';
 
 /**
- * Keys (docs/architecture.md, "Storage"): `subscribers/{sha256(e-mail)}` the subscriber (the key keeps one record per
- * address); `tokens/{token}` → the subscriber's key (how a confirmation or unsubscribe link finds its subscriber);
- * `feed/{month}/{day}/{time}-{id}.{hash}` its place in the newest-first feed; `search/{hash of a name
- * term}/{month}/{day}/{time}-{id}.{hash}` one per word of the name and its prefixes, a feed of its own. A search by e-mail reads the subscriber's key.
+ * Newsletter subscribers, one row per address (src/lib/db/schema/newsletter.ts): the address is stored lower-cased
+ * and trimmed under a UNIQUE index, so racing sign-ups of one address meet on one row; its link token is UNIQUE too.
  */
-const PREFIX = 'subscribers/';
-const TOKENS = 'tokens/';
 
 /** Pending sign-ups are forgotten after this long (deleteExpiredPending). */
 export const PENDING_DAYS = 30;
 const DAY_MS = 24 * 60 * 60 * 1000;
+/** Rows a page of an export (or of the confirmed subscribers) reads at a time. */
+const EXPORT_PAGE = 500;
 
-const store = () => dataStore('newsletter');
-
-/**
- * The key is a hash of the normalised address, so one address can only ever
- * be one record, whatever order racing sign-ups land in (docs/architecture.md, "Storage").
- * The hash also keeps addresses out of key listings.
- */
-export function subscriberKey(email: string): string {
-  return PREFIX + addressHash(email);
+function normalEmail(email: string): string {
+  return email.trim().toLowerCase();
 }
 
-/** The normalised address's SHA-256, hex: names an address in keys without holding it. */
+/** The normalised address's SHA-256, hex: names an address (send rows, outbox keys) without holding it. */
 export function addressHash(email: string): string {
-  return createHash('sha256').update(email.trim().toLowerCase()).digest('hex');
+  return createHash('sha256').update(normalEmail(email)).digest('hex');
 }
 
 /** A subscriber's secret for their links: 192 random bits. */
@@ -74,34 +35,38 @@ function newToken(): string {
 
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{32}$/;
 
-function parse(raw: unknown): StoredSubscriber | null {
-  if (raw === null) return null;
-  const parsed = storedSubscriberSchema.safeParse(raw);
-  if (parsed.success) return parsed.data;
-  console.error('Skipping a malformed newsletter record');
-  return null;
+type Row = typeof subscribers.$inferSelect;
+
+/** What leaves the store for lists and answers: never the token. */
+const PUBLIC_COLUMNS = {
+  id: subscribers.id,
+  fullName: subscribers.fullName,
+  email: subscribers.email,
+  registeredAt: subscribers.registeredAt,
+  status: subscribers.status,
+  language: subscribers.language,
+  confirmedAt: subscribers.confirmedAt,
+  unsubscribedAt: subscribers.unsubscribedAt,
+};
+const STORED_COLUMNS = { ...PUBLIC_COLUMNS, token: subscribers.token };
+
+type PublicRow = Pick<Row, keyof typeof PUBLIC_COLUMNS>;
+
+function toSubscription(row: PublicRow): NewsletterSubscription {
+  return {
+    id: row.id,
+    fullName: row.fullName,
+    email: row.email,
+    registrationDate: row.registeredAt.toISOString(),
+    status: row.status,
+    language: row.language,
+    confirmedAt: row.confirmedAt?.toISOString() ?? null,
+    unsubscribedAt: row.unsubscribedAt?.toISOString() ?? null,
+  };
 }
 
-async function read(key: string): Promise<StoredSubscriber | null> {
-  return parse(await store().get(key, { type: 'json' }));
-}
-
-/** The record without its token: what leaves the store for lists and answers. */
-export function publicSubscriber({ token, ...subscriber }: StoredSubscriber): NewsletterSubscription {
-  void token;
-  return subscriber;
-}
-
-/** A subscriber's pointer keys (`keys`: `recordPointers` to write, `pointersToDelete` to delete). */
-function pointerKeys(subscription: NewsletterSubscription, keys = recordPointers): string[] {
-  const tag = `${subscription.id}.${addressHash(subscription.email)}`;
-  return keys(idTime(subscription.id), tag, nameTerms(subscription.fullName));
-}
-
-/** The search terms of the subscriber a feed key names (`migrateTerms`). */
-async function termsAt(feed: string): Promise<string[]> {
-  const subscription = await readPointer(feed);
-  return subscription ? nameTerms(subscription.fullName) : [];
+function toStored(row: PublicRow & Pick<Row, 'token'>): StoredSubscriber {
+  return { ...toSubscription(row), token: row.token };
 }
 
 export type SubscribeResult =
@@ -109,238 +74,262 @@ export type SubscribeResult =
   | { status: 'pending'; subscriber: StoredSubscriber }
   | { status: 'duplicate' };
 
+/** A column's new value when an unsubscribed address signs up again (a new sign-up), else its value as it is. */
+function whenUnsubscribed(column: AnyColumn, fresh: SQL): SQL {
+  return sql`CASE WHEN ${subscribers.status} = 'unsubscribed' THEN ${fresh} ELSE ${column} END`;
+}
+
 /**
  * A sign-up (double opt-in). A confirmed address is a duplicate (nothing written). Otherwise `beforeWrite` runs (the
- * visitor's quota), then a new or unsubscribed address gets a pending record with a new token, and a pending one
- * stays as it is; the answer is the record as stored, whose token the confirmation mail carries. Racing sign-ups of
- * one address leave one record; on the local server each racer may have written its own token first, and each of
- * those tokens keeps working (its `tokens/` entry names the address), so no mail carries a dead link.
+ * visitor's quota), then one statement: a new address gets a pending row, an unsubscribed one becomes a new pending
+ * sign-up (new id and date, its link token kept), a pending one stays as it is; the answer is the row as stored,
+ * whose token the confirmation mail carries. Racing sign-ups of one address meet on its UNIQUE index: one row, one
+ * token in every mail.
  */
 export async function subscribe(
   input: Pick<NewsletterInput, 'fullName' | 'email'> & { language?: Language },
   beforeWrite?: () => Promise<void>,
   at?: Date,
 ): Promise<SubscribeResult> {
-  const key = subscriberKey(input.email);
-  const existing = await read(key);
+  const email = normalEmail(input.email);
+  const existing = await getSubscriber(email);
   if (existing?.status === 'confirmed') return { status: 'duplicate' };
   await beforeWrite?.();
-  if (existing?.status === 'pending') return { status: 'pending', subscriber: existing };
   const now = at ?? new Date();
-  const subscriber: StoredSubscriber = {
-    // A given date (seeding, imports) is the id's own time (newId keeps a time over a minute before the newest id's),
-    // so the feed places the record by it.
-    id: newId(now.getTime()),
-    fullName: input.fullName,
-    email: input.email,
-    registrationDate: now.toISOString(),
-    status: 'pending',
-    language: input.language ?? 'en',
-    confirmedAt: null,
-    unsubscribedAt: null,
-    token: newToken(),
-  };
-  await store().setJSON(TOKENS + subscriber.token, { key });
-  const { modified } = existing
-    ? await store().setJSON(key, subscriber)
-    : await store().setJSON(key, subscriber, { onlyIfNew: true });
-  const stored = modified ? subscriber : await read(key);
-  // A new record gets its places in the feed and the name index; where a race left two (the local server), a page
-  // shows only the one the key holds.
-  if (modified) await writePointers(store(), pointerKeys(subscriber));
-  if (!stored) return { status: 'created', subscriber };
-  if (stored.status === 'confirmed') return { status: 'duplicate' };
-  return { status: modified ? 'created' : 'pending', subscriber: stored };
+  // A given date (seeding, imports) is the id's own time, as the list orders by it.
+  const id = newId(now.getTime());
+  const excluded = (column: string) => sql.raw(`excluded."${column}"`);
+  const [row] = await database()
+    .insert(subscribers)
+    .values({
+      id,
+      email,
+      addressHash: addressHash(email),
+      fullName: input.fullName,
+      language: input.language ?? 'en',
+      status: 'pending',
+      token: newToken(),
+      registeredAt: now,
+    })
+    .onConflictDoUpdate({
+      target: subscribers.email,
+      set: {
+        id: whenUnsubscribed(subscribers.id, excluded('id')),
+        fullName: whenUnsubscribed(subscribers.fullName, excluded('full_name')),
+        language: whenUnsubscribed(subscribers.language, excluded('language')),
+        registeredAt: whenUnsubscribed(subscribers.registeredAt, excluded('registered_at')),
+        confirmedAt: whenUnsubscribed(subscribers.confirmedAt, sql`NULL`),
+        unsubscribedAt: whenUnsubscribed(subscribers.unsubscribedAt, sql`NULL`),
+        status: sql`'pending'`,
+      },
+      // Confirmed meanwhile (a racing confirmation): a duplicate, left as it is.
+      setWhere: sql`${subscribers.status} <> 'confirmed'`,
+    })
+    .returning(STORED_COLUMNS);
+  if (!row) return { status: 'duplicate' };
+  return { status: row.id === id ? 'created' : 'pending', subscriber: toStored(row) };
 }
 
-/** The stored record of an address (any status), or null. */
+/**
+ * Takes one of the address's `cap` confirmation mails of `now`'s UTC day, if it is pending and fewer were sent:
+ * one statement, whose row lock orders racing sign-ups (each sees the count the previous left).
+ */
+export async function takeConfirmationMail(email: string, cap: number, now = new Date()): Promise<boolean> {
+  const day = now.toISOString().slice(0, 10);
+  const rows = await database()
+    .update(subscribers)
+    .set({
+      confirmationMails: sql`CASE WHEN ${subscribers.confirmationDay} = ${day} THEN ${subscribers.confirmationMails} + 1 ELSE 1 END`,
+      confirmationDay: day,
+    })
+    .where(
+      and(
+        eq(subscribers.email, normalEmail(email)),
+        eq(subscribers.status, 'pending'),
+        sql`(${subscribers.confirmationDay} IS DISTINCT FROM ${day} OR ${subscribers.confirmationMails} < ${cap})`,
+      ),
+    )
+    .returning({ id: subscribers.id });
+  return rows.length > 0;
+}
+
+/** The stored record of an address (any status, with its token), or null: one statement. */
 export async function getSubscriber(email: string): Promise<StoredSubscriber | null> {
-  return read(subscriberKey(email));
+  const [row] = await database()
+    .select(STORED_COLUMNS)
+    .from(subscribers)
+    .where(eq(subscribers.email, normalEmail(email)));
+  return row ? toStored(row) : null;
+}
+
+/** The subscriber with this address (case-insensitive), or null: one statement. */
+export async function getSubscriberByEmail(email: string): Promise<NewsletterSubscription | null> {
+  const [row] = await database()
+    .select(PUBLIC_COLUMNS)
+    .from(subscribers)
+    .where(eq(subscribers.email, normalEmail(email)));
+  return row ? toSubscription(row) : null;
 }
 
 /** The subscriber a link's token belongs to (null: unknown token, or the subscriber was removed). */
-export async function subscriberByToken(token: string): Promise<{ key: string; subscriber: StoredSubscriber } | null> {
+export async function subscriberByToken(token: string): Promise<StoredSubscriber | null> {
   if (!TOKEN_PATTERN.test(token)) return null;
-  const entry = (await store().get(TOKENS + token, { type: 'json' })) as { key?: unknown } | null;
-  if (typeof entry?.key !== 'string' || !entry.key.startsWith(PREFIX)) return null;
-  const subscriber = await read(entry.key);
-  return subscriber ? { key: entry.key, subscriber } : null;
-}
-
-/** Confirms a pending sign-up; a confirmed one stays so. Null when the link is unknown or the address unsubscribed. */
-export async function confirmSubscription(token: string, now = new Date()): Promise<StoredSubscriber | null> {
-  const found = await subscriberByToken(token);
-  if (!found || found.subscriber.status === 'unsubscribed') return null;
-  if (found.subscriber.status === 'confirmed') return found.subscriber;
-  const confirmed: StoredSubscriber = { ...found.subscriber, status: 'confirmed', confirmedAt: now.toISOString() };
-  await store().setJSON(found.key, confirmed);
-  await markEvent('subscribers', confirmed.id, now);
-  return confirmed;
-}
-
-/** Unsubscribes at once (one-click); already unsubscribed stays so. Null when the link is unknown. */
-export async function unsubscribeByToken(token: string, now = new Date()): Promise<StoredSubscriber | null> {
-  const found = await subscriberByToken(token);
-  if (!found) return null;
-  if (found.subscriber.status === 'unsubscribed') return found.subscriber;
-  const gone: StoredSubscriber = { ...found.subscriber, status: 'unsubscribed', unsubscribedAt: now.toISOString() };
-  await store().setJSON(found.key, gone);
-  return gone;
+  const [row] = await database().select(STORED_COLUMNS).from(subscribers).where(eq(subscribers.token, token));
+  return row ? toStored(row) : null;
 }
 
 /**
- * A subscriber's token for their links, made (and stored) for a record from before double opt-in that has none.
- * For sending issues: `unsubscribeHeaders(await subscriberToken(s))`.
+ * Confirms a pending sign-up; a confirmed one stays so (its confirmation time kept). Null when the link is unknown or
+ * the address unsubscribed. One statement.
  */
+export async function confirmSubscription(token: string, now = new Date()): Promise<StoredSubscriber | null> {
+  if (!TOKEN_PATTERN.test(token)) return null;
+  const [row] = await database()
+    .update(subscribers)
+    .set({
+      confirmedAt: sql`CASE WHEN ${subscribers.status} = 'pending' THEN ${now.toISOString()}::timestamptz ELSE ${subscribers.confirmedAt} END`,
+      status: 'confirmed',
+    })
+    .where(and(eq(subscribers.token, token), inArray(subscribers.status, ['pending', 'confirmed'])))
+    .returning(STORED_COLUMNS);
+  return row ? toStored(row) : null;
+}
+
+/** Unsubscribes at once (one-click); already unsubscribed stays so. Null when the link is unknown. One statement. */
+export async function unsubscribeByToken(token: string, now = new Date()): Promise<StoredSubscriber | null> {
+  if (!TOKEN_PATTERN.test(token)) return null;
+  const [row] = await database()
+    .update(subscribers)
+    .set({
+      unsubscribedAt: sql`CASE WHEN ${subscribers.status} = 'unsubscribed' THEN ${subscribers.unsubscribedAt} ELSE ${now.toISOString()}::timestamptz END`,
+      status: 'unsubscribed',
+    })
+    .where(eq(subscribers.token, token))
+    .returning(STORED_COLUMNS);
+  return row ? toStored(row) : null;
+}
+
+/** A subscriber's token for their links (every row has one): `unsubscribeHeaders(await subscriberToken(s))`. */
 export async function subscriberToken(subscriber: StoredSubscriber): Promise<string> {
   if (subscriber.token) return subscriber.token;
-  const key = subscriberKey(subscriber.email);
-  const token = newToken();
-  await store().setJSON(TOKENS + token, { key });
-  await store().setJSON(key, { ...subscriber, token });
-  return token;
-}
-
-/** The subscriber with this address (case-insensitive), or null: one read. */
-export async function getSubscriberByEmail(email: string): Promise<NewsletterSubscription | null> {
-  const subscriber = await read(subscriberKey(email));
-  return subscriber && publicSubscriber(subscriber);
-}
-
-/** The subscriber a pointer names, if the address's key still holds that very subscription. */
-async function readTag(tag: string): Promise<StoredSubscriber | null> {
-  const match = /^([0-9a-z]{26})\.([0-9a-f]{64})$/.exec(tag);
-  if (!match) return null;
-  const subscription = await read(PREFIX + match[2]);
-  return subscription?.id === match[1] ? subscription : null;
-}
-
-async function readPointer(key: string): Promise<StoredSubscriber | null> {
-  const pointer = parseFeedKey(key);
-  return pointer ? readTag(pointer.tag) : null;
-}
-
-async function readStoredPage(keys: string[]): Promise<StoredSubscriber[]> {
-  return (await inBatches(keys, 50, readPointer)).filter((s): s is StoredSubscriber => s !== null);
-}
-
-async function readPage(keys: string[]): Promise<NewsletterSubscription[]> {
-  return (await readStoredPage(keys)).map(publicSubscriber);
-}
-
-async function backfill(): Promise<void> {
-  const s = store();
-  await inBatches(await listKeys(s, PREFIX), 50, async (key) => {
-    const subscription = await read(key);
-    if (subscription && isId(subscription.id)) await writePointers(s, pointerKeys(subscription));
-  });
-}
-
-const storeId = () => `${storeName('newsletter')}|${blobsServer().instance}`;
-
-async function ready(): Promise<void> {
-  await ensureFeed(store(), storeId(), backfill);
+  const stored = await getSubscriber(subscriber.email);
+  if (!stored?.token) throw new Error(`Subscriber ${subscriber.id} has no token`);
+  return stored.token;
 }
 
 /**
- * A page of subscribers, newest first. A search with `@` reads the address's one key; other searches use the name
- * index (a word, or a prefix of at least 3 characters) and check every word.
+ * The admin's search as a condition: an address (it has an `@`) is looked up whole, on the UNIQUE index; other text is
+ * name words or their first letters, all required, on the stored tsvector. Null when nothing can match.
+ */
+function searchCondition(q: string): SQL | null | undefined {
+  if (!q.trim()) return undefined;
+  if (q.includes('@')) return eq(subscribers.email, normalEmail(q));
+  const query = prefixQuery(q);
+  return query === null ? null : sql`${subscribers.search} @@ to_tsquery('simple', ${query})`;
+}
+
+/**
+ * A page of subscribers, newest first (keyset: registration time and id), optionally searched by name words or their
+ * first letters (all required) or a whole address: one statement.
  */
 export async function listSubscribersPage(query: PageQuery): Promise<Page<NewsletterSubscription>> {
-  await ready();
-  const q = normaliseSearch(query.q);
-  if (q.includes('@')) {
-    const subscription = query.cursor ? null : await getSubscriberByEmail(q);
-    return { items: subscription ? [subscription] : [], next: null };
-  }
-  const cursor = decodeCursor(query.cursor);
-  let page: FeedPage;
-  if (q) {
-    const term = queryTerm(q);
-    if (!term) return { items: [], next: null };
-    await termsReady(store(), storeId(), termsAt);
-    page = await termPage(store(), termFolder(SEARCH, term), query.limit, cursor);
-  } else {
-    page = await feedPage(store(), FEED, query.limit, cursor);
-  }
-  let items = await readPage(page.keys);
-  if (q) {
-    const parts = q.split(/[^\p{L}\p{N}]+/u).filter(Boolean);
-    items = items.filter((s) => {
-      const words = normaliseSearch(s.fullName).split(/[^\p{L}\p{N}]+/u);
-      return parts.every((part) => words.some((word) => word.startsWith(part)));
-    });
-  }
-  return { items, next: encodeCursor(page.next) };
+  return page(query, undefined, (row) => toSubscription(row));
+}
+
+async function page<T>(
+  query: PageQuery,
+  filter: SQL | undefined,
+  map: (row: PublicRow & Pick<Row, 'token'>) => T,
+): Promise<Page<T>> {
+  const search = searchCondition(query.q);
+  if (search === null) return { items: [], next: null };
+  const rows = await database()
+    .select(STORED_COLUMNS)
+    .from(subscribers)
+    .where(and(filter, search, olderThan(subscribers.registeredAt, subscribers.id, query.cursor)))
+    .orderBy(desc(subscribers.registeredAt), desc(subscribers.id))
+    .limit(query.limit + 1);
+  return toPage(rows, query.limit, (row) => ({ at: row.registeredAt, id: row.id }), map);
 }
 
 /** Every subscriber, newest first, a page at a time (CSV exports): never all in memory. */
-export async function* eachSubscriber(): AsyncGenerator<NewsletterSubscription[]> {
-  await ready();
-  for await (const keys of feedKeys(store(), FEED)) yield await readPage(keys);
+export function eachSubscriber(): AsyncGenerator<NewsletterSubscription[]> {
+  return eachPage((cursor) => listSubscribersPage({ cursor, limit: EXPORT_PAGE, q: '' }));
 }
 
-/** Every subscriber, newest first. Reads them all: for small stores and tests; lists use listSubscribersPage. */
+/** Every subscriber, newest first. Reads them all: for small tables and tests; lists use listSubscribersPage. */
 export async function listSubscribers(): Promise<NewsletterSubscription[]> {
   return allPages(eachSubscriber());
 }
 
-/** The subscribers an issue goes to: confirmed ones only, with their tokens, a page at a time. */
-export async function* eachConfirmedSubscriber(): AsyncGenerator<StoredSubscriber[]> {
-  await ready();
-  for await (const keys of feedKeys(store(), FEED)) {
-    yield (await readStoredPage(keys)).filter((subscriber) => subscriber.status === 'confirmed');
-  }
+/** The confirmed subscribers, with their tokens, newest first, a page at a time. */
+export function eachConfirmedSubscriber(): AsyncGenerator<StoredSubscriber[]> {
+  return eachPage((cursor) =>
+    page({ cursor, limit: EXPORT_PAGE, q: '' }, eq(subscribers.status, 'confirmed'), (row) => toStored(row)),
+  );
 }
 
-/** The subscribers an issue goes to: confirmed ones only, with their tokens (all in memory: small lists, tests). */
+/** The confirmed subscribers, with their tokens (all in memory: small lists, tests). */
 export async function confirmedSubscribers(): Promise<StoredSubscriber[]> {
   return allPages(eachConfirmedSubscriber());
 }
 
-/** Removes a subscriber, its link token and its pointers. */
+/**
+ * Deletes the subscribers a condition names, with their rows in issues' sends (named by the address's hash): one
+ * statement. Answers how many subscribers it deleted.
+ */
+async function removeWhere(condition: SQL, limit?: number): Promise<number> {
+  const db = database();
+  const target =
+    limit === undefined
+      ? condition
+      : inArray(subscribers.id, db.select({ id: subscribers.id }).from(subscribers).where(condition).limit(limit));
+  const gone = db.$with('gone').as(db.delete(subscribers).where(target).returning({ hash: subscribers.addressHash }));
+  const sends = db.$with('sends').as(
+    db
+      .delete(newsletterRecipients)
+      .where(inArray(newsletterRecipients.addressHash, db.select({ hash: gone.hash }).from(gone)))
+      .returning({ hash: newsletterRecipients.addressHash }),
+  );
+  const [row] = await db.with(gone, sends).select({ removed: count() }).from(gone);
+  return row?.removed ?? 0;
+}
+
+/** Removes a subscriber (by address) and its link token (privacy erasure): one statement. */
 export async function removeSubscription(
   subscription: NewsletterSubscription & { token?: string | null },
 ): Promise<void> {
-  const s = store();
-  await Promise.all(pointerKeys(subscription, pointersToDelete).map((key) => s.delete(key)));
-  const stored = subscription.token === undefined ? await read(subscriberKey(subscription.email)) : null;
-  const token = subscription.token ?? stored?.token;
-  if (token) await s.delete(TOKENS + token);
-  await s.delete(subscriberKey(subscription.email));
+  await removeWhere(eq(subscribers.email, normalEmail(subscription.email)));
 }
 
-/**
- * Removes the subscriber with this id; false when there is none. Constant cost: the id's time names its day folder,
- * whose pointer names the address's key.
- */
+/** Removes the subscriber with this id; false when there is none. One statement. */
 export async function deleteSubscriber(id: string): Promise<boolean> {
-  if (!isId(id)) return false;
-  await ready();
-  const day = feedKey(FEED, idTime(id), id).split('/').slice(0, 3).join('/');
-  const pointer = (await settledKeys(store(), `${day}/`)).find((key) => parseFeedKey(key)?.tag.startsWith(`${id}.`));
-  const subscription = pointer ? await readPointer(pointer) : null;
-  if (!subscription) return false;
-  await removeSubscription(subscription);
-  return true;
+  return (await removeWhere(eq(subscribers.id, id))) > 0;
 }
 
 /**
- * Removes sign-ups still pending PENDING_DAYS after they were made (for the retention job, which calls it daily);
- * answers how many. Links of a removed sign-up stop working. Only the feed's days of the month before the cutoff are
- * opened (src/lib/stores/feed-range.ts), so a run costs the same however many subscribers there are; a job that
- * missed more than a month of runs leaves the older ones (they can be deleted from the dashboard).
+ * Removes at most `limit` sign-ups still pending that were made before `cutoff` (their links stop working): one
+ * statement. Answers how many.
  */
-export async function deleteExpiredPending(now = new Date()): Promise<number> {
-  await ready();
-  const cutoff = now.getTime() - PENDING_DAYS * DAY_MS;
-  const { records } = await feedRange(store(), FEED, cutoff - PENDING_DAYS * DAY_MS, cutoff, 5_000);
-  let removed = 0;
-  for (const { tag } of records) {
-    const subscriber = await readTag(tag);
-    if (subscriber?.status !== 'pending' || Date.parse(subscriber.registrationDate) >= cutoff) continue;
-    await removeSubscription(subscriber);
-    removed += 1;
-  }
-  return removed;
+export function deletePendingBefore(cutoff: Date, limit = 10_000): Promise<number> {
+  return removeWhere(and(eq(subscribers.status, 'pending'), lt(subscribers.registeredAt, cutoff))!, limit);
+}
+
+/** Removes sign-ups still pending PENDING_DAYS after they were made (the retention job, daily); answers how many. */
+export function deleteExpiredPending(now = new Date()): Promise<number> {
+  return deletePendingBefore(new Date(now.getTime() - PENDING_DAYS * DAY_MS));
+}
+
+/**
+ * Confirmations per ISO week (Monday, UTC, as YYYY-MM-DD) between `from` (inclusive) and `to` (exclusive), for the
+ * overview: one statement. Weeks without any are absent.
+ */
+export async function confirmationsPerWeek(from: Date, to: Date): Promise<Record<string, number>> {
+  const week = sql<string>`to_char(date_trunc('week', ${subscribers.confirmedAt} AT TIME ZONE 'UTC'), 'YYYY-MM-DD')`;
+  const rows = await database()
+    .select({ week, count: count() })
+    .from(subscribers)
+    .where(and(gte(subscribers.confirmedAt, from), lt(subscribers.confirmedAt, to)))
+    .groupBy(week);
+  return Object.fromEntries(rows.map((row) => [row.week, row.count]));
 }
