@@ -8,6 +8,7 @@ import { sendLeadDigest } from '../../src/lib/leads/inbox';
 import { fileVideoLead } from '../../src/lib/leads/video';
 import type { Lead, LeadDetail } from '../../src/lib/schemas/lead';
 import { addContactMessage } from '../../src/lib/stores/contact-messages';
+import { outboxKeys } from '../../src/lib/stores/outbox';
 import { asAdmin, useAdminBench } from '../helpers/admin';
 import { call, callJson } from '../helpers/functions';
 import { startLocalSmtp, toAddresses, type LocalSmtp } from '../helpers/smtp';
@@ -95,6 +96,8 @@ describe('lead inbox', () => {
     expect(await allPages('source=form')).toEqual(['Carla Form', 'Bea Form', 'Ana Form']);
     expect(await allPages('status=replied&source=chat')).toEqual(['Dora Chat']);
     expect(await allPages('status=replied&source=form')).toEqual([]);
+    expect(await allPages('owner=partner')).toEqual(['Dora Chat', 'Bea Form']);
+    expect(await allPages('owner=partner&status=closed')).toEqual(['Bea Form']);
     // Moving back to new moves the lead between the folders.
     await setLead(ids['Bea Form']!, { status: 'new' });
     expect(await allPages('status=new&source=form')).toEqual(['Carla Form', 'Bea Form', 'Ana Form']);
@@ -173,6 +176,38 @@ describe('lead inbox', () => {
     expect(smtp.to('lucia@lead.test')).toHaveLength(2);
   });
 
+  it('takes at most 20 replies per lead, however many are sent at once', async () => {
+    smtp.configure(false);
+    const id = await contact(
+      { name: 'Capped Carla', email: 'carla@lead.test', message: 'Write me' },
+      'en',
+      '10.90.0.2',
+    );
+    const answers = await Promise.all(
+      Array.from({ length: 23 }, (_, i) =>
+        callJson(replyFunction, `/api/contact-messages/${id}/reply`, {
+          ...admin({ method: 'POST', body: { language: 'en', subject: `Reply ${i}`, body: 'Hello' } }),
+          params: { id },
+        }),
+      ),
+    );
+    expect(answers.filter((answer) => answer.status === 201)).toHaveLength(20);
+    expect(answers.filter((answer) => answer.status === 429)).toHaveLength(3);
+    const thread = await callJson<LeadDetail>(leadFunction, `/api/contact-messages/${id}`, {
+      ...admin(),
+      params: { id },
+    });
+    expect(thread.body.replies).toHaveLength(20);
+    // One mail per reply taken, waiting for SMTP; none for the refused ones.
+    expect((await outboxKeys()).filter((key) => key.startsWith(`replies/${id}/`))).toHaveLength(20);
+    const unknown = '01arz3ndektsv4rrffq69g5fav';
+    const missing = await callJson(replyFunction, `/api/contact-messages/${unknown}/reply`, {
+      ...admin({ method: 'POST', body: { language: 'en', subject: 'Hi', body: 'Hello' } }),
+      params: { id: unknown },
+    });
+    expect(missing.status).toBe(404);
+  });
+
   it('sends a weekly digest of new and unanswered leads only', async () => {
     const now = new Date();
     const ago = (days: number) => new Date(now.getTime() - days * 86_400_000);
@@ -230,7 +265,8 @@ describe('lead inbox', () => {
         },
       ],
     });
-    await fileVideoLead(sessionId);
+    // Tavus replays its event, at once and later: one lead.
+    await Promise.all([fileVideoLead(sessionId), fileVideoLead(sessionId), fileVideoLead(sessionId)]);
     await fileVideoLead(sessionId);
     expect(await allPages('source=video')).toEqual(['marta@video.test']);
     const [lead] = (await callJson<Lead[]>(messagesFunction, '/api/contact-messages?source=video', admin())).body;
