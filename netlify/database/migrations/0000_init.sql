@@ -27,7 +27,7 @@ CREATE TABLE "contact_messages" (
 	"owner" text,
 	"updated_at" timestamp with time zone,
 	"reply_count" integer DEFAULT 0 NOT NULL,
-	"search" "tsvector" GENERATED ALWAYS AS (to_tsvector('simple', translate(lower("contact_messages"."name"), 'áàâäãåéèêëíìîïóòôöõúùûüñçÁÀÂÄÃÅÉÈÊËÍÌÎÏÓÒÔÖÕÚÙÛÜÑÇ', 'aaaaaaeeeeiiiiooooouuuuncaaaaaaeeeeiiiiooooouuuunc'))) STORED,
+	"search" "tsvector" GENERATED ALWAYS AS (to_tsvector('simple', regexp_replace(translate(lower("contact_messages"."name"), 'áàâäãåéèêëíìîïóòôöõúùûüñçÁÀÂÄÃÅÉÈÊËÍÌÎÏÓÒÔÖÕÚÙÛÜÑÇ', 'aaaaaaeeeeiiiiooooouuuuncaaaaaaeeeeiiiiooooouuuunc'), '[^[:alnum:]]+', ' ', 'g'))) STORED,
 	CONSTRAINT "contact_messages_source" CHECK ("contact_messages"."source" IN ('form', 'chat', 'video', 'investor')),
 	CONSTRAINT "contact_messages_status" CHECK ("contact_messages"."status" IN ('new', 'replied', 'closed')),
 	CONSTRAINT "contact_messages_language" CHECK ("contact_messages"."language" IN ('en', 'es')),

@@ -40,7 +40,11 @@ export const contactMessages = pgTable(
     /** When a partner last changed the status or owner (or replied): null until then. */
     updatedAt: at(),
     replyCount: integer().notNull().default(0),
-    search: tsvector().generatedAlwaysAs((): SQL => sql`to_tsvector('simple', ${foldedSql(contactMessages.name)})`),
+    // The name's words as the search splits them (runs of letters and digits: "marta@video.test" is three words).
+    search: tsvector().generatedAlwaysAs(
+      (): SQL =>
+        sql`to_tsvector('simple', regexp_replace(${foldedSql(contactMessages.name)}, '[^[:alnum:]]+', ' ', 'g'))`,
+    ),
   },
   (table) => [
     index('contact_messages_newest').on(table.createdAt.desc(), table.id.desc()),
