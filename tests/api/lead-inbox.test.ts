@@ -7,7 +7,14 @@ import { recordVideoCallStart, putVideoEvent } from '../../src/lib/conversations
 import { sendLeadDigest } from '../../src/lib/leads/inbox';
 import { fileVideoLead } from '../../src/lib/leads/video';
 import type { Lead, LeadDetail } from '../../src/lib/schemas/lead';
-import { addContactMessage } from '../../src/lib/stores/contact-messages';
+import {
+  addContactMessage,
+  contactMessagesByEmail,
+  countContactMessagesByWeek,
+  deleteContactMessagesBefore,
+  getContactMessage,
+} from '../../src/lib/stores/contact-messages';
+import { leadReplies } from '../../src/lib/stores/leads';
 import { outboxKeys } from '../../src/lib/stores/outbox';
 import { asAdmin, useAdminBench } from '../helpers/admin';
 import { call, callJson } from '../helpers/functions';
@@ -287,5 +294,44 @@ describe('lead inbox', () => {
     );
     const lucia = rows.find((row) => row.startsWith('"Lucía Reply"'));
     expect(lucia).toMatch(/"Acme",.*"form","es","replied","partner"$/s);
+  });
+
+  it('answers what retention, privacy requests and the overview ask of the table, one statement each', async () => {
+    const at = (iso: string) => new Date(iso);
+    const old = (name: string, when: string, source: 'form' | 'chat' = 'form') =>
+      addContactMessage(
+        { name, email: 'Old.Lead@Retention.test', company: null, phone: null, serviceOfInterest: null, message: 'x' },
+        source,
+        at(when),
+      );
+    // Monday 3 and Wednesday 5 January 2000 (one ISO week), Sunday 9 January (the same week), Monday 10 (the next).
+    const first = await old('Old One', '2000-01-03T00:00:00Z');
+    await old('Old Two', '2000-01-05T12:00:00Z', 'chat');
+    await old('Old Three', '2000-01-09T23:59:59Z');
+    const kept = await old('Old Four', '2000-01-10T00:00:00Z');
+    expect(await countContactMessagesByWeek(at('2000-01-01T00:00:00Z'))).toEqual(
+      expect.arrayContaining([
+        { week: '2000-01-03', source: 'form', count: 2 },
+        { week: '2000-01-03', source: 'chat', count: 1 },
+        { week: '2000-01-10', source: 'form', count: 1 },
+      ]),
+    );
+    expect((await contactMessagesByEmail(' old.lead@RETENTION.test')).map((m) => m.name)).toEqual([
+      'Old Four',
+      'Old Three',
+      'Old Two',
+      'Old One',
+    ]);
+    await callJson(replyFunction, `/api/contact-messages/${first.id}/reply`, {
+      ...admin({ method: 'POST', body: { language: 'en', subject: 'Late', body: 'Sorry' } }),
+      params: { id: first.id },
+    });
+    expect(await leadReplies(first.id)).toHaveLength(1);
+    // Oldest first, at most the limit; a message's replies go with it.
+    expect(await deleteContactMessagesBefore(at('2000-01-10T00:00:00Z'), 2)).toBe(2);
+    expect(await getContactMessage(first.id)).toBeNull();
+    expect(await leadReplies(first.id)).toEqual([]);
+    expect(await deleteContactMessagesBefore(at('2000-01-10T00:00:00Z'), 100)).toBe(1);
+    expect((await contactMessagesByEmail('old.lead@retention.test')).map((m) => m.id)).toEqual([kept.id]);
   });
 });
