@@ -13,12 +13,18 @@ function oneOf<T extends string>(values: readonly T[], value: string | null, fie
   return found;
 }
 
-/** `?status=new|replied|closed` and `?source=form|chat|video` (docs/product.md, "Lead inbox"). */
+/**
+ * `?status=new|replied|closed`, `?source=form|chat|video|investor` (docs/product.md, "Lead inbox") and
+ * `?owner={username}` (the leads an admin owns).
+ */
 function leadFilter(request: Request): LeadFilter {
   const params = new URL(request.url).searchParams;
+  const owner = params.get('owner')?.trim() || null;
+  if (owner !== null && owner.length > 100) throw new HttpError(400, 'Invalid owner', 'owner');
   return {
     status: oneOf<LeadStatus>(LEAD_STATUSES, params.get('status'), 'status'),
     source: oneOf<LeadSource>(LEAD_SOURCES, params.get('source'), 'source'),
+    owner,
   };
 }
 

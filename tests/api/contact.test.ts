@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import contactFunction, { config } from '../../netlify/functions/contact';
 import { listContactMessages } from '../../src/lib/stores/contact-messages';
 import { startLocalBlobs, type LocalBlobs } from '../helpers/blobs';
+import { testDatabase } from '../helpers/db-setup';
 import { call, callJson } from '../helpers/functions';
 
 let blobs: LocalBlobs;
@@ -9,6 +10,11 @@ beforeAll(async () => {
   blobs = await startLocalBlobs();
 });
 afterAll(async () => blobs.stop());
+
+/** Everything stored: the database's rows and the Blobs files (equal: nothing was stored). */
+async function stored() {
+  return { rows: await testDatabase().snapshot(), files: await blobs.snapshot() };
+}
 
 const valid = {
   name: 'María José Núñez',
@@ -71,15 +77,15 @@ describe('POST /api/contact', () => {
     [{ ...valid, serviceOfInterest: 'free-lunch' }, 'serviceOfInterest', 'Choose one of the listed services'],
     [{ ...valid, message: 'x'.repeat(5001) }, 'message', 'Message is too long (at most 5000 characters)'],
   ])('refuses %# with 400 naming the field, storing nothing', async (body, field, message) => {
-    const before = await blobs.snapshot();
+    const before = await stored();
     const response = await post(body);
     expect(response.status).toBe(400);
     expect(response.body).toEqual({ message, field });
-    expect(await blobs.snapshot()).toEqual(before);
+    expect(await stored()).toEqual(before);
   });
 
   it('refuses malformed JSON, a non-object, the wrong content type and a 10 MB body', async () => {
-    const before = await blobs.snapshot();
+    const before = await stored();
     const malformed = await callJson<{ message: string }>(contactFunction, '/api/contact', {
       method: 'POST',
       rawBody: '{"name": "x",',
@@ -112,7 +118,7 @@ describe('POST /api/contact', () => {
       headers: { 'content-type': 'application/json' },
     });
     expect(streamed.status).toBe(413);
-    expect(await blobs.snapshot()).toEqual(before);
+    expect(await stored()).toEqual(before);
   });
 
   it('silently drops a bot that fills the honeypot', async () => {

@@ -7,7 +7,15 @@ import { recordVideoCallStart, putVideoEvent } from '../../src/lib/conversations
 import { sendLeadDigest } from '../../src/lib/leads/inbox';
 import { fileVideoLead } from '../../src/lib/leads/video';
 import type { Lead, LeadDetail } from '../../src/lib/schemas/lead';
-import { addContactMessage } from '../../src/lib/stores/contact-messages';
+import {
+  addContactMessage,
+  contactMessagesByEmail,
+  countContactMessagesByWeek,
+  deleteContactMessagesBefore,
+  getContactMessage,
+} from '../../src/lib/stores/contact-messages';
+import { leadReplies } from '../../src/lib/stores/leads';
+import { outboxKeys } from '../../src/lib/stores/outbox';
 import { asAdmin, useAdminBench } from '../helpers/admin';
 import { call, callJson } from '../helpers/functions';
 import { startLocalSmtp, toAddresses, type LocalSmtp } from '../helpers/smtp';
@@ -95,6 +103,8 @@ describe('lead inbox', () => {
     expect(await allPages('source=form')).toEqual(['Carla Form', 'Bea Form', 'Ana Form']);
     expect(await allPages('status=replied&source=chat')).toEqual(['Dora Chat']);
     expect(await allPages('status=replied&source=form')).toEqual([]);
+    expect(await allPages('owner=partner')).toEqual(['Dora Chat', 'Bea Form']);
+    expect(await allPages('owner=partner&status=closed')).toEqual(['Bea Form']);
     // Moving back to new moves the lead between the folders.
     await setLead(ids['Bea Form']!, { status: 'new' });
     expect(await allPages('status=new&source=form')).toEqual(['Carla Form', 'Bea Form', 'Ana Form']);
@@ -173,6 +183,38 @@ describe('lead inbox', () => {
     expect(smtp.to('lucia@lead.test')).toHaveLength(2);
   });
 
+  it('takes at most 20 replies per lead, however many are sent at once', async () => {
+    smtp.configure(false);
+    const id = await contact(
+      { name: 'Capped Carla', email: 'carla@lead.test', message: 'Write me' },
+      'en',
+      '10.90.0.2',
+    );
+    const answers = await Promise.all(
+      Array.from({ length: 23 }, (_, i) =>
+        callJson(replyFunction, `/api/contact-messages/${id}/reply`, {
+          ...admin({ method: 'POST', body: { language: 'en', subject: `Reply ${i}`, body: 'Hello' } }),
+          params: { id },
+        }),
+      ),
+    );
+    expect(answers.filter((answer) => answer.status === 201)).toHaveLength(20);
+    expect(answers.filter((answer) => answer.status === 429)).toHaveLength(3);
+    const thread = await callJson<LeadDetail>(leadFunction, `/api/contact-messages/${id}`, {
+      ...admin(),
+      params: { id },
+    });
+    expect(thread.body.replies).toHaveLength(20);
+    // One mail per reply taken, waiting for SMTP; none for the refused ones.
+    expect((await outboxKeys()).filter((key) => key.startsWith(`replies/${id}/`))).toHaveLength(20);
+    const unknown = '01arz3ndektsv4rrffq69g5fav';
+    const missing = await callJson(replyFunction, `/api/contact-messages/${unknown}/reply`, {
+      ...admin({ method: 'POST', body: { language: 'en', subject: 'Hi', body: 'Hello' } }),
+      params: { id: unknown },
+    });
+    expect(missing.status).toBe(404);
+  });
+
   it('sends a weekly digest of new and unanswered leads only', async () => {
     const now = new Date();
     const ago = (days: number) => new Date(now.getTime() - days * 86_400_000);
@@ -230,7 +272,8 @@ describe('lead inbox', () => {
         },
       ],
     });
-    await fileVideoLead(sessionId);
+    // Tavus replays its event, at once and later: one lead.
+    await Promise.all([fileVideoLead(sessionId), fileVideoLead(sessionId), fileVideoLead(sessionId)]);
     await fileVideoLead(sessionId);
     expect(await allPages('source=video')).toEqual(['marta@video.test']);
     const [lead] = (await callJson<Lead[]>(messagesFunction, '/api/contact-messages?source=video', admin())).body;
@@ -251,5 +294,44 @@ describe('lead inbox', () => {
     );
     const lucia = rows.find((row) => row.startsWith('"Lucía Reply"'));
     expect(lucia).toMatch(/"Acme",.*"form","es","replied","partner"$/s);
+  });
+
+  it('answers what retention, privacy requests and the overview ask of the table, one statement each', async () => {
+    const at = (iso: string) => new Date(iso);
+    const old = (name: string, when: string, source: 'form' | 'chat' = 'form') =>
+      addContactMessage(
+        { name, email: 'Old.Lead@Retention.test', company: null, phone: null, serviceOfInterest: null, message: 'x' },
+        source,
+        at(when),
+      );
+    // Monday 3 and Wednesday 5 January 2000 (one ISO week), Sunday 9 January (the same week), Monday 10 (the next).
+    const first = await old('Old One', '2000-01-03T00:00:00Z');
+    await old('Old Two', '2000-01-05T12:00:00Z', 'chat');
+    await old('Old Three', '2000-01-09T23:59:59Z');
+    const kept = await old('Old Four', '2000-01-10T00:00:00Z');
+    expect(await countContactMessagesByWeek(at('2000-01-01T00:00:00Z'))).toEqual(
+      expect.arrayContaining([
+        { week: '2000-01-03', source: 'form', count: 2 },
+        { week: '2000-01-03', source: 'chat', count: 1 },
+        { week: '2000-01-10', source: 'form', count: 1 },
+      ]),
+    );
+    expect((await contactMessagesByEmail(' old.lead@RETENTION.test')).map((m) => m.name)).toEqual([
+      'Old Four',
+      'Old Three',
+      'Old Two',
+      'Old One',
+    ]);
+    await callJson(replyFunction, `/api/contact-messages/${first.id}/reply`, {
+      ...admin({ method: 'POST', body: { language: 'en', subject: 'Late', body: 'Sorry' } }),
+      params: { id: first.id },
+    });
+    expect(await leadReplies(first.id)).toHaveLength(1);
+    // Oldest first, at most the limit; a message's replies go with it.
+    expect(await deleteContactMessagesBefore(at('2000-01-10T00:00:00Z'), 2)).toBe(2);
+    expect(await getContactMessage(first.id)).toBeNull();
+    expect(await leadReplies(first.id)).toEqual([]);
+    expect(await deleteContactMessagesBefore(at('2000-01-10T00:00:00Z'), 100)).toBe(1);
+    expect((await contactMessagesByEmail('old.lead@retention.test')).map((m) => m.id)).toEqual([kept.id]);
   });
 });

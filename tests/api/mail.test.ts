@@ -7,9 +7,10 @@ import callbackFunction from '../../netlify/functions/tavus-callback';
 import { leadReply } from '../../src/lib/chat/lead';
 import { resetEnvCache } from '../../src/lib/env';
 import { deliver, enqueueMail, queueMail, retryDueMail } from '../../src/lib/mail/outbox';
-import { getOutboxMail, outboxKeys } from '../../src/lib/stores/outbox';
+import { deleteSentMailBefore, dropMailAbout, getOutboxMail, outboxKeys, wasSent } from '../../src/lib/stores/outbox';
 import type { MailStatus } from '../../src/lib/schemas/mail';
 import { asAdmin, useAdminBench } from '../helpers/admin';
+import { testDatabase } from '../helpers/db-setup';
 import { startFakeTavus, type FakeTavus } from '../helpers/fake-tavus';
 import { call, callJson } from '../helpers/functions';
 import { htmlLinks, startLocalSmtp, toAddresses, type LocalSmtp } from '../helpers/smtp';
@@ -184,6 +185,42 @@ describe('the outbox', () => {
     // Queued again later (a replayed trigger): already sent, so nothing.
     await queueMail(mail);
     expect(smtp.to('race@vantia.test')).toHaveLength(1);
+  });
+
+  it('forgets the mail about an erased address: its records’ reasons, waiting or sent, and waiting mail to or from it', async () => {
+    const mail = (key: string, to: 'leads' | string[], replyTo: string | null = null) => ({
+      key,
+      to,
+      replyTo,
+      subject: 'About someone',
+      text: 'Personal',
+      html: '<p>Personal</p>',
+    });
+    await queueMail(mail('alerts/contact/erase-sent', ['firm@vantia.test']));
+    expect(await wasSent('alerts/contact/erase-sent')).toBe(true);
+    // A sent mail keeps only its reason and when it went: no address, no text.
+    const [row] = await testDatabase().query(`SELECT * FROM mail_outbox WHERE reason = 'alerts/contact/erase-sent'`);
+    expect(row).toMatchObject({ content: null, to_addresses: [], reply_to: null });
+    expect(JSON.stringify(row)).not.toContain('firm@vantia.test');
+    smtp.configure(false);
+    await enqueueMail(mail('alerts/contact/erase-waiting', 'leads', 'Erase.Me@Example.com'));
+    await enqueueMail(mail('replies/erase-lead/r1', ['erase.me@example.com']));
+    await enqueueMail(mail('confirm/other/1', ['keep@example.com']));
+    const dropped = await dropMailAbout(' ERASE.me@example.com', ['alerts/contact/erase-sent', 'replies/erase-lead']);
+    expect(dropped).toBe(2);
+    expect(await outboxKeys()).toEqual(['confirm/other/1']);
+    // The sent mark goes too: it named the record.
+    expect(await wasSent('alerts/contact/erase-sent')).toBe(false);
+    expect(await dropMailAbout('keep@example.com', [])).toBe(1);
+    expect(await status()).toEqual({ configured: false, waiting: 0 });
+    // Retention may forget old sent marks, a bounded number at a time; waiting mail is never among them.
+    await enqueueMail(mail('confirm/other/2', ['keep@example.com']));
+    expect(await wasSent('alerts/contact/race-test')).toBe(true);
+    expect(await deleteSentMailBefore(new Date(Date.now() + 1000), 1)).toBe(1);
+    expect(await deleteSentMailBefore(new Date(Date.now() + 1000), 1000)).toBeGreaterThan(0);
+    expect(await wasSent('alerts/contact/race-test')).toBe(false);
+    expect(await outboxKeys()).toEqual(['confirm/other/2']);
+    expect(await dropMailAbout('keep@example.com', [])).toBe(1);
   });
 
   it('answers the dashboard status to admins only', async () => {

@@ -1,18 +1,12 @@
 import { env } from '../env';
 import { HttpError } from '../http';
 import { digestMail, replyMail, replyTemplates } from '../mail/leads';
-import { queueMail } from '../mail/outbox';
+import { queueMail, tryNow } from '../mail/outbox';
+import { newId } from '../ids';
 import type { LeadDetail, LeadPatch, LeadReplyInput, Lead } from '../schemas/lead';
 import type { User } from '../schemas/user';
-import { getContactMessage, newLeadsBetween, withLeadState } from '../stores/contact-messages';
-import {
-  appendLeadReply,
-  getLeadState,
-  leadReplies,
-  leadReplyCount,
-  MAX_REPLIES_PER_LEAD,
-  putLeadState,
-} from '../stores/leads';
+import { getLead, newLeadsBetween } from '../stores/contact-messages';
+import { leadReplies, MAX_REPLIES_PER_LEAD, recordLeadReply, updateLeadState } from '../stores/leads';
 import { recordAudit } from '../stores/audit-log';
 import { getUser } from '../stores/users';
 import { isoWeek } from '../stores/week-markers';
@@ -26,9 +20,9 @@ import { taxonomyForPage } from '../taxonomy';
 const NOT_FOUND = 'Message not found';
 
 async function leadOr404(id: string): Promise<Lead> {
-  const message = await getContactMessage(id);
-  if (!message) throw new HttpError(404, NOT_FOUND);
-  return withLeadState(message);
+  const lead = await getLead(id);
+  if (!lead) throw new HttpError(404, NOT_FOUND);
+  return lead;
 }
 
 /** The lead, its replies and the reply templates (signed with the partner's username). */
@@ -39,8 +33,6 @@ export async function leadDetail(id: string, user: User): Promise<LeadDetail> {
 
 /** Sets status and/or owner. An owner is an active admin's username (null: nobody). */
 export async function updateLead(id: string, patch: LeadPatch): Promise<Lead> {
-  const message = await getContactMessage(id);
-  if (!message) throw new HttpError(404, NOT_FOUND);
   let owner: string | null | undefined = patch.owner;
   if (owner) {
     const user = await getUser(owner);
@@ -48,14 +40,12 @@ export async function updateLead(id: string, patch: LeadPatch): Promise<Lead> {
       throw new HttpError(400, 'The owner must be an active dashboard user', 'owner');
     owner = user.username;
   }
-  const before = await getLeadState(id);
-  const state = {
-    status: patch.status ?? before.status,
-    owner: owner === undefined ? before.owner : owner || null,
-    updatedAt: new Date().toISOString(),
-  };
-  await putLeadState(id, message.source, state);
-  return { ...message, status: state.status, owner: state.owner };
+  const lead = await updateLeadState(id, {
+    ...(patch.status ? { status: patch.status } : {}),
+    ...(owner !== undefined ? { owner: owner || null } : {}),
+  });
+  if (!lead) throw new HttpError(404, NOT_FOUND);
+  return lead;
 }
 
 /** Where a lead's answer to a reply goes: the firm's inbox (LEADS_TO), when set. */
@@ -65,38 +55,34 @@ function replyTo(): string | null {
 }
 
 /**
- * Sends a partner's reply to the lead's own address (never one from the request), appends it to the thread and
- * marks the lead replied (a closed lead stays closed). The mail goes through the outbox: without SMTP it waits there.
+ * Sends a partner's reply to the lead's own address (never one from the request): the reply joins the thread, the
+ * lead becomes replied (a closed lead stays closed) and its mail is queued, all at once (src/lib/stores/leads.ts);
+ * then the mail gets its first try. Without SMTP it waits in the outbox.
  */
 export async function replyToLead(id: string, input: LeadReplyInput, user: User): Promise<Lead> {
   const lead = await leadOr404(id);
-  if ((await leadReplyCount(id)) >= MAX_REPLIES_PER_LEAD)
-    throw new HttpError(429, `A lead can get at most ${MAX_REPLIES_PER_LEAD} replies`);
   const now = new Date();
-  const reply = await appendLeadReply(
+  const replyId = newId(now.getTime());
+  const key = `replies/${id}/${replyId}`;
+  const result = await recordLeadReply(
     id,
     {
-      sentAt: now.toISOString(),
+      id: replyId,
       by: user.username,
       language: input.language,
       subject: input.subject,
       body: input.body,
+      mail: { key, replyTo: replyTo(), headers: {}, ...replyMail(lead, input) },
     },
     now,
   );
-  await queueMail({
-    key: `replies/${id}/${reply.id}`,
-    to: [lead.email],
-    replyTo: replyTo(),
-    ...replyMail(lead, input),
-  });
-  const status = lead.status === 'closed' ? 'closed' : 'replied';
-  const owner = lead.owner ?? user.username;
-  await putLeadState(id, lead.source, { status, owner, updatedAt: now.toISOString() });
+  if (result === null) throw new HttpError(404, NOT_FOUND);
+  if (result === 'capped') throw new HttpError(429, `A lead can get at most ${MAX_REPLIES_PER_LEAD} replies`);
+  await tryNow(key);
   // Who replied to which lead: no address, no text (the thread keeps those, and privacy requests cover them). After
-  // the state: a failure here must not make the partner send the mail again.
+  // the reply is stored: a failure here must not make the partner send the mail again.
   await recordAudit({ actor: user.username, actorRole: user.role, action: 'lead.reply', target: id });
-  return { ...lead, status, owner };
+  return result;
 }
 
 const DAY = 86_400_000;
@@ -105,8 +91,8 @@ export const DIGEST_WEEKS = 4;
 const DIGEST_MAX = 200;
 
 /**
- * The weekly digest to LEADS_TO: the leads still new, of this week and of the three before. Reads only the `st-new`
- * feed's folders of those 28 days (a bounded cost whatever the store's size) and at most 200 leads.
+ * The weekly digest to LEADS_TO: the leads still new, of this week and of the three before: one query on the status
+ * index, at most 200 leads.
  */
 export async function sendLeadDigest(now = new Date()): Promise<{ fresh: number; unanswered: number }> {
   const weekAgo = now.getTime() - 7 * DAY;

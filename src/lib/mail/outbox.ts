@@ -1,14 +1,14 @@
 import { env } from '../env';
 import type { OutboxMail, MailStatus } from '../schemas/mail';
 import {
-  claimAttempt,
-  dropFromOutbox,
-  getOutboxMail,
+  claimDueMail,
+  claimMail,
+  mailStanding,
+  markFailed,
   markSent,
-  outboxKeys,
   putInOutbox,
-  updateOutboxMail,
-  wasSent,
+  waitingMailCount,
+  type ClaimRules,
 } from '../stores/outbox';
 import { failureCode, sendOverSmtp, smtpConfigured } from './transport';
 
@@ -40,15 +40,14 @@ export function backoffMs(failures: number): number {
   return Math.min(5 * 60_000 * 2 ** Math.max(0, failures - 1), MAX_BACKOFF_MS);
 }
 
-function recipients(mail: OutboxMail): string[] | null {
-  if (mail.to !== 'leads') return mail.to;
+function leadsTo(): string[] | null {
   const leads = env().LEADS_TO;
   return leads?.length ? leads : null;
 }
 
-/** Whether a mail can be sent now: SMTP is configured and it has recipients. */
-function sendable(mail: OutboxMail): boolean {
-  return smtpConfigured() && recipients(mail) !== null;
+/** What a claim may take now: due mails, not held by a live sender, to the firm's inbox only when it is set. */
+function claimRules(now: Date, force = false): ClaimRules {
+  return { now, staleBefore: new Date(now.getTime() - STALE_ATTEMPT_MS), leadsConfigured: leadsTo() !== null, force };
 }
 
 /** What one attempt at a waiting mail came to. */
@@ -61,66 +60,54 @@ export type DeliveryOutcome =
   | { status: 'failed'; error: string };
 
 /**
- * One attempt at sending a waiting mail, if it is due (or `force`); answers whether it is now sent. The attempt
- * is claimed first, so of any number of racing callers one sends.
+ * One attempt at sending a waiting mail, if it is due (or `force`); answers whether it is now sent. The mail is
+ * claimed first, so of any number of racing callers one sends.
  */
 export async function deliver(key: string, now = new Date(), force = false): Promise<boolean> {
   return (await attemptDelivery(key, now, force)).status === 'sent';
 }
 
-/** `deliver`, saying what happened: sent, failed (the SMTP code), busy (someone else's attempt) or waiting. */
-export async function attemptDelivery(key: string, now = new Date(), force = false): Promise<DeliveryOutcome> {
-  if (await wasSent(key)) {
-    await dropFromOutbox(key);
-    return { status: 'sent' };
-  }
-  let mail = await getOutboxMail(key);
-  if (!mail || !sendable(mail)) return { status: 'waiting' };
-  if (!force && Date.parse(mail.nextAttemptAt) > now.getTime()) return { status: 'waiting' };
-  if (!(await claimAttempt(key, mail.attempts))) {
-    // Someone else has this attempt. If they died with it long ago, the next attempt is ours to claim.
-    if (now.getTime() - Date.parse(mail.updatedAt) < STALE_ATTEMPT_MS) return { status: 'busy' };
-    mail = { ...mail, attempts: mail.attempts + 1, updatedAt: now.toISOString() };
-    await updateOutboxMail(mail);
-    if (!(await claimAttempt(key, mail.attempts))) return { status: 'busy' };
-  }
-  const to = recipients(mail)!;
+/** Sends a claimed mail and records what came of it. */
+async function send(mail: OutboxMail): Promise<DeliveryOutcome> {
+  const to = mail.to === 'leads' ? leadsTo() : mail.to;
   try {
+    if (!to) throw new Error('LEADS_TO is not set');
     await sendOverSmtp({ ...mail, to });
   } catch (error) {
-    const failures = mail.attempts + 1;
     const code = failureCode(error);
-    console.error(`Mail ${key} not sent (attempt ${failures}): ${code}`);
-    await updateOutboxMail({
-      ...mail,
-      attempts: failures,
-      lastError: code,
-      updatedAt: new Date().toISOString(),
-      nextAttemptAt: new Date(Date.now() + backoffMs(failures)).toISOString(),
-    });
+    console.error(`Mail ${mail.key} not sent (attempt ${mail.attempts}): ${code}`);
+    const at = new Date();
+    await markFailed(mail.key, code, new Date(at.getTime() + backoffMs(mail.attempts)), at);
     return { status: 'failed', error: code };
   }
-  await markSent(key, new Date());
+  await markSent(mail.key, new Date());
   return { status: 'sent' };
 }
 
-/** Writes a mail to the outbox (unless its key was ever queued and sent); answers whether it is new. */
+/** `deliver`, saying what happened: sent, failed (the SMTP code), busy (someone else's attempt) or waiting. */
+export async function attemptDelivery(key: string, now = new Date(), force = false): Promise<DeliveryOutcome> {
+  if (!smtpConfigured()) return (await mailStanding(key)) === 'sent' ? { status: 'sent' } : { status: 'waiting' };
+  const mail = await claimMail(key, claimRules(now, force));
+  if (mail) return send(mail);
+  const standing = await mailStanding(key);
+  if (standing === 'sent') return { status: 'sent' };
+  return standing === 'claimed' ? { status: 'busy' } : { status: 'waiting' };
+}
+
+/** Writes a mail to the outbox (unless its key was ever queued); answers whether it is new. */
 export async function enqueueMail(input: NewMail, now = new Date()): Promise<boolean> {
-  const at = now.toISOString();
-  return putInOutbox({
-    key: input.key,
-    to: input.to,
-    replyTo: input.replyTo ?? null,
-    subject: input.subject,
-    text: input.text,
-    html: input.html,
-    headers: input.headers ?? {},
-    createdAt: at,
-    attempts: 0,
-    nextAttemptAt: at,
-    updatedAt: at,
-    lastError: null,
-  });
+  return putInOutbox(
+    {
+      key: input.key,
+      to: input.to,
+      replyTo: input.replyTo ?? null,
+      subject: input.subject,
+      text: input.text,
+      html: input.html,
+      headers: input.headers ?? {},
+    },
+    now,
+  );
 }
 
 /**
@@ -130,9 +117,18 @@ export async function enqueueMail(input: NewMail, now = new Date()): Promise<boo
  */
 export async function queueMail(input: NewMail): Promise<void> {
   await enqueueMail(input);
+  await tryNow(input.key);
+}
+
+/**
+ * The first try at a mail just queued (by `queueMail`, or by a store that queued it with its record): the answer
+ * comes after at most FIRST_TRY_WAIT_MS whatever SMTP does (the try goes on; a try cut short is retried by the
+ * schedule). Never throws.
+ */
+export async function tryNow(key: string): Promise<void> {
   if (!smtpConfigured()) return;
-  const attempt = deliver(input.key).catch((error: unknown) => {
-    console.error(`Mail ${input.key}: first try failed: ${failureCode(error)}`);
+  const attempt = deliver(key).catch((error: unknown) => {
+    console.error(`Mail ${key}: first try failed: ${failureCode(error)}`);
     return false;
   });
   let timer: NodeJS.Timeout | undefined;
@@ -143,27 +139,33 @@ export async function queueMail(input: NewMail): Promise<void> {
   clearTimeout(timer);
 }
 
+/** Mails the retry takes at a time. */
+const RETRY_BATCH = 10;
+
 /**
- * The scheduled retry: every waiting mail that is due gets one attempt, oldest first, for at most `budgetMs`.
- * Answers how many were sent and how many still wait.
+ * The scheduled retry: every waiting mail that is due gets one attempt, the first due first, taken a batch at a
+ * time (racing retries take different mails), until none is left or `budgetMs` is spent. Answers how many were sent
+ * and how many still wait.
  */
 export async function retryDueMail(now = new Date(), budgetMs = 20_000): Promise<{ sent: number; waiting: number }> {
-  const keys = await outboxKeys();
-  if (!smtpConfigured()) return { sent: 0, waiting: keys.length };
+  if (!smtpConfigured()) return { sent: 0, waiting: await waitingMailCount() };
   const started = Date.now();
   let sent = 0;
-  for (const key of keys) {
-    if (Date.now() - started > budgetMs) break;
-    try {
-      if (await deliver(key, now)) sent += 1;
-    } catch (error) {
-      console.error(`Mail ${key}: retry failed: ${failureCode(error)}`);
+  while (Date.now() - started <= budgetMs) {
+    const batch = await claimDueMail(claimRules(now), RETRY_BATCH);
+    for (const mail of batch) {
+      try {
+        if ((await send(mail)).status === 'sent') sent += 1;
+      } catch (error) {
+        console.error(`Mail ${mail.key}: retry failed: ${failureCode(error)}`);
+      }
     }
+    if (batch.length < RETRY_BATCH) break;
   }
-  return { sent, waiting: (await outboxKeys()).length };
+  return { sent, waiting: await waitingMailCount() };
 }
 
 /** What the dashboard shows: whether SMTP is configured and how many mails wait. */
 export async function mailStatus(): Promise<MailStatus> {
-  return { configured: smtpConfigured(), waiting: (await outboxKeys()).length };
+  return { configured: smtpConfigured(), waiting: await waitingMailCount() };
 }

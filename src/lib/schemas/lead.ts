@@ -13,15 +13,7 @@ export const LEAD_SOURCES = ['form', 'chat', 'video', 'investor'] as const;
 export const leadSourceSchema = z.enum(LEAD_SOURCES);
 export type LeadSource = z.infer<typeof leadSourceSchema>;
 
-/** What a partner changed last (stored as `lead/{id}`; absent: new, no owner). */
-export const leadStateSchema = z.object({
-  status: leadStatusSchema,
-  owner: z.string().nullable(),
-  updatedAt: z.string().nullable(),
-});
-export type LeadState = z.infer<typeof leadStateSchema>;
-
-/** One reply sent from the dashboard (stored as `replies/{id}/{time}-{replyId}`, append-only). */
+/** One reply sent from the dashboard (a row of `lead_replies`: src/lib/db/schema/leads.ts). */
 export const leadReplySchema = z.object({
   id: z.string(),
   sentAt: z.string(),

@@ -1,119 +1,112 @@
-import { dataStore } from '../blobs';
-import { idTime, newId } from '../ids';
-import {
-  LEAD_STATUSES,
-  leadReplySchema,
-  leadStateSchema,
-  type LeadReply,
-  type LeadSource,
-  type LeadState,
-  type LeadStatus,
-} from '../schemas/lead';
-import { feedKey, inBatches, settledKeys } from './feed';
+import { and, asc, eq, lt, sql } from 'drizzle-orm';
+import { database } from '../db/client';
+import { contactMessages, leadReplies as replies, mailOutbox, MAX_REPLIES_PER_LEAD } from '../db/schema';
+import { isId } from '../ids';
+import type { Lead, LeadReply, LeadStatus } from '../schemas/lead';
+import { toLead } from './contact-messages';
+import { outboxRow, type NewOutboxMail } from './outbox';
+
+export { MAX_REPLIES_PER_LEAD } from '../db/schema';
 
 /**
- * A lead's state, kept with the contact messages (store `contact-messages`; docs/architecture.md, "Lead inbox"):
- *
- * - `lead/{id}`: status and owner, written whole by the partner who changes them (absent: new, no owner);
- * - `replies/{id}/{time}-{replyId}`: one key per reply sent, append-only (a thread never loses a reply to a race);
- * - filter feeds, pointer folders shaped like the main feed (src/lib/stores/feed.ts) so a filtered page costs what an
- *   unfiltered one does: `st-{status}` (by status), `src-{source}` (by source), `st-{status}-{source}` (both). A
- *   status change writes the new status's pointers, then deletes the other statuses' (a constant 2 + 6 requests).
- *   Two racing changes can leave a record in two status folders for a moment; a filtered page reads each row's
- *   state anyway and keeps only the rows whose state matches, so a row never shows under the wrong status.
+ * A lead's state (docs/architecture.md, "Lead inbox"): status, owner and when a partner changed them are columns of
+ * its contact message (src/lib/stores/contact-messages.ts); each reply sent is a row of `lead_replies`, gone with
+ * the message.
  */
-const STATE = 'lead/';
-const REPLIES = 'replies/';
-/** Replies a lead may get at most: the thread stays small, and a stolen session cannot mail one address endlessly. */
-export const MAX_REPLIES_PER_LEAD = 20;
 
-const store = () => dataStore('contact-messages');
-
-const NEW_STATE: LeadState = { status: 'new', owner: null, updatedAt: null };
-
-/** The feed area a filter reads (null: no filter, the main feed). */
-export function filterArea(status: LeadStatus | null, source: LeadSource | null): string | null {
-  if (status && source) return `st-${status}-${source}`;
-  if (status) return `st-${status}`;
-  if (source) return `src-${source}`;
-  return null;
+/** What a partner changes: a status and/or an owner (`undefined`: leave it; null: nobody). */
+export interface LeadStatePatch {
+  status?: LeadStatus;
+  owner?: string | null;
 }
 
-function statusPointers(id: string, status: LeadStatus, source: LeadSource): string[] {
-  const ms = idTime(id);
-  return [feedKey(`st-${status}`, ms, id), feedKey(`st-${status}-${source}`, ms, id)];
+/** Sets a lead's status and/or owner; answers the lead, or null when there is none. One statement. */
+export async function updateLeadState(id: string, patch: LeadStatePatch, now = new Date()): Promise<Lead | null> {
+  if (!isId(id)) return null;
+  const [row] = await database()
+    .update(contactMessages)
+    .set({
+      ...(patch.status ? { status: patch.status } : {}),
+      ...(patch.owner !== undefined ? { owner: patch.owner } : {}),
+      updatedAt: now,
+    })
+    .where(eq(contactMessages.id, id))
+    .returning();
+  return row ? toLead(row) : null;
 }
 
-/** Every filter pointer of a record in its current status (written with a new message). */
-export function leadPointerKeys(id: string, status: LeadStatus, source: LeadSource): string[] {
-  return [feedKey(`src-${source}`, idTime(id), id), ...statusPointers(id, status, source)];
-}
-
-/** Writes a record's filter pointers for a status (a new message: `new`). */
-export async function writeLeadPointers(id: string, source: LeadSource, status: LeadStatus = 'new'): Promise<void> {
-  const s = store();
-  await Promise.all(leadPointerKeys(id, status, source).map((key) => s.set(key, '')));
-}
-
-/** A lead's state (new, no owner, when none was stored). */
-export async function getLeadState(id: string): Promise<LeadState> {
-  const raw: unknown = await store().get(STATE + id, { type: 'json' });
-  if (raw === null) return NEW_STATE;
-  const parsed = leadStateSchema.safeParse(raw);
-  return parsed.success ? parsed.data : NEW_STATE;
-}
-
-/** Whether a lead's state was ever stored (the backfill writes `new` pointers only for those without). */
-export async function hasLeadState(id: string): Promise<boolean> {
-  return (await store().getMetadata(STATE + id)) !== null;
-}
-
-/**
- * Stores a lead's new state and moves its status pointers: the state first, then the new status's pointers, then the
- * other statuses' pointers deleted. Constant cost.
- */
-export async function putLeadState(id: string, source: LeadSource, state: LeadState): Promise<void> {
-  const s = store();
-  await s.setJSON(STATE + id, state);
-  await Promise.all(statusPointers(id, state.status, source).map((key) => s.set(key, '')));
-  const others = LEAD_STATUSES.filter((status) => status !== state.status);
-  await Promise.all(others.flatMap((status) => statusPointers(id, status, source)).map((key) => s.delete(key)));
-}
-
-function replyFolder(id: string): string {
-  return `${REPLIES}${id}/`;
-}
-
-/** The thread of replies, oldest first: one list of the lead's folder and a read per reply (at most 20). */
+/** The thread of replies, oldest first. One statement. */
 export async function leadReplies(id: string): Promise<LeadReply[]> {
-  const keys = await settledKeys(store(), replyFolder(id));
-  const replies = await inBatches(keys, 20, async (key) => {
-    const parsed = leadReplySchema.safeParse(await store().get(key, { type: 'json' }));
-    return parsed.success ? parsed.data : null;
-  });
-  return replies.filter((reply): reply is LeadReply => reply !== null).sort((a, b) => a.id.localeCompare(b.id));
+  if (!isId(id)) return [];
+  const rows = await database()
+    .select({
+      id: replies.id,
+      sentAt: replies.sentAt,
+      by: replies.by,
+      language: replies.language,
+      subject: replies.subject,
+      body: replies.body,
+    })
+    .from(replies)
+    .where(eq(replies.messageId, id))
+    .orderBy(asc(replies.id));
+  return rows.map((row) => ({ ...row, sentAt: row.sentAt.toISOString() }));
 }
 
-/** How many replies a lead has (one list). */
-export async function leadReplyCount(id: string): Promise<number> {
-  return (await settledKeys(store(), replyFolder(id))).length;
+/** The reply a partner sends, and the mail that carries it (its recipient is the lead's own address, set here). */
+export interface NewLeadReply {
+  /** A new id (src/lib/ids.ts): the thread sorts by it. */
+  id: string;
+  by: string;
+  language: LeadReply['language'];
+  subject: string;
+  body: string;
+  mail: Omit<NewOutboxMail, 'to'>;
 }
 
-/** Appends a reply to the thread: a key of its own, never a rewrite of the others. */
-export async function appendLeadReply(
-  leadId: string,
-  reply: Omit<LeadReply, 'id'>,
+/**
+ * Records a partner's reply, in one transaction: takes one of the lead's MAX_REPLIES_PER_LEAD replies (an UPDATE
+ * whose WHERE only a lead under the cap matches, however many race), marks it replied (a closed lead stays closed)
+ * and owned by the sender when it had no owner, appends the reply to the thread and queues its mail to the lead's
+ * own address. Answers the lead, `'capped'` when it has all its replies, or null when there is no such lead.
+ */
+export async function recordLeadReply(
+  id: string,
+  reply: NewLeadReply,
   now = new Date(),
-): Promise<LeadReply> {
-  const stored: LeadReply = { id: newId(now.getTime()), ...reply };
-  await store().setJSON(`${replyFolder(leadId)}${stored.id}`, stored);
-  return stored;
-}
-
-/** Removes everything of a lead but the message (deleted by its caller): state, filter pointers, replies. */
-export async function deleteLeadData(id: string, source: LeadSource): Promise<void> {
-  const s = store();
-  const replies = await settledKeys(s, replyFolder(id));
-  const pointers = LEAD_STATUSES.flatMap((status) => leadPointerKeys(id, status, source));
-  await Promise.all([...pointers, ...replies, STATE + id].map((key) => s.delete(key)));
+): Promise<Lead | 'capped' | null> {
+  if (!isId(id)) return null;
+  const outcome = await database().transaction(async (tx) => {
+    const [row] = await tx
+      .update(contactMessages)
+      .set({
+        replyCount: sql`${contactMessages.replyCount} + 1`,
+        status: sql`CASE WHEN ${contactMessages.status} = 'closed' THEN 'closed' ELSE 'replied' END`,
+        owner: sql`coalesce(${contactMessages.owner}, ${reply.by})`,
+        updatedAt: now,
+      })
+      .where(and(eq(contactMessages.id, id), lt(contactMessages.replyCount, MAX_REPLIES_PER_LEAD)))
+      .returning();
+    if (!row) return null;
+    await tx.insert(replies).values({
+      id: reply.id,
+      messageId: id,
+      sentAt: now,
+      by: reply.by,
+      language: reply.language,
+      subject: reply.subject,
+      body: reply.body,
+    });
+    await tx
+      .insert(mailOutbox)
+      .values(outboxRow({ ...reply.mail, to: [row.email] }, now))
+      .onConflictDoNothing();
+    return row;
+  });
+  if (outcome) return toLead(outcome);
+  const [exists] = await database()
+    .select({ id: contactMessages.id })
+    .from(contactMessages)
+    .where(eq(contactMessages.id, id));
+  return exists ? 'capped' : null;
 }

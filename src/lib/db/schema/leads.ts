@@ -1,0 +1,139 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { boolean, check, index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
+import { LANGUAGES } from '../../../i18n/languages';
+import type { InvestorLead } from '../../schemas/investor-lead';
+import { LEAD_SOURCES, LEAD_STATUSES } from '../../schemas/lead';
+import { foldedSql } from '../search';
+import { at, oneOf, tsvector } from './columns';
+
+/** Replies a lead may get at most: the thread stays small, and a stolen session cannot mail one address endlessly. */
+export const MAX_REPLIES_PER_LEAD = 20;
+
+/**
+ * Contact messages (docs/product.md, "Lead inbox"): the contact form's, the chat assistant's leads, finished video
+ * calls with a known e-mail and requests for investor access, one row each, with the lead's state as columns
+ * (status, owner, when a partner last changed them) and the count of replies sent (capped by the UPDATE that takes
+ * one). The e-mail is stored lower-cased (privacy requests and the search look it up whole); `search` holds the
+ * name's words, folded, for prefix search (src/lib/db/search.ts). An index per list: newest first, by status, by
+ * source, by both, by owner.
+ */
+export const contactMessages = pgTable(
+  'contact_messages',
+  {
+    id: text().primaryKey(),
+    name: text().notNull(),
+    email: text().notNull(),
+    company: text(),
+    phone: text(),
+    serviceOfInterest: text(),
+    message: text().notNull(),
+    source: text({ enum: LEAD_SOURCES }).notNull(),
+    /** A request for investor access: what the visitor chose (the message says it as text too). */
+    investor: jsonb().$type<InvestorLead>(),
+    language: text({ enum: LANGUAGES }).notNull().default('en'),
+    /** A chat lead's session (privacy requests find the conversation with it). */
+    sessionId: text(),
+    createdAt: at().notNull(),
+    status: text({ enum: LEAD_STATUSES }).notNull().default('new'),
+    /** An admin's username, or none. */
+    owner: text(),
+    /** When a partner last changed the status or owner (or replied): null until then. */
+    updatedAt: at(),
+    replyCount: integer().notNull().default(0),
+    // The name's words as the search splits them (runs of letters and digits: "marta@video.test" is three words).
+    search: tsvector().generatedAlwaysAs(
+      (): SQL =>
+        sql`to_tsvector('simple', regexp_replace(${foldedSql(contactMessages.name)}, '[^[:alnum:]]+', ' ', 'g'))`,
+    ),
+  },
+  (table) => [
+    index('contact_messages_newest').on(table.createdAt.desc(), table.id.desc()),
+    index('contact_messages_status').on(table.status, table.createdAt.desc(), table.id.desc()),
+    index('contact_messages_source').on(table.source, table.createdAt.desc(), table.id.desc()),
+    index('contact_messages_status_source').on(table.status, table.source, table.createdAt.desc(), table.id.desc()),
+    index('contact_messages_owner').on(table.owner, table.createdAt.desc(), table.id.desc()),
+    index('contact_messages_email').on(table.email, table.createdAt.desc()),
+    index('contact_messages_search').using('gin', table.search),
+    check('contact_messages_source', oneOf(table.source, LEAD_SOURCES)),
+    check('contact_messages_status', oneOf(table.status, LEAD_STATUSES)),
+    check('contact_messages_language', oneOf(table.language, LANGUAGES)),
+    check('contact_messages_email_lower', sql`${table.email} = lower(${table.email})`),
+    check(
+      'contact_messages_reply_count',
+      sql`${table.replyCount} BETWEEN 0 AND ${sql.raw(String(MAX_REPLIES_PER_LEAD))}`,
+    ),
+  ],
+);
+
+/** The replies a partner sent a lead, one row each, gone with the lead. */
+export const leadReplies = pgTable(
+  'lead_replies',
+  {
+    id: text().primaryKey(),
+    messageId: text()
+      .notNull()
+      .references(() => contactMessages.id, { onDelete: 'cascade' }),
+    sentAt: at().notNull(),
+    /** The dashboard user who sent it. */
+    by: text().notNull(),
+    language: text({ enum: LANGUAGES }).notNull(),
+    subject: text().notNull(),
+    body: text().notNull(),
+  },
+  (table) => [
+    index('lead_replies_thread').on(table.messageId, table.id),
+    check('lead_replies_language', oneOf(table.language, LANGUAGES)),
+  ],
+);
+
+/** A mail's rendered parts: opaque to the database, kept only while the mail waits. */
+export interface MailContent {
+  subject: string;
+  text: string;
+  html: string;
+  headers: Record<string, string>;
+}
+
+/**
+ * The mail outbox (src/lib/mail/outbox.ts): every mail is written here first, under the reason it is sent for
+ * (`alerts/contact/{id}`, `confirm/{subscriber}/{id}`…), the primary key, so a reason is queued once however many
+ * triggers race. A sender takes a waiting mail by setting `claimed_at` (an UPDATE that only one caller's WHERE still
+ * matches); once sent, the row keeps only its reason and `sent_at` (its addresses and content are cleared), so a
+ * reason once sent is never queued or sent again.
+ */
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    reason: text().primaryKey(),
+    /** To the firm's inbox (LEADS_TO, looked up when sent) rather than `to_addresses`. */
+    toLeads: boolean().notNull().default(false),
+    toAddresses: text()
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    replyTo: text(),
+    content: jsonb().$type<MailContent>(),
+    createdAt: at().notNull(),
+    /** Attempts taken (one per claim). */
+    attempts: integer().notNull().default(0),
+    /** When the next attempt is due (null once sent). */
+    nextAttemptAt: at(),
+    /** When the attempt under way was taken (null: none). */
+    claimedAt: at(),
+    updatedAt: at().notNull(),
+    /** The last failure's SMTP code or error name: never an address or a server's text. */
+    lastError: text(),
+    sentAt: at(),
+  },
+  (table) => [
+    index('mail_outbox_waiting')
+      .on(table.nextAttemptAt, table.reason)
+      .where(sql`${table.sentAt} IS NULL`),
+    check('mail_outbox_content', sql`(${table.sentAt} IS NULL) = (${table.content} IS NOT NULL)`),
+    check(
+      'mail_outbox_recipients',
+      sql`${table.sentAt} IS NOT NULL OR ${table.toLeads} OR cardinality(${table.toAddresses}) > 0`,
+    ),
+    check('mail_outbox_attempts', sql`${table.attempts} >= 0`),
+  ],
+);
