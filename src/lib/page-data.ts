@@ -88,10 +88,10 @@ export interface HomeData {
   insights: Insight[] | null;
 }
 
-/** A kind's newest four public records, or null (logged) when they cannot be read. */
+/** A kind's newest four public records (one statement), or null (logged) when they cannot be read. */
 function newestFour<Own extends object>(engine: Engine<Own>) {
-  return engine.listPublic().then(
-    (records) => records.slice(0, 4).map(shownInBothLanguages),
+  return engine.listPage({ cursor: null, limit: 4, q: '' }, true).then(
+    (page) => page.items.map(shownInBothLanguages),
     (error: unknown) => (console.error(`Home ${engine.kind.label} list failed`, error), null),
   );
 }

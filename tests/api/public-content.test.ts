@@ -6,7 +6,7 @@ import { portfolioContent } from '../../src/lib/content/kinds/portfolio';
 import { searchInsights } from '../../src/lib/content/search';
 import { queryCount, resetQueryCount } from '../../src/lib/db/client';
 import { NEXT_CURSOR_HEADER } from '../../src/lib/http';
-import { insightListData } from '../../src/lib/page-data';
+import { homeData, insightListData } from '../../src/lib/page-data';
 import type { Insight } from '../../src/lib/schemas/insight';
 import type { PortfolioItem } from '../../src/lib/schemas/portfolio';
 import { defaultTaxonomyEntries } from '../../src/lib/seed/taxonomy';
@@ -236,5 +236,22 @@ describe('insight search (/insights?q=)', () => {
     expect(english.data?.map((insight) => insight.slug)).toEqual(['insight-4', 'insight-2', 'insight-1']);
     // Shown in both languages: the English-only insight has a Spanish title on the Spanish page.
     expect((await insightListData('treasury', 'es')).data?.[0]?.title.es).toBe('Only in English');
+  });
+});
+
+describe('the home page', () => {
+  it('shows the newest four public case studies and insights, reading a page of each', async () => {
+    await clear('portfolio');
+    await clear('insights');
+    await portfolioContent.saveMany(Array.from({ length: 6 }, (_, i) => portfolioFixture(i + 1)));
+    await insightContent.saveMany([
+      ...Array.from({ length: 5 }, (_, i) => insightFixture(i + 1)),
+      insightFixture(9, { published: false, slug: 'newest-draft' }),
+    ]);
+    resetQueryCount();
+    const home = await homeData();
+    expect(queryCount()).toBeLessThanOrEqual(3);
+    expect(home.data.portfolio?.map((item) => item.title.en)).toEqual([6, 5, 4, 3].map((n) => `Case study ${n}`));
+    expect(home.data.insights?.map((insight) => insight.slug)).toEqual([5, 4, 3, 2].map((n) => `insight-${n}`));
   });
 });
