@@ -19,13 +19,16 @@ import {
 import type { User } from './schemas/user';
 import { recordAudit } from './stores/audit-log';
 import {
-  closeDocumentUpload,
   deleteDocumentFiles,
   documentPartSizes,
-  documentRecords,
+  getDocument,
   getDocumentUpload,
+  insertDocument,
+  listDocuments as storedDocuments,
   putDocumentPart,
   readDocumentPart,
+  removeDocument,
+  replaceDocument,
   saveDocumentUpload,
   streamDocument,
 } from './stores/documents';
@@ -66,15 +69,15 @@ export function documentSummary(document: InvestorDocument): DocumentSummary {
   return { id, title, description, category, fileName, size, createdAt };
 }
 
-/** Every document, newest first (admins). */
-export async function listDocuments(): Promise<InvestorDocument[]> {
-  const all = await documentRecords.all();
-  return all.sort((a, b) => b.createdAt.localeCompare(a.createdAt) || b.id.localeCompare(a.id));
+/** Every document, newest first (admins). One statement. */
+export function listDocuments(): Promise<InvestorDocument[]> {
+  return storedDocuments();
 }
 
-/** What an account may see, newest first, without the sharing list. */
+/** What an account may see, newest first, without the sharing list. One statement. */
 export async function visibleDocuments(user: User): Promise<DocumentSummary[]> {
-  return (await listDocuments()).filter((document) => maySee(user, document)).map(documentSummary);
+  const documents = await storedDocuments(user.role === 'admin' ? null : user.id);
+  return documents.filter((document) => maySee(user, document)).map(documentSummary);
 }
 
 /** Step 1 of an upload: the file's name and size; answers where to send its parts. */
@@ -112,8 +115,9 @@ export function partIndex(value: string | undefined): number {
 
 /** Step 2: one part, exactly the size the announced file gives it. */
 export async function storeDocumentPart(uploadId: string, index: number, bytes: Uint8Array): Promise<void> {
+  // An upload that became a document is no longer one (the same transaction closed it).
   const upload = await getDocumentUpload(uploadId);
-  if (!upload || (await documentRecords.get(uploadId))) throw new HttpError(404, DOCUMENT_TEXTS.uploadNotFound);
+  if (!upload) throw new HttpError(404, DOCUMENT_TEXTS.uploadNotFound);
   if (index >= upload.parts) throw new HttpError(400, DOCUMENT_TEXTS.badPart, 'part');
   const expected = expectedPartSize(upload.size, upload.parts, index);
   if (bytes.byteLength > expected) throw new HttpError(413, DOCUMENT_TEXTS.tooLarge, 'file');
@@ -163,7 +167,7 @@ export async function createDocument(
 ): Promise<InvestorDocument> {
   const upload = await getDocumentUpload(input.uploadId);
   if (!upload) throw new HttpError(404, DOCUMENT_TEXTS.uploadNotFound, 'uploadId');
-  if (await documentRecords.get(upload.id)) throw new HttpError(409, DOCUMENT_TEXTS.alreadyUsed, 'uploadId');
+  if (await getDocument(upload.id)) throw new HttpError(409, DOCUMENT_TEXTS.alreadyUsed, 'uploadId');
   const sizes = await documentPartSizes(upload.id, upload.parts);
   if (sizes.some((size, index) => size !== expectedPartSize(upload.size, upload.parts, index))) {
     throw new HttpError(400, DOCUMENT_TEXTS.partsMissing, 'file');
@@ -191,9 +195,8 @@ export async function createDocument(
     updatedAt: stamp,
     version: 1,
   };
-  await documentRecords.put(document);
-  // Checked bytes stay as checked: the upload takes no more parts.
-  await closeDocumentUpload(upload.id);
+  // Closes the upload in the same transaction: checked bytes stay as checked, the upload takes no more parts.
+  if (!(await insertDocument(document))) throw new HttpError(409, DOCUMENT_TEXTS.alreadyUsed, 'uploadId');
   await recordAudit({ ...actorOf(actor), action: 'document.upload', target: document.id, detail: document.fileName });
   return document;
 }
@@ -204,7 +207,7 @@ export async function updateDocument(
   id: string,
   input: DocumentUpdateInput,
 ): Promise<InvestorDocument | null> {
-  const current = await documentRecords.get(id);
+  const current = await getDocument(id);
   if (!current) return null;
   if (input.version !== undefined && input.version !== current.version) throw new HttpError(409, STALE_EDIT, 'version');
   const document: InvestorDocument = {
@@ -216,15 +219,19 @@ export async function updateDocument(
     updatedAt: new Date().toISOString(),
     version: current.version + 1,
   };
-  await documentRecords.put(document);
+  // Written only over the version read (`UPDATE … WHERE version`): a save made meanwhile is never undone.
+  if (!(await replaceDocument(document, current.version))) {
+    if (!(await getDocument(id))) return null;
+    throw new HttpError(409, STALE_EDIT, 'version');
+  }
   const shared = document.sharing.allInvestors ? 'all investors' : `${document.sharing.investorIds.length} investor(s)`;
   await recordAudit({ ...actorOf(actor), action: 'document.update', target: id, detail: `shared with ${shared}` });
   return document;
 }
 
 export async function deleteDocument(actor: User, id: string): Promise<boolean> {
-  const current = await documentRecords.get(id);
-  if (!current || !(await documentRecords.remove(id))) return false;
+  const current = await removeDocument(id);
+  if (!current) return false;
   await deleteDocumentFiles(id, current.parts);
   await recordAudit({ ...actorOf(actor), action: 'document.delete', target: id, detail: current.fileName });
   return true;
@@ -246,7 +253,7 @@ export async function documentLink(
   id: string,
   options: { now?: number; ttlSeconds?: number } = {},
 ): Promise<{ url: string; expiresAt: string }> {
-  const document = await documentRecords.get(id);
+  const document = await getDocument(id);
   if (!document || !maySee(user, document)) throw notFound('Document');
   const now = Math.floor((options.now ?? Date.now()) / 1000);
   const exp = now + (options.ttlSeconds ?? DOCUMENT_LINK_SECONDS);
@@ -282,7 +289,7 @@ export async function downloadDocument(user: User, token: string | null, now = D
     throw new HttpError(403, DOCUMENT_TEXTS.linkInvalid);
   }
   if (claims.sub !== user.id || typeof claims.doc !== 'string') throw new HttpError(403, DOCUMENT_TEXTS.linkInvalid);
-  const document = await documentRecords.get(claims.doc);
+  const document = await getDocument(claims.doc);
   if (!document || !maySee(user, document)) throw notFound('Document');
   await recordAudit({ ...actorOf(user), action: 'document.download', target: document.id, detail: document.fileName });
   return new Response(streamDocument(document.id, document.parts), {

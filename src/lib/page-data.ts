@@ -1,7 +1,9 @@
-import type { ContentEngine } from './content/engine';
+import type { Content, ContentEngine } from './content/engine';
 import { insightContent } from './content/kinds/insights';
 import { portfolioContent } from './content/kinds/portfolio';
+import { searchInsights } from './content/search';
 import { shownInBothLanguages } from './content/shown';
+import type { Language } from '../i18n/languages';
 import { isId } from './ids';
 import type { ContentInput } from './schemas/content';
 import type { Insight } from './schemas/insight';
@@ -26,15 +28,20 @@ export interface PageData<T> {
 
 type Engine<Own extends object> = ContentEngine<Own, ContentInput>;
 
-/** A kind's public list; null with 503 when it cannot be read, so the page says so. */
-async function listData<Own extends object>(engine: Engine<Own>) {
-  const [records, taxonomy] = await Promise.all([
-    engine.listPublic().then(
-      (records) => records.map(shownInBothLanguages),
-      (error: unknown) => (console.error(`${engine.kind.label} list failed`, error), null),
-    ),
-    taxonomyForPage(),
-  ]);
+/**
+ * A kind's public list (or what `read` answers: a search), one statement; null with 503 when it cannot be read, so
+ * the page says so.
+ */
+async function listData<Own extends object>(
+  engine: Engine<Own>,
+  read: (taxonomy: Taxonomy) => Promise<Array<Content<Own>>> = () => engine.listPublic(),
+) {
+  // The services and categories list first: a search finds categories by the names it gives them.
+  const taxonomy = await taxonomyForPage();
+  const records = await read(taxonomy).then(
+    (found) => found.map(shownInBothLanguages),
+    (error: unknown) => (console.error(`${engine.kind.label} list failed`, error), null),
+  );
   if (records === null) return { data: null, status: 503, tags: [], taxonomy };
   return { data: records, status: 200, tags: [engine.listTag, TAXONOMY_TAG], taxonomy };
 }
@@ -64,8 +71,12 @@ export function portfolioItemData(id: string | undefined): Promise<PageData<Port
   return itemData(portfolioContent, id);
 }
 
-export function insightListData(): Promise<PageData<Insight[] | null>> {
-  return listData(insightContent);
+/** `/insights`, or with `?q=` the insights that match it in the page's language, best first (src/lib/content/search.ts). */
+export function insightListData(query = '', lang: Language = 'en'): Promise<PageData<Insight[] | null>> {
+  return listData(
+    insightContent,
+    async (taxonomy) => (await searchInsights(query, lang, taxonomy)) ?? (await insightContent.listPublic()),
+  );
 }
 
 export function insightData(id: string | undefined): Promise<PageData<Insight | null>> {
@@ -77,10 +88,10 @@ export interface HomeData {
   insights: Insight[] | null;
 }
 
-/** A kind's newest four public records, or null (logged) when they cannot be read. */
+/** A kind's newest four public records (one statement), or null (logged) when they cannot be read. */
 function newestFour<Own extends object>(engine: Engine<Own>) {
-  return engine.listPublic().then(
-    (records) => records.slice(0, 4).map(shownInBothLanguages),
+  return engine.listPage({ cursor: null, limit: 4, q: '' }, true).then(
+    (page) => page.items.map(shownInBothLanguages),
     (error: unknown) => (console.error(`Home ${engine.kind.label} list failed`, error), null),
   );
 }

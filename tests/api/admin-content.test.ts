@@ -3,12 +3,24 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import insightsFunction from '../../netlify/functions/insights';
 import portfolioFunction from '../../netlify/functions/portfolio';
 import uploadFunction from '../../netlify/functions/upload';
+import { STALE_EDIT } from '../../src/lib/content/engine';
+import { insightContent, SLUG_TAKEN } from '../../src/lib/content/kinds/insights';
+import { portfolioContent } from '../../src/lib/content/kinds/portfolio';
+import { queryCount, resetQueryCount } from '../../src/lib/db/client';
+import { NEXT_CURSOR_HEADER } from '../../src/lib/http';
 import type { Insight } from '../../src/lib/schemas/insight';
-import type { PortfolioItem } from '../../src/lib/schemas/portfolio';
+import { portfolioInputSchema, type PortfolioItem } from '../../src/lib/schemas/portfolio';
 import { call, callJson } from '../helpers/functions';
 import { asAdmin, useAdminBench } from '../helpers/admin';
+import { testDatabase } from '../helpers/db-setup';
+import { portfolioFixture } from '../helpers/fixtures';
 
 const bench = useAdminBench();
+
+/** Everything stored: the uploaded images (Blobs) and the tables. Equal: nothing was stored. */
+async function stored() {
+  return { files: await bench.blobs().snapshot(), tables: await testDatabase().snapshot() };
+}
 
 /** Uploads a small PNG through POST /api/upload, as the dashboard does, and answers its /uploads/… address. */
 async function uploadImage(): Promise<string> {
@@ -101,7 +113,7 @@ describe('portfolio writes', () => {
       createdAt: '2025-02-03T00:00:00.000Z',
     });
 
-    const before = await bench.blobs().snapshot();
+    const before = await stored();
     const stale = await callJson<{ message: string }>(
       portfolioFunction,
       '/x',
@@ -109,7 +121,7 @@ describe('portfolio writes', () => {
     );
     expect(stale.status).toBe(409);
     expect(stale.body.message).toMatch(/changed this item/);
-    expect(await bench.blobs().snapshot()).toEqual(before);
+    expect(await stored()).toEqual(before);
 
     const removed = await callJson(
       portfolioFunction,
@@ -124,7 +136,7 @@ describe('portfolio writes', () => {
   });
 
   it('refuses bad bodies with 400 naming the field, storing nothing', async () => {
-    const before = await bench.blobs().snapshot();
+    const before = await stored();
     const cases: Array<[object, string]> = [
       [{ ...portfolioBody, imageUrl: '' }, 'imageUrl'],
       [{ ...portfolioBody, imageUrl: 'javascript:alert(1)' }, 'imageUrl'],
@@ -141,7 +153,7 @@ describe('portfolio writes', () => {
       expect(response.status).toBe(400);
       expect(response.body.field).toBe(field);
     }
-    expect(await bench.blobs().snapshot()).toEqual(before);
+    expect(await stored()).toEqual(before);
   });
 });
 
@@ -339,7 +351,7 @@ describe('an uploaded image must exist', () => {
       asAdmin(bench.cookie(), { method: 'POST', body: portfolioBody }),
     );
     expect(existing.status).toBe(201);
-    const before = await bench.blobs().snapshot();
+    const before = await stored();
     const refused = [
       await callJson<{ message: string; field: string }>(
         portfolioFunction,
@@ -377,7 +389,7 @@ describe('an uploaded image must exist', () => {
         field: 'image',
       });
     }
-    expect(await bench.blobs().snapshot(), 'nothing stored, no slug reserved').toEqual(before);
+    expect(await stored(), 'nothing stored').toEqual(before);
 
     // The same insight with an image that was uploaded is saved; addresses outside /uploads/ are not checked.
     const uploaded = await uploadImage();
@@ -393,5 +405,170 @@ describe('an uploaded image must exist', () => {
       expect(saved.status, imageUrl).toBe(201);
       expect(saved.body.imageUrl).toBe(imageUrl);
     }
+  });
+});
+
+describe('saves at any size, and saves racing each other', () => {
+  const cost = async <T>(run: () => Promise<T>) => {
+    resetQueryCount();
+    const result = await run();
+    return { result, statements: queryCount() };
+  };
+
+  it('saves a case study in the same few statements with 10 and with 310 in the collection', async () => {
+    await portfolioContent.saveMany(Array.from({ length: 10 }, (_, i) => portfolioFixture(i + 1)));
+    const target = (await portfolioContent.list())[0]!;
+    const save = async () => {
+      const current = (await portfolioContent.get(target.id))!;
+      const { result, statements } = await cost(() =>
+        callJson<PortfolioItem>(
+          portfolioFunction,
+          '/x',
+          asAdmin(bench.cookie(), { method: 'PUT', params: { id: target.id }, body: { ...current } }),
+        ),
+      );
+      expect(result.status).toBe(200);
+      return statements;
+    };
+    const small = await save();
+    await portfolioContent.saveMany(Array.from({ length: 300 }, (_, i) => portfolioFixture(i + 100)));
+    const large = await save();
+    expect(large).toBe(small);
+    expect(small).toBeLessThanOrEqual(5);
+    expect((await portfolioContent.get(target.id))?.version).toBe(target.version + 2);
+
+    // The public list answers its newest page, the admin's list pages (and searches) them: one statement each.
+    const list = await cost(() => call(portfolioFunction, '/api/portfolio'));
+    expect(((await list.result.json()) as PortfolioItem[]).length).toBe(100);
+    expect(list.result.headers.get(NEXT_CURSOR_HEADER)).toBeTruthy();
+    expect(list.statements).toBeLessThanOrEqual(5);
+    for (const query of ['limit=25', 'limit=25&q=case%20study']) {
+      const admin = await cost(() =>
+        call(portfolioFunction, `/api/portfolio/admin?${query}`, asAdmin(bench.cookie(), { params: { id: 'admin' } })),
+      );
+      expect(((await admin.result.json()) as PortfolioItem[]).length, query).toBe(25);
+      expect(admin.result.headers.get(NEXT_CURSOR_HEADER), query).toBeTruthy();
+      expect(admin.statements, query).toBeLessThanOrEqual(5);
+    }
+    const create = await cost(() =>
+      callJson(portfolioFunction, '/api/portfolio', asAdmin(bench.cookie(), { method: 'POST', body: portfolioBody })),
+    );
+    expect(create.result.status).toBe(201);
+    expect(create.statements).toBeLessThanOrEqual(5);
+  });
+
+  it('finds case studies and insights by words of either title or the slug in the admin list, newest first', async () => {
+    await portfolioContent.saveMany([
+      portfolioFixture(501, { title: { en: 'Harbour twin', es: 'Gemelo de dársena' } }),
+      portfolioFixture(502, { title: { en: 'Warehouse robots', es: 'Robots de almacén' } }),
+      portfolioFixture(503, { title: { en: 'Dock logistics', es: 'Logística de dársenas' } }),
+    ]);
+    const search = async (fn: typeof portfolioFunction, path: string) => {
+      const response = await call(fn, path, asAdmin(bench.cookie(), { params: { id: 'admin' } }));
+      return ((await response.json()) as Array<{ title: { en: string } }>).map((record) => record.title.en);
+    };
+    expect(await search(portfolioFunction, '/api/portfolio/admin?q=DARSENA')).toEqual([
+      'Dock logistics',
+      'Harbour twin',
+    ]);
+    expect(await search(portfolioFunction, '/api/portfolio/admin?q=almacen%20robots')).toEqual(['Warehouse robots']);
+    // Words of the description are not the title's.
+    expect(await search(portfolioFunction, '/api/portfolio/admin?q=client%20501')).toEqual([]);
+    const created = await callJson<Insight>(
+      insightsFunction,
+      '/api/insights',
+      asAdmin(bench.cookie(), { method: 'POST', body: { ...insightBody, slug: 'searchable-slug-words' } }),
+    );
+    expect(created.status).toBe(201);
+    expect(await search(insightsFunction, '/api/insights/admin?q=searchable-slug')).toEqual([insightBody.title.en]);
+  });
+
+  it('keeps an insight slug unique when eight admins take it at once: one 201, the others the same 409', async () => {
+    const body = { ...insightBody, slug: 'one-slug-only', published: true };
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, () =>
+        callJson<{ id?: string; message?: string; field?: string }>(
+          insightsFunction,
+          '/api/insights',
+          asAdmin(bench.cookie(), { method: 'POST', body }),
+        ),
+      ),
+    );
+    expect(answers.filter((answer) => answer.status === 201)).toHaveLength(1);
+    for (const refused of answers.filter((answer) => answer.status !== 201)) {
+      expect(refused).toMatchObject({ status: 409, body: { message: SLUG_TAKEN, field: 'slug' } });
+    }
+    const all = await insightContent.list();
+    expect(all.filter((insight) => insight.slug === 'one-slug-only')).toHaveLength(1);
+
+    // Eight insights renamed to one new slug at once: one of them gets it.
+    const eight = await Promise.all(
+      Array.from({ length: 8 }, (_, i) =>
+        callJson<Insight>(
+          insightsFunction,
+          '/api/insights',
+          asAdmin(bench.cookie(), { method: 'POST', body: { ...body, slug: `renamed-from-${i}` } }),
+        ),
+      ),
+    );
+    const renames = await Promise.all(
+      eight.map((created) =>
+        callJson(
+          insightsFunction,
+          '/x',
+          asAdmin(bench.cookie(), {
+            method: 'PUT',
+            params: { id: created.body.id },
+            body: { ...body, slug: 'renamed-to-one', version: 1 },
+          }),
+        ),
+      ),
+    );
+    expect(renames.map((answer) => answer.status).sort()).toEqual([200, 409, 409, 409, 409, 409, 409, 409]);
+    expect((await insightContent.list()).filter((insight) => insight.slug === 'renamed-to-one')).toHaveLength(1);
+  });
+
+  it('keeps every record when admins save at the same time, and one of eight edits of one version', async () => {
+    const created = await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        callJson<PortfolioItem>(
+          portfolioFunction,
+          '/api/portfolio',
+          asAdmin(bench.cookie(), {
+            method: 'POST',
+            body: { ...portfolioBody, title: { en: `Racing ${i}`, es: `Carrera ${i}` } },
+          }),
+        ),
+      ),
+    );
+    expect(created.map((answer) => answer.status)).toEqual(Array(12).fill(201));
+    const listed = (await portfolioContent.list()).map((item) => item.id);
+    for (const answer of created) expect(listed).toContain(answer.body.id);
+
+    const target = created[0]!.body;
+    const edits = await Promise.all(
+      Array.from({ length: 8 }, (_, i) =>
+        callJson<PortfolioItem & { message?: string; field?: string }>(
+          portfolioFunction,
+          '/x',
+          asAdmin(bench.cookie(), {
+            method: 'PUT',
+            params: { id: target.id },
+            body: { ...portfolioBody, title: { en: `Edit ${i}`, es: `Edición ${i}` }, version: 1 },
+          }),
+        ),
+      ),
+    );
+    const won = edits.filter((answer) => answer.status === 200);
+    expect(won).toHaveLength(1);
+    for (const lost of edits.filter((answer) => answer.status !== 200)) {
+      expect(lost).toMatchObject({ status: 409, body: { message: STALE_EDIT, field: 'version' } });
+    }
+    expect(await portfolioContent.get(target.id)).toMatchObject({ version: 2, title: won[0]!.body.title });
+
+    // Saves without a version (older clients) are all kept, one after another.
+    const input = portfolioInputSchema.parse({ ...portfolioBody, title: { en: 'No version', es: 'Sin versión' } });
+    await Promise.all(Array.from({ length: 6 }, () => portfolioContent.update(target.id, input)));
+    expect((await portfolioContent.get(target.id))?.version).toBe(8);
   });
 });

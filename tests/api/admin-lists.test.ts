@@ -1,18 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import contactMessagesFunction from '../../netlify/functions/contact-messages';
 import newslettersFunction from '../../netlify/functions/newsletters';
-import portfolioFunction from '../../netlify/functions/portfolio';
 import tavusConversationsFunction from '../../netlify/functions/tavus-conversations';
 import whatsappFunction from '../../netlify/functions/whatsapp-conversations';
-import { insightContent } from '../../src/lib/content/kinds/insights';
-import { portfolioContent } from '../../src/lib/content/kinds/portfolio';
 import { logChatExchange, putVideoEvent, recordVideoCallStart } from '../../src/lib/conversations/logs';
 import { NEXT_CURSOR_HEADER } from '../../src/lib/http';
 import type { ContactMessage } from '../../src/lib/schemas/contact';
 import type { ChatConversation } from '../../src/lib/schemas/conversation';
-import { insightInputSchema } from '../../src/lib/schemas/insight';
 import type { NewsletterSubscription } from '../../src/lib/schemas/newsletter';
-import type { PortfolioItem } from '../../src/lib/schemas/portfolio';
 import { database, queryCount, resetQueryCount } from '../../src/lib/db/client';
 import { contactMessages } from '../../src/lib/db/schema';
 import { newId } from '../../src/lib/ids';
@@ -20,7 +15,6 @@ import { addContactMessage, listContactMessagesPage } from '../../src/lib/stores
 import { subscribe } from '../../src/lib/stores/newsletter';
 import { call } from '../helpers/functions';
 import { asAdmin, useAdminBench } from '../helpers/admin';
-import { portfolioFixture } from '../helpers/fixtures';
 
 const bench = useAdminBench();
 const DAY = 86_400_000;
@@ -272,44 +266,4 @@ describe('admin lists, paged on the server', () => {
     expect(new Set(rows.map((row) => row.slice(0, 8))).size).toBe(125);
     expect(chunks).toBeGreaterThanOrEqual(3);
   }, 120_000);
-
-  it('saves a case study reading and writing the same number of keys with 10 and with 310 in the collection', async () => {
-    await portfolioContent.saveMany(Array.from({ length: 10 }, (_, i) => portfolioFixture(i + 1)));
-    const target = (await portfolioContent.list())[0]!;
-    const saveCost = async () => {
-      const current = (await portfolioContent.get(target.id))!;
-      bench.blobs().resetRequests();
-      await portfolioContent.update(target.id, { ...current, version: current.version } as never);
-      return bench.blobs().requests();
-    };
-    const small = await saveCost();
-    await portfolioContent.saveMany(Array.from({ length: 300 }, (_, i) => portfolioFixture(i + 100)));
-    const large = await saveCost();
-    expect(large).toBe(small);
-    expect(small).toBeLessThanOrEqual(8);
-    // The public list still holds every record; the admin's list pages them.
-    const list = (await (await call(portfolioFunction, '/api/portfolio')).json()) as PortfolioItem[];
-    expect(list).toHaveLength(310);
-    const admin = await adminPage<PortfolioItem>(portfolioFunction, '/api/portfolio/admin?limit=25', { id: 'admin' });
-    expect(admin.items).toHaveLength(25);
-    expect(admin.next).not.toBeNull();
-  });
-
-  it('keeps an insight slug unique when eight admins take it at once', async () => {
-    const input = insightInputSchema.parse({
-      title: { en: 'Same', es: 'Mismo' },
-      description: { en: 'd', es: 'd' },
-      content: { en: '<p>x</p>', es: '<p>x</p>' },
-      imageUrl: '/images/demo/insight-1.jpg',
-      category: 'AI Innovation',
-      slug: 'one-slug-only',
-      author: null,
-      readTime: 3,
-      published: true,
-    });
-    const results = await Promise.allSettled(Array.from({ length: 8 }, () => insightContent.create(input)));
-    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
-    const all = await insightContent.list();
-    expect(all.filter((insight) => insight.slug === 'one-slug-only')).toHaveLength(1);
-  });
 });

@@ -4,12 +4,14 @@ import { contentApi } from '../../src/lib/content/api';
 import { ContentEngine, type ContentKind } from '../../src/lib/content/engine';
 import { contentInputSchema, storedContentSchema, type ContentRecord } from '../../src/lib/schemas/content';
 import { asAdmin, useAdminBench } from '../helpers/admin';
+import { testDatabase } from '../helpers/db-setup';
 import { callJson } from '../helpers/functions';
 
 /**
  * A third kind of content, made only of a descriptor, its schemas and its own
  * fields (a newsletter issue: a number, and a send date that publishes it),
- * gets the same engine and API behaviour as case studies and insights.
+ * gets the same engine and API behaviour as case studies and insights, in the
+ * same `content` table: no migration.
  */
 const issueSchema = z.object({ number: z.number().int().min(1), sentAt: z.string().nullable() });
 type IssueOwn = z.infer<typeof issueSchema>;
@@ -21,8 +23,8 @@ const issueInputSchema = contentInputSchema({
 });
 
 const issueKind: ContentKind<IssueOwn, z.output<typeof issueInputSchema>> = {
-  // Its own Blobs server (useAdminBench), so a store no other kind uses here.
-  store: 'newsletter',
+  // A kind name no other kind uses.
+  name: 'issues',
   label: 'Issue',
   storedSchema: storedContentSchema(issueSchema),
   inputSchema: issueInputSchema,
@@ -31,7 +33,8 @@ const issueKind: ContentKind<IssueOwn, z.output<typeof issueInputSchema>> = {
     number: input.number,
     sentAt: input.sent ? (previous?.sentAt ?? now) : null,
   }),
-  compare: (a, b) => b.number - a.number,
+  // Listed by send date once sent.
+  listTime: (issue) => issue.sentAt ?? issue.createdAt,
   isPublic: (issue) => issue.sentAt !== null,
 };
 
@@ -91,14 +94,14 @@ describe('a third kind of content over the same engine', () => {
     expect(shown.status).toBe(200);
     expect(shown.headers.get('netlify-cache-tag')).toContain(`issue-${id}`);
 
-    const before = await bench.blobs().snapshot();
+    const before = await testDatabase().snapshot();
     const stale = await callJson<{ message: string; field: string }>(
       issuesApi,
       '/x',
       asAdmin(bench.cookie(), { method: 'PUT', body: update, params: { id } }),
     );
     expect(stale).toMatchObject({ status: 409, body: { field: 'version' } });
-    expect(await bench.blobs().snapshot()).toEqual(before);
+    expect(await testDatabase().snapshot()).toEqual(before);
 
     const invalid = await callJson<{ message: string; field: string }>(
       issuesApi,

@@ -14,6 +14,7 @@ import { getUser, saveUser } from '../../src/lib/stores/users';
 import type { User } from '../../src/lib/schemas/user';
 import { call, callJson } from '../helpers/functions';
 import { asAdmin, signIn, SITE, useAdminBench } from '../helpers/admin';
+import { testDatabase } from '../helpers/db-setup';
 
 /**
  * The investor dashboard's API (docs/roles.md, "Investor dashboard"): updates (a content kind only signed-in
@@ -293,6 +294,73 @@ describe('investor documents', () => {
       asAdmin(bench.cookie(), { params: { id: 'admin' } }),
     );
     for (const id of refusedUploads) expect(all.body.map((document) => document.id)).not.toContain(id);
+    // Nor is any still an upload that takes parts.
+    expect(await testDatabase().query('SELECT id FROM document_uploads WHERE id = ANY($1)', [refusedUploads])).toEqual(
+      [],
+    );
+  });
+
+  it('makes one document of an upload sent twice at once, keeps the chosen investors in order, one of two edits', async () => {
+    const bytes = pdf();
+    const started = await startUpload('twice.pdf', bytes.byteLength);
+    expect((await sendPart(started.body.uploadId, 0, bytes)).status).toBe(200);
+    const body = {
+      uploadId: started.body.uploadId,
+      title: { en: 'Sent twice', es: 'Enviado dos veces' },
+      category: 'notice',
+      sharing: sharedWith(bobUser, aliceUser),
+    };
+    const answers = await Promise.all(
+      [1, 2].map(() => callJson<DocumentAnswer>(documents, '/api/documents', asAdmin(bench.cookie(), { body }))),
+    );
+    const statuses = answers.map((answer) => answer.status).sort();
+    expect(statuses[0]).toBe(201);
+    expect([404, 409]).toContain(statuses[1]);
+    const created = answers.find((answer) => answer.status === 201)!.body;
+    expect(created.sharing).toEqual({ allInvestors: false, investorIds: [bobUser.id, aliceUser.id] });
+    const all = await callJson<DocumentAnswer[]>(
+      documents,
+      '/api/documents/admin',
+      asAdmin(bench.cookie(), { params: { id: 'admin' } }),
+    );
+    expect(all.body.filter((document) => document.id === created.id)).toHaveLength(1);
+    expect(all.body.find((document) => document.id === created.id)?.sharing?.investorIds).toEqual([
+      bobUser.id,
+      aliceUser.id,
+    ]);
+
+    const edits = await Promise.all(
+      [aliceUser, bobUser].map((user) =>
+        callJson<DocumentAnswer>(
+          documents,
+          `/api/documents/${created.id}`,
+          asAdmin(bench.cookie(), {
+            method: 'PUT',
+            params: { id: created.id },
+            body: { title: { en: user.username, es: user.username }, sharing: sharedWith(user), version: 1 },
+          }),
+        ),
+      ),
+    );
+    expect(edits.map((answer) => answer.status).sort()).toEqual([200, 409]);
+    const won = edits.find((answer) => answer.status === 200)!.body;
+    const shares = await testDatabase().query<{ investor_id: string }>(
+      'SELECT investor_id FROM document_shares WHERE document_id = $1',
+      [created.id],
+    );
+    expect(shares.map((share) => share.investor_id)).toEqual(won.sharing?.investorIds);
+    expect(won.version).toBe(2);
+
+    // Deleted: its sharing list goes with it.
+    const removed = await callJson(
+      documents,
+      `/api/documents/${created.id}`,
+      asAdmin(bench.cookie(), { method: 'DELETE', params: { id: created.id } }),
+    );
+    expect(removed.status).toBe(200);
+    expect(await testDatabase().query('SELECT * FROM document_shares WHERE document_id = $1', [created.id])).toEqual(
+      [],
+    );
   });
 
   it('refuses sharing with an account that is not an investor', async () => {

@@ -1,25 +1,29 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import portfolioFunction from '../../netlify/functions/portfolio';
 import insightsFunction from '../../netlify/functions/insights';
-import { dataStore } from '../../src/lib/blobs';
 import { insightContent } from '../../src/lib/content/kinds/insights';
 import { portfolioContent } from '../../src/lib/content/kinds/portfolio';
+import { searchInsights } from '../../src/lib/content/search';
+import { queryCount, resetQueryCount } from '../../src/lib/db/client';
+import { NEXT_CURSOR_HEADER } from '../../src/lib/http';
+import { homeData, insightListData } from '../../src/lib/page-data';
 import type { Insight } from '../../src/lib/schemas/insight';
 import type { PortfolioItem } from '../../src/lib/schemas/portfolio';
-import { startLocalBlobs, type LocalBlobs } from '../helpers/blobs';
+import { defaultTaxonomyEntries } from '../../src/lib/seed/taxonomy';
+import { testDatabase } from '../helpers/db-setup';
 import { insightFixture, portfolioFixture } from '../helpers/fixtures';
 import { call, callJson } from '../helpers/functions';
 
-let blobs: LocalBlobs;
-beforeAll(async () => {
-  blobs = await startLocalBlobs();
-});
-afterAll(async () => blobs.stop());
-
 async function clear(kind: 'portfolio' | 'insights') {
-  const store = dataStore(kind);
-  const { blobs: all } = await store.list();
-  await Promise.all(all.map((blob) => store.delete(blob.key)));
+  await testDatabase().query('DELETE FROM content WHERE kind = $1', [kind]);
+}
+
+/** Changes a stored record's `fields` behind the engine's back, as a hand-made row or an older writer would. */
+async function plant(id: string, fields: Record<string, unknown>) {
+  await testDatabase().query('UPDATE content SET fields = fields || $1::jsonb WHERE id = $2', [
+    JSON.stringify(fields),
+    id,
+  ]);
 }
 
 describe('GET /api/portfolio', () => {
@@ -49,26 +53,24 @@ describe('GET /api/portfolio', () => {
     expect(body.title).toEqual({ en: 'Case study 3', es: 'Caso de éxito 3' });
   });
 
-  it('normalises a record written in an older shape', async () => {
-    const legacy = {
-      ...portfolioFixture(9),
-      title: 'Legacy title',
-      metrics: JSON.stringify([{ label: 'ROI', value: '3x' }]),
-    };
-    await dataStore('portfolio').setJSON(`items/${legacy.id}`, legacy);
+  it('normalises fields stored in an older shape', async () => {
+    const legacy = portfolioFixture(9);
+    await portfolioContent.saveMany([legacy]);
+    await plant(legacy.id, { metrics: JSON.stringify([{ label: 'ROI', value: '3x' }]), technologies: null });
     const { body } = await callJson<PortfolioItem>(portfolioFunction, `/api/portfolio/${legacy.id}`, {
       params: { id: legacy.id },
     });
-    expect(body.title).toEqual({ en: 'Legacy title', es: 'Legacy title' });
+    expect(body.title).toEqual(legacy.title);
     expect(body.metrics).toEqual({ en: [{ label: 'ROI', value: '3x' }], es: [{ label: 'ROI', value: '3x' }] });
+    expect(body.technologies).toEqual([]);
   });
 
-  it('sanitises rich text again on the way out, for a record that reached Blobs by other means', async () => {
-    const planted = {
-      ...portfolioFixture(8),
+  it('sanitises rich text again on the way out, for a record that reached the table by other means', async () => {
+    const planted = portfolioFixture(8);
+    await portfolioContent.saveMany([planted]);
+    await plant(planted.id, {
       content: { en: '<p>ok</p><script>alert(1)</script>', es: '<img src=x onerror=alert(1)><p>bien</p>' },
-    };
-    await dataStore('portfolio').setJSON(`items/${planted.id}`, planted);
+    });
     const { body } = await callJson<PortfolioItem>(portfolioFunction, '/x', { params: { id: planted.id } });
     expect(body.content).toEqual({ en: '<p>ok</p>', es: '<p>bien</p>' });
   });
@@ -101,17 +103,42 @@ describe('GET /api/portfolio', () => {
     expect(response.headers.get('allow')).toContain('GET');
   });
 
-  it('makes the same number of Blobs requests for 3 records as for 60', async () => {
-    await callJson(portfolioFunction, '/api/portfolio');
-    blobs.resetRequests();
-    await callJson(portfolioFunction, '/api/portfolio');
-    const few = blobs.requests();
-    await portfolioContent.saveMany(Array.from({ length: 57 }, (_, i) => portfolioFixture(100 + i)));
-    blobs.resetRequests();
-    const { body } = await callJson<PortfolioItem[]>(portfolioFunction, '/api/portfolio');
-    expect(body).toHaveLength(60);
-    expect(blobs.requests()).toBe(few);
-    expect(few).toBe(1);
+  it('answers in one statement for 3 records as for 160, a page at a time by key, newest first', async () => {
+    const cost = async (path: string) => {
+      resetQueryCount();
+      const answer = await callJson<PortfolioItem[]>(portfolioFunction, path);
+      return { ...answer, statements: queryCount() };
+    };
+    const few = await cost('/api/portfolio');
+    expect(few.body).toHaveLength(3);
+    expect(few.headers.get(NEXT_CURSOR_HEADER)).toBeNull();
+    expect(few.statements).toBe(1);
+
+    await portfolioContent.saveMany(Array.from({ length: 157 }, (_, i) => portfolioFixture(100 + i)));
+    // The first page: a plain JSON array of the newest 100, as before paging; the cursor of the next in a header.
+    const first = await cost('/api/portfolio');
+    expect(first.statements).toBe(1);
+    expect(first.body).toHaveLength(100);
+    expect(first.body[0]!.title.en).toBe('Case study 256');
+    expect(first.headers.get('netlify-cache-tag')).toContain('portfolio');
+    const cursor = first.headers.get(NEXT_CURSOR_HEADER);
+    expect(cursor).toBeTruthy();
+
+    // A record added meanwhile sorts before the first page: the next page neither repeats nor skips a row.
+    await portfolioContent.saveMany([portfolioFixture(400)]);
+    const second = await cost(`/api/portfolio?cursor=${cursor}`);
+    expect(second.statements).toBe(1);
+    expect(second.body).toHaveLength(60);
+    expect(second.headers.get(NEXT_CURSOR_HEADER)).toBeNull();
+    const all = [...first.body, ...second.body].map((item) => item.createdAt);
+    expect(new Set(all).size).toBe(160);
+    expect(all).toEqual([...all].sort().reverse());
+
+    const small = await cost('/api/portfolio?limit=2');
+    expect(small.body.map((item) => item.title.en)).toEqual(['Case study 400', 'Case study 256']);
+    expect(small.statements).toBe(1);
+    const bad = await callJson<{ message: string; field: string }>(portfolioFunction, '/api/portfolio?limit=500');
+    expect(bad).toMatchObject({ status: 400, body: { field: 'limit' } });
   });
 });
 
@@ -146,5 +173,85 @@ describe('GET /api/insights', () => {
     });
     expect(hidden).toMatchObject({ status: 404, body: { message: 'Insight not found' } });
     expect(unknown.body).toEqual(hidden.body);
+  });
+});
+
+describe('insight search (/insights?q=)', () => {
+  const taxonomy = { entries: defaultTaxonomyEntries() };
+  const slugs = (found: Insight[] | null) => found?.map((insight) => insight.slug);
+
+  beforeEach(async () => {
+    await clear('insights');
+    await insightContent.saveMany([
+      insightFixture(1, {
+        title: { en: 'ERP migrations', es: 'Migraciones de ERP' },
+        category: 'Digital Transformation',
+      }),
+      insightFixture(2, { title: { en: 'AI governance', es: 'Gobernanza de la IA' }, category: 'AI Innovation' }),
+      insightFixture(3, { title: { en: 'AI governance drafts', es: 'Borradores' }, published: false, slug: 'hidden' }),
+      insightFixture(4, {
+        title: { en: 'Only in English', es: '' },
+        description: { en: 'Treasury automation.', es: '' },
+        category: 'Investment Management',
+      }),
+    ]);
+  });
+
+  it('matches every word in title, description or category, ignoring case and accents, published only', async () => {
+    expect(slugs(await searchInsights('erp', 'en', taxonomy))).toEqual(['insight-1']);
+    expect(slugs(await searchInsights('GOBERNANZA ia', 'es', taxonomy))).toEqual(['insight-2']);
+    expect(slugs(await searchInsights('migracion', 'es', taxonomy))).toEqual(['insight-1']);
+    expect(slugs(await searchInsights('innovation', 'en', taxonomy))).toEqual(['insight-2']);
+    expect(await searchInsights('erp governance', 'en', taxonomy)).toEqual([]);
+    expect(await searchInsights('  ', 'en', taxonomy)).toBeNull();
+    expect(await searchInsights('!!', 'en', taxonomy)).toEqual([]);
+    // A word typed in part, stemming ("governments" finds "governance"), and text written in one language only.
+    expect(slugs(await searchInsights('gover', 'en', taxonomy))).toEqual(['insight-2']);
+    expect(slugs(await searchInsights('governments', 'en', taxonomy))).toEqual(['insight-2']);
+    expect(slugs(await searchInsights('treasury', 'es', taxonomy))).toEqual(['insight-4']);
+    // The category as the Spanish page names it ("Transformación Digital"), and as the firm renamed it.
+    expect(slugs(await searchInsights('transformacion', 'es', taxonomy))).toEqual(['insight-1']);
+    const renamed = {
+      entries: [{ key: 'AI Innovation', en: 'Applied AI', es: 'IA aplicada', uses: ['insight' as const] }],
+    };
+    expect(slugs(await searchInsights('aplicada', 'es', renamed))).toEqual(['insight-2']);
+  });
+
+  it('ranks a match in the title before one in the description, in one statement', async () => {
+    await insightContent.saveMany([
+      insightFixture(5, { description: { en: 'Notes on governance boards.', es: 'Notas.' }, slug: 'boards' }),
+    ]);
+    resetQueryCount();
+    expect(slugs(await searchInsights('governance', 'en', taxonomy))).toEqual(['insight-2', 'boards']);
+    expect(queryCount()).toBe(1);
+  });
+
+  it('gives the /insights page the matches in its language, reading the list and the insights once each', async () => {
+    resetQueryCount();
+    const page = await insightListData('gobernanza', 'es');
+    expect(queryCount()).toBeLessThanOrEqual(2);
+    expect(page.status).toBe(200);
+    expect(page.data?.map((insight) => insight.slug)).toEqual(['insight-2']);
+    const english = await insightListData('', 'en');
+    expect(english.data?.map((insight) => insight.slug)).toEqual(['insight-4', 'insight-2', 'insight-1']);
+    // Shown in both languages: the English-only insight has a Spanish title on the Spanish page.
+    expect((await insightListData('treasury', 'es')).data?.[0]?.title.es).toBe('Only in English');
+  });
+});
+
+describe('the home page', () => {
+  it('shows the newest four public case studies and insights, reading a page of each', async () => {
+    await clear('portfolio');
+    await clear('insights');
+    await portfolioContent.saveMany(Array.from({ length: 6 }, (_, i) => portfolioFixture(i + 1)));
+    await insightContent.saveMany([
+      ...Array.from({ length: 5 }, (_, i) => insightFixture(i + 1)),
+      insightFixture(9, { published: false, slug: 'newest-draft' }),
+    ]);
+    resetQueryCount();
+    const home = await homeData();
+    expect(queryCount()).toBeLessThanOrEqual(3);
+    expect(home.data.portfolio?.map((item) => item.title.en)).toEqual([6, 5, 4, 3].map((n) => `Case study ${n}`));
+    expect(home.data.insights?.map((insight) => insight.slug)).toEqual([5, 4, 3, 2].map((n) => `insight-${n}`));
   });
 });

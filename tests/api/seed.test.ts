@@ -1,17 +1,11 @@
 import { existsSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { insightContent } from '../../src/lib/content/kinds/insights';
 import { portfolioContent } from '../../src/lib/content/kinds/portfolio';
 import { insightSchema } from '../../src/lib/schemas/insight';
 import { portfolioItemSchema } from '../../src/lib/schemas/portfolio';
 import { demoRecords, seedDemoContent } from '../../src/lib/seed/seed';
-import { startLocalBlobs, type LocalBlobs } from '../helpers/blobs';
-
-let blobs: LocalBlobs;
-beforeAll(async () => {
-  blobs = await startLocalBlobs();
-});
-afterAll(async () => blobs.stop());
+import { testDatabase } from '../helpers/db-setup';
 
 describe('demo content', () => {
   const { portfolio, insights } = demoRecords();
@@ -48,5 +42,14 @@ describe('demo content', () => {
     expect(await portfolioContent.list()).toHaveLength(portfolio.length);
     expect(await insightContent.list()).toHaveLength(insights.length);
     expect(await insightContent.listPublic()).toHaveLength(insights.length - 1);
+  });
+
+  it('stores each record once when seeds run at the same time', async () => {
+    await testDatabase().query('DELETE FROM content');
+    const results = await Promise.all(Array.from({ length: 4 }, () => seedDemoContent()));
+    expect(results.reduce((sum, result) => sum + result.portfolio, 0)).toBe(portfolio.length);
+    expect(results.reduce((sum, result) => sum + result.insights, 0)).toBe(insights.length);
+    expect(await portfolioContent.list()).toHaveLength(portfolio.length);
+    expect(await insightContent.list()).toHaveLength(insights.length);
   });
 });

@@ -10,6 +10,7 @@ import type { Taxonomy } from '../../src/lib/schemas/taxonomy';
 import { getContactMessage } from '../../src/lib/stores/contact-messages';
 import { asAdmin, useAdminBench } from '../helpers/admin';
 import { portfolioFixture } from '../helpers/fixtures';
+import { testDatabase } from '../helpers/db-setup';
 import { call, callJson } from '../helpers/functions';
 import { startLocalSmtp, type LocalSmtp } from '../helpers/smtp';
 
@@ -116,6 +117,31 @@ describe('/api/taxonomy', () => {
     const stale = await put({ version: list.version - 1, entries: [] });
     expect(stale.status).toBe(409);
     expect((await get()).body.entries).toEqual(list.entries);
+  });
+
+  it('keeps one of two saves made at once from the same version (the first save too); the other hears 409', async () => {
+    // Back to the seeded list (version 0: nothing stored), then two first saves, then two saves of version 1 (each
+    // without `investment`, as the list was before: the tests below expect it removed).
+    await testDatabase().query('DELETE FROM taxonomy');
+    for (const version of [0, 1]) {
+      const { body: list } = await get();
+      expect(list.version).toBe(version);
+      const saves = await Promise.all(
+        ['First', 'Second'].map((name) =>
+          put({
+            version: list.version,
+            entries: [
+              ...list.entries.filter((entry) => entry.key !== 'investment'),
+              { key: `race-${version}-${name}`, en: name, es: name, uses: ['service'] },
+            ],
+          }),
+        ),
+      );
+      expect(saves.map((save) => save.status).sort()).toEqual([200, 409]);
+      const kept = saves.find((save) => save.status === 200)!.body;
+      expect((await get()).body).toEqual(kept);
+      expect(kept.version).toBe(version + 1);
+    }
   });
 });
 

@@ -2,10 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { en } from '../../src/i18n/en';
 import { es } from '../../src/i18n/es';
 import { localePath, requestedPath, unlocalisedPath, usePlural, useTranslations } from '../../src/i18n';
-import { searchInsights } from '../../src/lib/content/search';
 import { taxonomyLabel } from '../../src/lib/schemas/taxonomy';
 import { defaultTaxonomyEntries } from '../../src/lib/seed/taxonomy';
-import { insightFixture } from '../helpers/fixtures';
 
 const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((match) => match[1]).sort();
 
@@ -85,31 +83,6 @@ describe('first-visit language', () => {
     expect(prefersSpanish('en', 'es-ES')).toBe(false);
     expect(prefersSpanish('es', 'en-US')).toBe(true);
     expect(prefersSpanish('fr', 'es-AR')).toBe(true);
-  });
-});
-
-describe('insight search', () => {
-  it('matches every word in title, description or category, ignoring case and accents', () => {
-    const taxonomy = { entries: defaultTaxonomyEntries() };
-    const insights = [
-      insightFixture(1, {
-        title: { en: 'ERP migrations', es: 'Migraciones de ERP' },
-        category: 'Digital Transformation',
-      }),
-      insightFixture(2, { title: { en: 'AI governance', es: 'Gobernanza de la IA' }, category: 'AI Innovation' }),
-    ];
-    expect(searchInsights(insights, 'erp', 'en', taxonomy).map((i) => i.slug)).toEqual(['insight-1']);
-    expect(searchInsights(insights, 'GOBERNANZA ia', 'es', taxonomy).map((i) => i.slug)).toEqual(['insight-2']);
-    expect(searchInsights(insights, 'migracion', 'es', taxonomy).map((i) => i.slug)).toEqual(['insight-1']);
-    expect(searchInsights(insights, 'innovation', 'en', taxonomy).map((i) => i.slug)).toEqual(['insight-2']);
-    expect(searchInsights(insights, 'erp governance', 'en', taxonomy)).toEqual([]);
-    expect(searchInsights(insights, '  ', 'en', taxonomy)).toHaveLength(2);
-    // The category as the Spanish page names it ("Transformación Digital"), and as the firm renamed it.
-    expect(searchInsights(insights, 'transformacion', 'es', taxonomy).map((i) => i.slug)).toEqual(['insight-1']);
-    const renamed = {
-      entries: [{ key: 'AI Innovation', en: 'Applied AI', es: 'IA aplicada', uses: ['insight' as const] }],
-    };
-    expect(searchInsights(insights, 'aplicada', 'es', renamed).map((i) => i.slug)).toEqual(['insight-2']);
   });
 });
 

@@ -1,6 +1,18 @@
 import type { Context } from '@netlify/functions';
 import { requireAdmin, requireUser } from '../auth/guard';
-import { cachedJson, json, notFound, pagedListAnswer, parseJsonBody, pathId, route } from '../http';
+import { cdnCacheHeaders } from '../cdn-cache';
+import type { PageQuery } from '../db/paging';
+import {
+  cachedJson,
+  json,
+  NEXT_CURSOR_HEADER,
+  notFound,
+  pagedListAnswer,
+  pageQuery,
+  parseJsonBody,
+  pathId,
+  route,
+} from '../http';
 import type { ContentInput } from '../schemas/content';
 import type { ContentEngine } from './engine';
 
@@ -18,12 +30,23 @@ export interface ContentApiOptions {
 /** Content lists have no CSV export. */
 async function* emptyExport(): AsyncGenerator<never[]> {}
 
+/** `?cursor=` and `?limit=` of a kind's list (docs/product.md, "Admin lists"); a search is for the admin's list only. */
+function listQuery(request: Request): PageQuery {
+  const url = new URL(request.url);
+  url.searchParams.delete('q');
+  return { ...pageQuery(new Request(url)), q: '' };
+}
+
 /**
  * The HTTP API of one kind of content (docs/product.md, API contract), from
  * its function's `config.path`: `/api/{kind}` and `/api/{kind}/:id`.
  * Public reads are cacheable by tag; writes need a session. A kind for signed-in
  * accounts only (investor updates) answers its reads `no-store` to any active
  * account (requireUser) and 401 to anyone else.
+ *
+ * `GET /api/{kind}` answers a page, newest first (a JSON array: the first page, without `?cursor=`, is the newest
+ * DEFAULT_PAGE_SIZE records), with the next page's cursor in `X-Next-Cursor` (absent on the last page); `?limit=`
+ * 1 to 200. One statement per page, whatever the number of records.
  */
 export function contentApi<Own extends object, Input extends ContentInput>(
   engine: ContentEngine<Own, Input>,
@@ -33,6 +56,13 @@ export function contentApi<Own extends object, Input extends ContentInput>(
   const adminOnly = options.audience === 'admin';
   const signedIn = options.audience === 'signed-in' || adminOnly;
   const answer = (data: unknown, tags: string[]) => (signedIn ? json(data) : cachedJson(data, tags));
+  const pageAnswer = (items: unknown[], next: string | null) =>
+    json(items, {
+      headers: {
+        ...(signedIn ? {} : cdnCacheHeaders([engine.listTag])),
+        ...(next ? { [NEXT_CURSOR_HEADER]: next } : {}),
+      },
+    });
   return route({
     GET: async (request, context) => {
       const param = context.params['id'];
@@ -42,7 +72,10 @@ export function contentApi<Own extends object, Input extends ContentInput>(
       }
       if (adminOnly) await requireAdmin(request);
       else if (signedIn) await requireUser(request);
-      if (param === undefined) return answer(await (adminOnly ? engine.list() : engine.listPublic()), [engine.listTag]);
+      if (param === undefined) {
+        const page = await engine.listPage(listQuery(request), !adminOnly);
+        return pageAnswer(page.items, page.next);
+      }
       const id = pathId(context);
       // A draft does not exist for the public: the same 404 as an unknown id.
       const record = await (adminOnly ? engine.get(id) : engine.getPublic(id));

@@ -1,14 +1,13 @@
 import type { z } from 'zod';
-import type { StoreKind } from '../blobs';
 import { purgeTags } from '../cache';
+import type { Page, PageQuery } from '../db/paging';
 import { HttpError } from '../http';
 import { newId } from '../ids';
 import { sanitizeRichText } from '../sanitize';
 import { assertUploadedImageExists } from '../uploads';
 import type { Localized } from '../schemas/common';
 import type { ContentInput, ContentRecord } from '../schemas/content';
-import { ContentCollection } from '../stores/content-collection';
-import { normaliseSearch, type Page, type PageQuery } from '../stores/feed';
+import { ContentCollection, SlugTaken, type IndexKeys, type SearchWord } from '../stores/content-collection';
 
 export const STALE_EDIT =
   'Someone else changed this item since you opened it. Reload to see their changes, then edit again.';
@@ -16,21 +15,10 @@ export const STALE_EDIT =
 /** A record of a kind: the shared fields and the kind's own. */
 export type Content<Own extends object> = ContentRecord & Own;
 
-/** Reads a kind's hooks may need (e.g. whether the holder of a slug still exists). */
-export interface ContentReader<Own extends object> {
-  get(id: string): Promise<Content<Own> | null>;
-}
-
-/** What a kind adds to the shared create/update/delete steps. A hook that throws an HttpError refuses the change. */
+/** What a kind adds to the shared create/update steps. A hook that throws an HttpError refuses the change. */
 export interface ContentHooks<Own extends object> {
-  /** Before a record is written; `previous` is null for a new one. */
-  beforeWrite?(record: Content<Own>, previous: Content<Own> | null, reader: ContentReader<Own>): Promise<void>;
-  /** After a record is written. */
-  afterWrite?(record: Content<Own>, previous: Content<Own> | null): Promise<void>;
-  /** After a record is deleted. A kind with this hook answers "not found" for a record it cannot read. */
-  afterDelete?(record: Content<Own>): Promise<void>;
-  /** Before many records are written at once (seeding, benchmarks). */
-  beforeSaveMany?(records: Array<Content<Own>>): Promise<void>;
+  /** Before a record is written by an editor; `previous` is null for a new one. */
+  beforeWrite?(record: Content<Own>, previous: Content<Own> | null): Promise<void>;
 }
 
 /** The dates a kind's own fields may depend on, as ISO strings. */
@@ -42,13 +30,13 @@ export interface WriteTimes {
 }
 
 /**
- * Everything that makes one kind of content differ from another. A new kind
- * is one descriptor, its schemas and its own fields: the engine does the rest
- * (storage, snapshot, versions, sanitising, the check that an uploaded image exists, cache purges).
+ * Everything that makes one kind of content differ from another. A new kind is one descriptor, its schemas and its
+ * own fields: the engine does the rest (storage in the `content` table, versions, sanitising, the check that an
+ * uploaded image exists, cache purges), and needs no migration.
  */
 export interface ContentKind<Own extends object, Input extends ContentInput> {
-  /** Its Blobs store (src/lib/blobs.ts). */
-  store: StoreKind;
+  /** Its `kind` in the `content` table (src/lib/db/schema/content.ts): lower-case letters and hyphens. */
+  name: string;
   /** Names it in "… not found" answers and in logs. */
   label: string;
   /** A stored record, normalised on read (see `storedContentSchema`). */
@@ -59,12 +47,17 @@ export interface ContentKind<Own extends object, Input extends ContentInput> {
   cacheTags: { list: string; itemPrefix: string };
   /** The kind's own fields from an editor's input; `previous` is null for a new record. */
   ownFields(input: Input, previous: Content<Own> | null, times: WriteTimes): Own;
-  /** List order; default newest first by `listTime`, then by id (the order of the admin's paged list). */
-  compare?(a: Content<Own>, b: Content<Own>): number;
-  /** The date (ISO) the admin's paged list sorts by, newest first (the one `compare` orders by first); default `createdAt`. */
+  /** The date (ISO) lists sort by, newest first (ties: the newer id first); default `createdAt`. */
   listTime?(record: Content<Own>): string;
   /** Kinds with drafts: what the public may see. Without it, every record is public. */
   isPublic?(record: Content<Own>): boolean;
+  /**
+   * Kinds with slugs: a record's slug, unique within the kind (a unique index: of editors racing for one slug,
+   * exactly one gets it), and what the others hear (409, field `slug`).
+   */
+  slug?: { of(record: Content<Own>): string; taken: string };
+  /** The record's category, which the public search also finds by its name in the services and categories list. */
+  category?(record: Content<Own>): string | null;
   hooks?: ContentHooks<Own>;
 }
 
@@ -82,21 +75,25 @@ function sharedFields(input: ContentInput) {
   };
 }
 
+/** How often a write whose record changed under it is made again from the newer record (writes without a version). */
+const WRITE_ATTEMPTS = 10;
+
 /** The one content service: every kind's reads and writes, for the API functions, the pages and seeding. */
 export class ContentEngine<Own extends object, Input extends ContentInput> {
   private readonly collection: ContentCollection<Content<Own>>;
 
   constructor(readonly kind: ContentKind<Own, Input>) {
-    this.collection = new ContentCollection(kind.store, kind.storedSchema, (record) => this.listTime(record));
+    this.collection = new ContentCollection(kind.name, kind.storedSchema, (record) => this.indexKeys(record));
   }
 
-  private listTime(record: Content<Own>): string {
-    return this.kind.listTime?.(record) ?? record.createdAt;
-  }
-
-  private compare(a: Content<Own>, b: Content<Own>): number {
-    if (this.kind.compare) return this.kind.compare(a, b);
-    return this.listTime(b).localeCompare(this.listTime(a)) || b.id.localeCompare(a.id);
+  private indexKeys(record: Content<Own>): IndexKeys {
+    const { listTime, isPublic, slug, category } = this.kind;
+    return {
+      listAt: listTime?.(record) ?? record.createdAt,
+      isPublic: isPublic?.(record) ?? true,
+      slug: slug?.of(record) ?? null,
+      category: category?.(record) ?? null,
+    };
   }
 
   /** The CDN cache tag of every page and answer that lists this kind. */
@@ -114,45 +111,45 @@ export class ContentEngine<Own extends object, Input extends ContentInput> {
     return this.kind.isPublic !== undefined;
   }
 
-  /** Every record, drafts included (admin), in the kind's order. */
-  async list(): Promise<Array<Content<Own>>> {
-    return (await this.collection.all()).sort((a, b) => this.compare(a, b));
+  /** Every record, drafts included, newest first by list date (server jobs and tests; admins page: `listPage`). */
+  list(): Promise<Array<Content<Own>>> {
+    return this.collection.all();
   }
 
   /**
-   * A page of the admin list, newest first by list date, drafts included: constant cost whatever the collection's
-   * size. A search (`q`) keeps the page's records whose title (either language) or slug holds every word: a bounded
-   * scan of one page, so a page may hold fewer rows than asked and the cursor goes on.
+   * A page of the list, newest first by list date, after `query.cursor`: drafts included (admins) unless
+   * `publicOnly`. One statement, whatever the number of records. A search (`q`) keeps the records whose title (either
+   * language) or slug has a word beginning with each word typed.
    */
-  listPage(query: PageQuery): Promise<Page<Content<Own>>> {
-    const words = normaliseSearch(query.q).split(/\s+/).filter(Boolean);
-    const keep = (record: Content<Own>) => {
-      const text = normaliseSearch(
-        [record.title.en, record.title.es, (record as { slug?: unknown }).slug ?? ''].join(' '),
-      );
-      return words.every((word) => text.includes(word));
-    };
-    return this.collection.page(query, keep);
+  listPage(query: PageQuery, publicOnly = false): Promise<Page<Content<Own>>> {
+    return this.collection.page(query, publicOnly);
   }
 
-  /** What the public sees, in the kind's order. */
-  async listPublic(): Promise<Array<Content<Own>>> {
-    const all = await this.list();
-    const { isPublic } = this.kind;
-    return isPublic ? all.filter((record) => isPublic(record)) : all;
+  /** What the public sees, newest first: every public record (feeds, the sitemap, the pages, the chat's knowledge). */
+  listPublic(): Promise<Array<Content<Own>>> {
+    return this.collection.all(true);
   }
 
-  /** One record, its rich text sanitised again on the way out: a record that reached Blobs by other means is still safe. */
+  /**
+   * Public records matching a search in one language (src/lib/content/search.ts), best match first: full-text
+   * search on the stored vectors of title, description and category.
+   */
+  searchPublic(words: SearchWord[], language: 'en' | 'es', limit: number): Promise<Array<Content<Own>>> {
+    return this.collection.search(words, language, limit);
+  }
+
+  /** One record, its rich text sanitised again on the way out: a record that reached the table by other means is still safe. */
   async get(id: string): Promise<Content<Own> | null> {
-    const record = await this.collection.get(id);
-    return record && { ...record, content: sanitizeLocalized(record.content) };
+    return this.sanitized(await this.collection.get(id));
   }
 
   /** A record the public may see, or null: a draft does not exist for the public. */
   async getPublic(id: string): Promise<Content<Own> | null> {
-    const record = await this.get(id);
-    if (!record) return null;
-    return this.kind.isPublic && !this.kind.isPublic(record) ? null : record;
+    return this.sanitized(await this.collection.get(id, true));
+  }
+
+  private sanitized(record: Content<Own> | null): Content<Own> | null {
+    return record && { ...record, content: sanitizeLocalized(record.content) };
   }
 
   /** A new record from an editor's input (not stored). */
@@ -169,68 +166,97 @@ export class ContentEngine<Own extends object, Input extends ContentInput> {
     };
   }
 
+  /** Runs a write; a clash on the kind's slug is its 409. */
+  private async slugChecked<R>(write: () => Promise<R>): Promise<R> {
+    try {
+      return await write();
+    } catch (error) {
+      if (error instanceof SlugTaken && this.kind.slug) throw new HttpError(409, this.kind.slug.taken, 'slug');
+      throw error;
+    }
+  }
+
   async create(input: Input): Promise<Content<Own>> {
     const record = this.build(input);
     await assertUploadedImageExists(record.imageUrl);
-    await this.kind.hooks?.beforeWrite?.(record, null, this);
-    await this.collection.put(record);
-    await this.kind.hooks?.afterWrite?.(record, null);
+    await this.kind.hooks?.beforeWrite?.(record, null);
+    await this.slugChecked(() => this.collection.insert(record));
     await this.purge(record.id);
     return record;
   }
 
-  /** Updates a record; null when there is none; 409 when the editor's version is stale. */
+  /**
+   * Updates a record; null when there is none; 409 when the editor's version is stale, or when someone else saved
+   * it between this save's read and its write (`UPDATE … WHERE version = $v` changed nothing). An input without a
+   * version (older clients) is made again from the newer record instead.
+   */
   async update(id: string, input: Input): Promise<Content<Own> | null> {
-    const current = await this.collection.get(id);
-    if (!current) return null;
-    if (input.version !== undefined && input.version !== current.version)
-      throw new HttpError(409, STALE_EDIT, 'version');
-    const now = new Date().toISOString();
-    const createdAt = input.createdAt ?? current.createdAt;
-    const record: Content<Own> = {
-      ...current,
-      ...sharedFields(input),
-      ...this.kind.ownFields(input, current, { createdAt, now }),
-      createdAt,
-      updatedAt: now,
-      version: current.version + 1,
-    };
-    await assertUploadedImageExists(record.imageUrl);
-    await this.kind.hooks?.beforeWrite?.(record, current, this);
-    await this.collection.put(record, current);
-    await this.kind.hooks?.afterWrite?.(record, current);
-    await this.purge(id);
-    return record;
+    for (let attempt = 1; ; attempt += 1) {
+      const current = await this.collection.get(id);
+      if (!current) return null;
+      if (input.version !== undefined && input.version !== current.version)
+        throw new HttpError(409, STALE_EDIT, 'version');
+      const now = new Date().toISOString();
+      const createdAt = input.createdAt ?? current.createdAt;
+      const record: Content<Own> = {
+        ...current,
+        ...sharedFields(input),
+        ...this.kind.ownFields(input, current, { createdAt, now }),
+        createdAt,
+        updatedAt: now,
+        version: current.version + 1,
+      };
+      await assertUploadedImageExists(record.imageUrl);
+      await this.kind.hooks?.beforeWrite?.(record, current);
+      if (await this.slugChecked(() => this.collection.replace(record, current.version))) {
+        await this.purge(id);
+        return record;
+      }
+      // Changed or deleted meanwhile: read again (an editor's version is then stale: 409; a deleted record: null).
+      if (attempt >= WRITE_ATTEMPTS) throw new HttpError(409, STALE_EDIT, 'version');
+    }
   }
 
   /**
    * A change the server makes to a record's own fields (not an editor's: no hooks, no version check), e.g. a
-   * newsletter issue's status. Answers the record as written, or null when there is none.
+   * newsletter issue's status; made again from the newer record when an editor saved it meanwhile. Answers the
+   * record as written, or null when there is none.
    */
   async patch(id: string, change: (record: Content<Own>) => Content<Own>): Promise<Content<Own> | null> {
-    const current = await this.collection.get(id);
-    if (!current) return null;
-    const record = { ...change(current), updatedAt: new Date().toISOString(), version: current.version + 1 };
-    await this.collection.put(record, current);
-    await this.purge(id);
-    return record;
+    for (let attempt = 1; ; attempt += 1) {
+      const current = await this.collection.get(id);
+      if (!current) return null;
+      const record = { ...change(current), updatedAt: new Date().toISOString(), version: current.version + 1 };
+      if (await this.collection.replace(record, current.version)) {
+        await this.purge(id);
+        return record;
+      }
+      if (attempt >= WRITE_ATTEMPTS) throw new Error(`${this.kind.label} ${id} kept changing; not patched`);
+    }
   }
 
   /** Deletes a record; false when there is none. */
   async delete(id: string): Promise<boolean> {
-    const afterDelete = this.kind.hooks?.afterDelete;
-    const current = afterDelete ? await this.collection.get(id) : null;
-    if (afterDelete && !current) return false;
     if (!(await this.collection.remove(id))) return false;
-    if (afterDelete && current) await afterDelete(current);
     await this.purge(id);
     return true;
   }
 
-  /** Seeding and benchmarks: many records at once, the snapshot built once. */
+  /** Seeding, tests and benchmarks: many records at once (one statement per 100; the same id is replaced). */
   async saveMany(records: Array<Content<Own>>): Promise<void> {
-    await this.kind.hooks?.beforeSaveMany?.(records);
     await this.collection.putMany(records);
+    await purgeTags([this.listTag]);
+  }
+
+  /**
+   * Seeding: stores the records when the kind has none (records whose id or slug is already there are skipped, so
+   * seeds racing with the same ids store each once). Answers how many were stored.
+   */
+  async seedIfEmpty(records: Array<Content<Own>>): Promise<number> {
+    if (!(await this.isEmpty())) return 0;
+    const written = await this.collection.seed(records);
+    if (written > 0) await purgeTags([this.listTag]);
+    return written;
   }
 
   isEmpty(): Promise<boolean> {

@@ -1,29 +1,41 @@
 import type { Language } from '../../i18n/languages';
+import { MAX_PAGE_SIZE } from '../db/paging';
+import { foldText } from '../db/search';
 import type { Insight } from '../schemas/insight';
 import { taxonomyLabel, type Taxonomy } from '../schemas/taxonomy';
+import { searchWords, type SearchWord } from '../stores/content-collection';
+import { insightContent } from './kinds/insights';
 
-function fold(text: string): string {
-  return text
-    .normalize('NFD')
-    .replace(/\p{Diacritic}/gu, '')
-    .toLowerCase();
+/**
+ * The words of a search, each with the categories whose name in `lang` (as the services and categories list names
+ * them, which the firm may change at any time, so never stored in a record's search vector) has a word beginning
+ * with it.
+ */
+export function searchTerms(query: string, lang: Language, taxonomy: Pick<Taxonomy, 'entries'>): SearchWord[] {
+  const names = taxonomy.entries.map((entry) => ({
+    key: entry.key,
+    words: foldText(taxonomyLabel(taxonomy, entry.key, lang)).split(/[^\p{L}\p{N}]+/u),
+  }));
+  return searchWords(query).map((word) => ({
+    word,
+    categories: names.filter((name) => name.words.some((each) => each.startsWith(word))).map((name) => name.key),
+  }));
 }
 
 /**
- * `/insights?q=`: insights whose title, description or category (as stored, or as the services and categories list
- * names it in the page's language) hold every word of the query, ignoring case and accents.
+ * `/insights?q=`: the published insights whose title, description or category (as stored, or as the services and
+ * categories list names it in the page's language) have a word beginning with each word of the query, ignoring case
+ * and accents, best match first (Postgres full-text search, with the language's stemming: "migraciones" finds
+ * "migración"). One statement; at most MAX_PAGE_SIZE. A blank query: null (the page lists every insight); one
+ * with nothing to search for (only punctuation): no insight.
  */
-export function searchInsights(
-  insights: Insight[],
+export async function searchInsights(
   query: string,
   lang: Language,
   taxonomy: Pick<Taxonomy, 'entries'>,
-): Insight[] {
-  const words = fold(query).split(/\s+/).filter(Boolean).slice(0, 12);
-  if (words.length === 0) return insights;
-  return insights.filter((insight) => {
-    const category = `${insight.category} ${taxonomyLabel(taxonomy, insight.category, lang)}`;
-    const haystack = fold(`${insight.title[lang]} ${insight.description[lang]} ${category}`);
-    return words.every((word) => haystack.includes(word));
-  });
+): Promise<Insight[] | null> {
+  if (!query.trim()) return null;
+  const terms = searchTerms(query, lang, taxonomy);
+  if (terms.length === 0) return [];
+  return insightContent.searchPublic(terms, lang, MAX_PAGE_SIZE);
 }

@@ -1,5 +1,6 @@
 import { insightContent } from '../content/kinds/insights';
 import { portfolioContent } from '../content/kinds/portfolio';
+import { seededId } from '../ids';
 import { insightInputSchema } from '../schemas/insight';
 import { portfolioInputSchema } from '../schemas/portfolio';
 import { demoInsights, demoPortfolio } from './demo-content';
@@ -7,29 +8,32 @@ import { demoInsights, demoPortfolio } from './demo-content';
 /**
  * Demo case studies and insights, passed through the same input schemas as
  * the admin API, so the seed can never hold what an editor could not save.
+ * Their ids are made from their dates and places in the demo lists, the same
+ * on every call: two seeds at once store each record once.
  */
 export function demoRecords() {
-  const portfolio = demoPortfolio.map((item) =>
-    portfolioContent.build(portfolioInputSchema.parse(item), new Date(item.createdAt)),
-  );
+  const portfolio = demoPortfolio.map((item, index) => {
+    const createdAt = new Date(item.createdAt);
+    const record = portfolioContent.build(portfolioInputSchema.parse(item), createdAt);
+    return { ...record, id: seededId(createdAt.getTime(), `demo-portfolio-${index}`) };
+  });
   const insights = demoInsights.map((item) => {
-    const insight = insightContent.build(insightInputSchema.parse(item), new Date(item.createdAt));
-    return { ...insight, publishedAt: item.publishedAt };
+    const createdAt = new Date(item.createdAt);
+    const insight = insightContent.build(insightInputSchema.parse(item), createdAt);
+    return {
+      ...insight,
+      id: seededId(createdAt.getTime(), `demo-insight-${item.slug}`),
+      publishedAt: item.publishedAt,
+    };
   });
   return { portfolio, insights };
 }
 
-/** Seeds each empty collection; a collection with content is left as it is. */
+/** Seeds each empty collection; a collection with content is left as it is. Answers how many records each got. */
 export async function seedDemoContent(): Promise<{ portfolio: number; insights: number }> {
   const { portfolio, insights } = demoRecords();
-  const seeded = { portfolio: 0, insights: 0 };
-  if (await portfolioContent.isEmpty()) {
-    await portfolioContent.saveMany(portfolio);
-    seeded.portfolio = portfolio.length;
-  }
-  if (await insightContent.isEmpty()) {
-    await insightContent.saveMany(insights);
-    seeded.insights = insights.length;
-  }
-  return seeded;
+  return {
+    portfolio: await portfolioContent.seedIfEmpty(portfolio),
+    insights: await insightContent.seedIfEmpty(insights),
+  };
 }

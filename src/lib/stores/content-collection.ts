@@ -1,173 +1,281 @@
+import { and, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
-import { blobsServer, dataStore, storeName, type StoreKind } from '../blobs';
-import {
-  decodeCursor,
-  encodeCursor,
-  ensureFeed,
-  FEED,
-  feedKey,
-  feedPage,
-  inBatches,
-  parseFeedKey,
-  type Page,
-  type PageQuery,
-} from './feed';
-import { listKeys } from './list-keys';
-import { swapJSON } from './swap';
+import { database } from '../db/client';
+import { olderThan, toPage, type Page, type PageQuery } from '../db/paging';
+import { content } from '../db/schema';
+import { foldText } from '../db/search';
+import type { ContentRecord } from '../schemas/content';
 
-const ITEM_PREFIX = 'items/';
-const INDEX_KEY = 'index';
-
-interface Snapshot {
-  builtAt: string;
-  items: unknown[];
+/** What a kind derives from a record for the columns its lists sort, filter and search on (never read back). */
+export interface IndexKeys {
+  /** The list date (ISO): lists are newest first by it. */
+  listAt: string;
+  isPublic: boolean;
+  slug: string | null;
+  category: string | null;
 }
 
-function isSnapshot(value: unknown): value is Snapshot {
-  return typeof value === 'object' && value !== null && Array.isArray((value as { items?: unknown }).items);
+/** A save that would give a kind two records with one slug (the unique index refused it). */
+export class SlugTaken extends Error {}
+
+/** A public search's words, and for each the categories whose name (in the page's language) one of its words begins with. */
+export interface SearchWord {
+  word: string;
+  categories: string[];
 }
+
+/** At most this many words of a search are matched (the rest are ignored). */
+const MAX_WORDS = 8;
 
 /**
- * Content records of every kind (case studies, insights; see src/lib/content/engine.ts). Keys:
- * - `items/{id}`: the record, the source of truth;
- * - `feed/{month}/00/{time}-{id}`: an empty pointer placing it in the admin's newest-first list by its list date
- *   (src/lib/stores/feed.ts; one folder a month: content is sparse), so an admin page costs the same at 100 records
- *   and at 100,000;
- * - `index`: a snapshot of them all, so that a public list costs one Blobs read however many records there are.
- *
- * A save writes its record and pointer and changes its one entry of the snapshot: a constant number of keys (the
- * snapshot's bytes grow with the collection, written by admins). Two saves racing over the snapshot cannot lose a
- * change: in production it is swapped only if its etag is still the one read (`onlyIfMatch`); on the local server,
- * which does not make that atomic, changes of one snapshot run one at a time under a lock (slot-lock.ts).
+ * The words of a search (folded: lower case, no accents), letters and digits only, so that `word:*` is always a
+ * valid tsquery operand whatever was typed.
  */
-export class ContentCollection<T extends { id: string }> {
+export function searchWords(q: string): string[] {
+  return foldText(q)
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean)
+    .slice(0, MAX_WORDS);
+}
+
+type Row = typeof content.$inferSelect;
+type Language = 'en' | 'es';
+
+const CONFIG = { en: sql.raw(`'english'`), es: sql.raw(`'spanish'`) } as const;
+const VECTOR = { en: content.searchEn, es: content.searchEs } as const;
+
+/**
+ * One word as a query on one language's vector (src/lib/db/schema/content.ts): a prefix of a word as the language
+ * stems it, or as written (`simple`), optionally only in the title and slug (weight A).
+ */
+function wordQuery(word: string, language: Language, titleOnly: boolean): SQL {
+  const operand = `${word}:*${titleOnly ? 'A' : ''}`;
+  return sql`(to_tsquery(${CONFIG[language]}, ${operand}) || to_tsquery('simple', ${operand}))`;
+}
+
+/** Unique violations reach us as pg's error, possibly wrapped by Drizzle (its `cause`). */
+function uniqueViolation(error: unknown): string | null {
+  for (let current = error; current instanceof Error; current = current.cause) {
+    const { code, constraint } = current as Error & { code?: string; constraint?: string };
+    if (code === '23505') return constraint ?? '';
+  }
+  return null;
+}
+
+/** Rows written per statement by `putMany`. */
+const BATCH = 100;
+
+/**
+ * The records of one kind of content in the `content` table (src/lib/db/schema/content.ts): the shared fields in
+ * columns, the rest in `fields`, and the columns the kind derives (`IndexKeys`). Every call is one statement (a
+ * batch write, one per 100 records).
+ */
+export class ContentCollection<T extends ContentRecord> {
   constructor(
-    private readonly kind: StoreKind,
+    private readonly kind: string,
     private readonly schema: z.ZodType<T>,
-    /** The date a record is listed by (ISO): the admin list is newest first by it. Default: `createdAt`. */
-    private readonly listTime: (record: T) => string = (record) =>
-      String((record as { createdAt?: unknown }).createdAt ?? ''),
+    private readonly keys: (record: T) => IndexKeys,
   ) {}
 
-  private store() {
-    return dataStore(this.kind);
-  }
-
-  private parse(raw: unknown): T | null {
-    const parsed = this.schema.safeParse(raw);
+  private parse(row: Row): T | null {
+    const parsed = this.schema.safeParse({
+      id: row.id,
+      title: { en: row.titleEn, es: row.titleEs },
+      description: { en: row.descriptionEn, es: row.descriptionEs },
+      ...row.fields,
+      createdAt: row.createdAt.toISOString(),
+      updatedAt: row.updatedAt.toISOString(),
+      version: row.version,
+    });
     if (parsed.success) return parsed.data;
     // A record that does not parse is skipped, never allowed to break a page.
     console.error(`Skipping a malformed ${this.kind} record`, parsed.error.issues.slice(0, 3));
     return null;
   }
 
-  private pointer(record: T): string {
-    return feedKey(FEED, Date.parse(this.listTime(record)) || 0, record.id, true);
+  private parseAll(rows: Row[]): T[] {
+    return rows.map((row) => this.parse(row)).filter((record): record is T => record !== null);
   }
 
-  /** Every record, from the snapshot (built on first use). */
-  async all(): Promise<T[]> {
-    const snapshot: unknown = await this.store().get(INDEX_KEY, { type: 'json' });
-    const items = isSnapshot(snapshot) ? snapshot.items : await this.rebuildIndex();
-    return items.map((raw) => this.parse(raw)).filter((item): item is T => item !== null);
-  }
-
-  async get(id: string): Promise<T | null> {
-    const raw: unknown = await this.store().get(ITEM_PREFIX + id, { type: 'json' });
-    return raw === null ? null : this.parse(raw);
-  }
-
-  /** Writes one record (`previous`: as it was stored, null for a new one), its pointer and its snapshot entry. */
-  async put(record: T, previous: T | null = null): Promise<void> {
-    const store = this.store();
-    await store.setJSON(ITEM_PREFIX + record.id, record);
-    const pointer = this.pointer(record);
-    const old = previous ? this.pointer(previous) : null;
-    await store.set(pointer, '');
-    if (old !== null && old !== pointer) await store.delete(old);
-    await this.changeIndex((items) => [...items.filter((item) => (item as { id?: unknown }).id !== record.id), record]);
-  }
-
-  /** Writes many records and builds the snapshot once (seeding, benchmarks). */
-  async putMany(records: T[]): Promise<void> {
-    const store = this.store();
-    await inBatches(records, 50, async (record) => {
-      await store.setJSON(ITEM_PREFIX + record.id, record);
-      await store.set(this.pointer(record), '');
-    });
-    await this.rebuildIndex();
-  }
-
-  async remove(id: string): Promise<boolean> {
-    const store = this.store();
-    const existing = await this.get(id);
-    if (existing === null && (await store.getMetadata(ITEM_PREFIX + id)) === null) return false;
-    await store.delete(ITEM_PREFIX + id);
-    if (existing) await store.delete(this.pointer(existing));
-    await this.changeIndex((items) => items.filter((item) => (item as { id?: unknown }).id !== id));
-    return true;
-  }
-
-  async isEmpty(): Promise<boolean> {
-    return (await this.store().list({ prefix: ITEM_PREFIX })).blobs.length === 0;
-  }
-
-  private ready(): Promise<void> {
-    return ensureFeed(this.store(), `${storeName(this.kind)}|${blobsServer().instance}`, async () => {
-      const store = this.store();
-      await inBatches(await listKeys(store, ITEM_PREFIX), 50, async (key) => {
-        const record = this.parse(await store.get(key, { type: 'json' }));
-        if (record) await store.set(this.pointer(record), '');
-      });
-    });
-  }
-
-  /**
-   * A page of the admin list, newest first by list date (src/lib/stores/feed.ts), `keep` filtering it (a search):
-   * one feed page and one read per record, whatever the collection's size.
-   */
-  async page(query: PageQuery, keep: (record: T) => boolean = () => true): Promise<Page<T>> {
-    await this.ready();
-    const page = await feedPage(this.store(), FEED, query.limit, decodeCursor(query.cursor));
-    const records = await inBatches(page.keys, 50, async (key) => {
-      const pointer = parseFeedKey(key);
-      const record = pointer ? await this.get(pointer.tag) : null;
-      // A pointer left behind by a racing save that moved the record is not shown twice.
-      return record && this.pointer(record) === key ? record : null;
-    });
+  private values(record: T): typeof content.$inferInsert {
+    const { id, title, description, createdAt, updatedAt, version, ...fields } = record;
+    const keys = this.keys(record);
     return {
-      items: records.filter((record): record is T => record !== null && keep(record)),
-      next: encodeCursor(page.next),
+      id,
+      kind: this.kind,
+      version,
+      createdAt: new Date(createdAt),
+      updatedAt: new Date(updatedAt),
+      listAt: new Date(keys.listAt),
+      isPublic: keys.isPublic,
+      slug: keys.slug,
+      category: keys.category,
+      titleEn: title.en,
+      titleEs: title.es,
+      descriptionEn: description.en,
+      descriptionEs: description.es,
+      fields,
     };
   }
 
+  private ofKind(...conditions: Array<SQL | undefined>): SQL | undefined {
+    return and(eq(content.kind, this.kind), ...conditions);
+  }
+
+  private newest() {
+    return [desc(content.listAt), desc(content.id)];
+  }
+
+  /** Runs a write, answering SlugTaken for a clash on the kind's slug. */
+  private async write<R>(run: () => Promise<R>): Promise<R> {
+    try {
+      return await run();
+    } catch (error) {
+      if (uniqueViolation(error) === 'content_kind_slug') throw new SlugTaken();
+      throw error;
+    }
+  }
+
+  async get(id: string, publicOnly = false): Promise<T | null> {
+    const [row] = await database()
+      .select()
+      .from(content)
+      .where(this.ofKind(eq(content.id, id), publicOnly ? eq(content.isPublic, true) : undefined));
+    return row ? this.parse(row) : null;
+  }
+
+  /** Every record (or every public one), newest first by list date: for feeds, the sitemap, the chat's knowledge. */
+  async all(publicOnly = false): Promise<T[]> {
+    const rows = await database()
+      .select()
+      .from(content)
+      .where(this.ofKind(publicOnly ? eq(content.isPublic, true) : undefined))
+      .orderBy(...this.newest());
+    return this.parseAll(rows);
+  }
+
   /**
-   * Applies a change to the snapshot's items (swapJSON: no racing change is lost); a missing snapshot is built from
-   * the records instead, within the same swap.
+   * A page, newest first by list date, after the cursor's record (keyset: the same cost at any size). `q` (admins):
+   * only records whose title (either language) or slug holds a word beginning with each word typed.
    */
-  private async changeIndex(change: (items: unknown[]) => unknown[]): Promise<void> {
-    const swapped = await swapJSON(this.kind, INDEX_KEY, async (current) => ({
-      builtAt: new Date().toISOString(),
-      items: isSnapshot(current) ? change(current.items) : await this.readRecords(),
-    }));
-    if (!swapped) await this.rebuildIndex();
+  async page(query: PageQuery, publicOnly = false): Promise<Page<T>> {
+    const words = searchWords(query.q);
+    const matches = words.map(
+      (word) =>
+        or(
+          sql`${content.searchEn} @@ ${wordQuery(word, 'en', true)}`,
+          sql`${content.searchEs} @@ ${wordQuery(word, 'es', true)}`,
+        ) as SQL,
+    );
+    const rows = await database()
+      .select()
+      .from(content)
+      .where(
+        this.ofKind(
+          publicOnly ? eq(content.isPublic, true) : undefined,
+          olderThan(content.listAt, content.id, query.cursor),
+          ...matches,
+        ),
+      )
+      .orderBy(...this.newest())
+      .limit(query.limit + 1);
+    const page = toPage(rows, query.limit, (row) => ({ at: row.listAt, id: row.id }));
+    return { items: this.parseAll(page.items), next: page.next };
   }
 
-  /** Reads every record and writes the snapshot; returns the raw records. Only for a missing snapshot and seeding. */
-  private async rebuildIndex(): Promise<unknown[]> {
-    const items = await this.readRecords();
-    await this.writeIndex(items);
-    return items;
+  /**
+   * Public records matching every word in one language's title, description or category (or whose category's name
+   * begins with the word: `categories`), best match first, then newest. At most `limit`.
+   */
+  async search(words: SearchWord[], language: Language, limit: number): Promise<T[]> {
+    if (words.length === 0) return [];
+    const vector = VECTOR[language];
+    const queries = words.map(({ word }) => wordQuery(word, language, false));
+    const matches = words.map(({ categories }, index) => {
+      const inVector = sql`${vector} @@ ${queries[index]}`;
+      return categories.length ? (or(inVector, inArray(content.category, categories)) as SQL) : inVector;
+    });
+    const rank = sql`ts_rank(${vector}, ${sql.join(queries, sql` && `)})`;
+    const rows = await database()
+      .select()
+      .from(content)
+      .where(this.ofKind(eq(content.isPublic, true), ...matches))
+      .orderBy(desc(rank), ...this.newest())
+      .limit(limit);
+    return this.parseAll(rows);
   }
 
-  private async writeIndex(items: unknown[]): Promise<void> {
-    await this.store().setJSON(INDEX_KEY, { builtAt: new Date().toISOString(), items } satisfies Snapshot);
+  /** Adds a new record. SlugTaken when its slug is another record's. */
+  async insert(record: T): Promise<void> {
+    await this.write(() => database().insert(content).values(this.values(record)));
   }
 
-  private async readRecords(): Promise<unknown[]> {
-    const store = this.store();
-    const keys = await listKeys(store, ITEM_PREFIX);
-    const items = await inBatches(keys, 50, (key) => store.get(key, { type: 'json' }) as Promise<unknown>);
-    return items.filter((raw) => raw !== null);
+  /**
+   * Replaces the record stored at `version` by `record`, in one statement (`UPDATE … WHERE version = $v`): false when
+   * there is no such record at that version any more. SlugTaken when its new slug is another record's.
+   */
+  async replace(record: T, version: number): Promise<boolean> {
+    const { id, kind, ...values } = this.values(record);
+    void kind;
+    const rows = await this.write(() =>
+      database()
+        .update(content)
+        .set(values)
+        .where(this.ofKind(eq(content.id, id), eq(content.version, version)))
+        .returning({ id: content.id }),
+    );
+    return rows.length === 1;
   }
+
+  /** Deletes a record; answers it as it was, or null when there was none. */
+  async remove(id: string): Promise<T | null> {
+    const [row] = await database()
+      .delete(content)
+      .where(this.ofKind(eq(content.id, id)))
+      .returning();
+    return row ? this.parse(row) : null;
+  }
+
+  /** Writes many records (a record with the same id is replaced): seeding, tests and benchmarks. */
+  async putMany(records: T[]): Promise<void> {
+    for (let start = 0; start < records.length; start += BATCH) {
+      const values = records.slice(start, start + BATCH).map((record) => this.values(record));
+      await this.write(() =>
+        database()
+          .insert(content)
+          .values(values)
+          .onConflictDoUpdate({
+            target: content.id,
+            set: Object.fromEntries(
+              Object.keys(values[0] ?? {})
+                .filter((key) => key !== 'id')
+                .map((key) => [key, sql.raw(`excluded.${snakeCase(key)}`)]),
+            ),
+          }),
+      );
+    }
+  }
+
+  /**
+   * Seeding: writes the records that are not there yet (by id or slug), in one statement per 100; seeds racing with
+   * the same ids store each record once. Answers how many were written.
+   */
+  async seed(records: T[]): Promise<number> {
+    let written = 0;
+    for (let start = 0; start < records.length; start += BATCH) {
+      const values = records.slice(start, start + BATCH).map((record) => this.values(record));
+      const rows = await database().insert(content).values(values).onConflictDoNothing().returning({ id: content.id });
+      written += rows.length;
+    }
+    return written;
+  }
+
+  async isEmpty(): Promise<boolean> {
+    const rows = await database().select({ id: content.id }).from(content).where(this.ofKind()).limit(1);
+    return rows.length === 0;
+  }
+}
+
+function snakeCase(key: string): string {
+  return key.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
 }

@@ -1,53 +1,43 @@
-import { blobsServer, dataStore, storeName } from '../blobs';
+import { and, eq } from 'drizzle-orm';
+import { database } from '../db/client';
+import { taxonomy as table } from '../db/schema';
 import { defaultTaxonomyEntries } from '../seed/taxonomy';
 import { taxonomySchema, type Taxonomy, type TaxonomyInput } from '../schemas/taxonomy';
-import { withKeyLock } from './slot-lock';
 
 /**
- * The services and categories list: one small record, `list`, in its own store. Version 0 is the seeded list (nothing
- * stored yet). A save names the version it was edited from and is written only if the stored record is still that
- * one (`onlyIfMatch` its ETag, or `onlyIfNew`): two partners saving at once cannot silently undo each other in
- * production. The local Blobs server returns no ETag on reads and its conditional writes are not atomic
- * (docs/architecture.md, "Local Blobs quirks"), so there a save compares versions and writes under a lock on the key
- * instead (src/lib/stores/slot-lock.ts): the same 409 for a save made from an older version.
+ * The services and categories list: one row of the `taxonomy` table (src/lib/db/schema/content.ts). No row: the
+ * seeded list, version 0. A save names the version it was edited from and is written only if the stored list is
+ * still that one, in one statement (`UPDATE … WHERE version = $v`, or for version 0 an insert that a stored row
+ * refuses): of two partners saving at once, the second hears 409 instead of silently undoing the first.
  */
-const KEY = 'list';
-const store = () => dataStore('taxonomy');
-
 export class TaxonomyConflict extends Error {}
 
-async function read(): Promise<{ taxonomy: Taxonomy; etag: string | null }> {
-  const found = await store().getWithMetadata(KEY, { type: 'json' });
-  if (found === null)
-    return { taxonomy: { version: 0, entries: defaultTaxonomyEntries(), updatedAt: null }, etag: null };
-  const parsed = taxonomySchema.safeParse(found.data);
-  if (!parsed.success) throw new Error('The stored services and categories list does not parse');
-  return { taxonomy: parsed.data, etag: found.etag ?? null };
-}
+const ROW = 1;
 
-/** The list as stored (the seeded one until the firm first saves). One read. */
+/** The list as stored (the seeded one until the firm first saves). One statement. */
 export async function getTaxonomy(): Promise<Taxonomy> {
-  return (await read()).taxonomy;
+  const [row] = await database().select().from(table).where(eq(table.id, ROW));
+  if (!row) return { version: 0, entries: defaultTaxonomyEntries(), updatedAt: null };
+  const parsed = taxonomySchema.safeParse({ ...row, updatedAt: row.updatedAt.toISOString() });
+  if (!parsed.success) throw new Error('The stored services and categories list does not parse');
+  return parsed.data;
 }
 
 /** Saves the whole list edited from `input.version`; TaxonomyConflict when someone saved another version meanwhile. */
 export async function saveTaxonomy(input: TaxonomyInput, now: Date = new Date()): Promise<Taxonomy> {
-  const server = blobsServer();
-  if (server.local) {
-    return withKeyLock(`${server.instance}/${storeName('taxonomy')}/${KEY}`, async () => {
-      const { taxonomy: current } = await read();
-      if (current.version !== input.version) throw new TaxonomyConflict();
-      const next: Taxonomy = { version: current.version + 1, entries: input.entries, updatedAt: now.toISOString() };
-      await store().setJSON(KEY, next);
-      return next;
-    });
-  }
-  const { taxonomy: current, etag } = await read();
-  if (current.version !== input.version) throw new TaxonomyConflict();
-  const next: Taxonomy = { version: current.version + 1, entries: input.entries, updatedAt: now.toISOString() };
-  const { modified } = etag
-    ? await store().setJSON(KEY, next, { onlyIfMatch: etag })
-    : await store().setJSON(KEY, next, { onlyIfNew: true });
-  if (!modified) throw new TaxonomyConflict();
-  return next;
+  const next = { version: input.version + 1, entries: input.entries, updatedAt: now };
+  const written =
+    input.version === 0
+      ? await database()
+          .insert(table)
+          .values({ id: ROW, ...next })
+          .onConflictDoNothing()
+          .returning({ version: table.version })
+      : await database()
+          .update(table)
+          .set(next)
+          .where(and(eq(table.id, ROW), eq(table.version, input.version)))
+          .returning({ version: table.version });
+  if (written.length === 0) throw new TaxonomyConflict();
+  return { version: next.version, entries: next.entries, updatedAt: now.toISOString() };
 }

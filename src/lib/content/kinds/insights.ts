@@ -1,4 +1,3 @@
-import { HttpError } from '../../http';
 import type { ContentRecord } from '../../schemas/content';
 import {
   insightDate,
@@ -7,14 +6,11 @@ import {
   type Insight,
   type InsightInput,
 } from '../../schemas/insight';
-import { SlugReservations } from '../../stores/slugs';
 import { ContentEngine, type ContentKind, type WriteTimes } from '../engine';
 
 type InsightOwn = Omit<Insight, keyof ContentRecord>;
 
 export const SLUG_TAKEN = 'This slug is already used by another insight. Choose another.';
-
-const slugs = new SlugReservations('insights');
 
 /** First publication dates the insight; unpublishing keeps the date for a later re-publish. */
 function publicationDate(published: boolean, previous: Insight | null, { createdAt, now }: WriteTimes): string | null {
@@ -24,7 +20,7 @@ function publicationDate(published: boolean, previous: Insight | null, { created
 
 /** Insights: drafts hidden from the public, newest first by publication date, one insight per slug. */
 export const insightsKind: ContentKind<InsightOwn, InsightInput> = {
-  store: 'insights',
+  name: 'insights',
   label: 'Insight',
   storedSchema: storedInsightSchema,
   inputSchema: insightInputSchema,
@@ -39,22 +35,8 @@ export const insightsKind: ContentKind<InsightOwn, InsightInput> = {
   }),
   listTime: (insight) => insightDate(insight),
   isPublic: (insight) => insight.published,
-  hooks: {
-    async beforeWrite(insight, previous, reader) {
-      if (previous?.slug === insight.slug) return;
-      const reserved = await slugs.reserve(
-        insight.slug,
-        insight.id,
-        async (holder) => (await reader.get(holder)) !== null,
-      );
-      if (!reserved) throw new HttpError(409, SLUG_TAKEN, 'slug');
-    },
-    async afterWrite(insight, previous) {
-      if (previous && previous.slug !== insight.slug) await slugs.release(previous.slug, insight.id);
-    },
-    afterDelete: (insight) => slugs.release(insight.slug, insight.id),
-    beforeSaveMany: (insights) => slugs.claimAll(insights),
-  },
+  slug: { of: (insight) => insight.slug, taken: SLUG_TAKEN },
+  category: (insight) => insight.category,
 };
 
 export const insightContent = new ContentEngine(insightsKind);

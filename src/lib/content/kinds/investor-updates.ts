@@ -15,7 +15,7 @@ type InvestorUpdateOwn = Omit<InvestorUpdate, keyof ContentRecord>;
  * or the chat assistant, which read only case studies and insights. Newest first by their (editable) date.
  */
 export const investorUpdatesKind: ContentKind<InvestorUpdateOwn, InvestorUpdateInput> = {
-  store: 'investor-updates',
+  name: 'investor-updates',
   label: 'Update',
   storedSchema: storedInvestorUpdateSchema,
   inputSchema: investorUpdateInputSchema,

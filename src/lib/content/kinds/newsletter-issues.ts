@@ -19,7 +19,7 @@ export const ISSUE_ALREADY_SENT = 'This issue has already been sent and can no l
  * never sets it; `startIssueSend` (src/lib/mail/issues.ts) moves a draft to `sending`, the run to `sent`.
  */
 export const newsletterIssuesKind: ContentKind<NewsletterIssueOwn, NewsletterIssueInput> = {
-  store: 'newsletter-issues',
+  name: 'newsletter-issues',
   label: 'Issue',
   storedSchema: storedNewsletterIssueSchema,
   inputSchema: newsletterIssueInputSchema,

@@ -11,12 +11,13 @@ type PortfolioOwn = Omit<PortfolioItem, keyof ContentRecord>;
 
 /** Case studies: all public, newest first by their (editable) creation date. */
 export const portfolioKind: ContentKind<PortfolioOwn, PortfolioInput> = {
-  store: 'portfolio',
+  name: 'portfolio',
   label: 'Portfolio item',
   storedSchema: storedPortfolioItemSchema,
   inputSchema: portfolioInputSchema,
   cacheTags: { list: 'portfolio', itemPrefix: 'portfolio' },
   ownFields: (input) => ({ metrics: input.metrics, category: input.category, technologies: input.technologies }),
+  category: (item) => item.category,
 };
 
 export const portfolioContent = new ContentEngine(portfolioKind);

@@ -1,4 +1,5 @@
 // Every table of the site's database, one file per feature (docs/architecture.md, "Storage").
 export * from './audit';
+export * from './content';
 export * from './leads';
 export * from './newsletter';

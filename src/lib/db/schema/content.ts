@@ -1,0 +1,176 @@
+import { sql, type SQL } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  foreignKey,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { DOCUMENT_CATEGORIES } from '../../schemas/document';
+import type { TaxonomyEntry } from '../../schemas/taxonomy';
+import { foldedSql } from '../search';
+import { at, oneOf, tsvector } from './columns';
+
+/**
+ * The search text of one language, folded (lower case, no accents): the title and slug (weight A: what the admin's
+ * search matches), the description (B) and the category as stored (C). Each twice: through the language's stemming
+ * configuration ("migraciones" finds "migración"), and through `simple`, whose words are kept whole, so that a word
+ * typed in part still finds it by prefix ("governan" finds "governance", whose English stem is "govern") and a stop
+ * word ("de", "the") is still a word.
+ */
+function searchVector(config: 'english' | 'spanish', language: 'en' | 'es'): SQL {
+  // A text written in one language only is shown in both (src/lib/content/shown.ts), so it is found in both.
+  const other = language === 'en' ? 'es' : 'en';
+  const title = `coalesce(nullif("title_${language}", ''), "title_${other}")`;
+  const description = `coalesce(nullif("description_${language}", ''), "description_${other}")`;
+  const part = (text: string, weight: 'A' | 'B' | 'C') => {
+    const folded = foldedSql(sql.raw(text));
+    return sql`setweight(to_tsvector(${sql.raw(`'${config}'`)}, ${folded}), ${sql.raw(`'${weight}'`)}) || setweight(to_tsvector('simple', ${folded}), ${sql.raw(`'${weight}'`)})`;
+  };
+  return sql.join(
+    [
+      part(`${title} || ' ' || coalesce("slug", '')`, 'A'),
+      part(description, 'B'),
+      part(`coalesce("category", '')`, 'C'),
+    ],
+    sql` || `,
+  );
+}
+
+/**
+ * Every kind of content (case studies, insights, investor updates, newsletter issues: src/lib/content/engine.ts) in
+ * one table with a `kind` column, rather than a table per kind: a new kind is a descriptor and nothing else (no
+ * migration), and every kind shares the same list, search and version code. The columns are what lists sort, filter
+ * and search on, plus the shared fields of every record (id, titles, descriptions, dates, version); `fields` holds
+ * the rest of the validated record (the rich text, the image, the kind's own fields), which is only ever read whole.
+ * `list_at`, `is_public`, `slug` and `category` are derived from the record by its kind's descriptor at each write
+ * (in the same statement), never read back into it.
+ */
+export const content = pgTable(
+  'content',
+  {
+    id: text().primaryKey(),
+    kind: text().notNull(),
+    version: integer().notNull(),
+    createdAt: at().notNull(),
+    updatedAt: at().notNull(),
+    /** The date lists sort by, newest first: a case study's createdAt, an insight's publication date. */
+    listAt: at().notNull(),
+    /** Whether the public (or, for investor updates, a signed-in account) may read it: false for a draft. */
+    isPublic: boolean().notNull(),
+    /** Kinds with slugs (insights): unique within the kind. */
+    slug: text(),
+    category: text(),
+    titleEn: text().notNull(),
+    titleEs: text().notNull(),
+    descriptionEn: text().notNull(),
+    descriptionEs: text().notNull(),
+    fields: jsonb().$type<Record<string, unknown>>().notNull(),
+    searchEn: tsvector()
+      .notNull()
+      .generatedAlwaysAs(() => searchVector('english', 'en')),
+    searchEs: tsvector()
+      .notNull()
+      .generatedAlwaysAs(() => searchVector('spanish', 'es')),
+  },
+  (table) => [
+    // Eight admins racing for one slug: the index lets exactly one of them have it.
+    uniqueIndex('content_kind_slug').on(table.kind, table.slug),
+    index('content_newest').on(table.kind, table.listAt.desc(), table.id.desc()),
+    index('content_public_newest')
+      .on(table.kind, table.listAt.desc(), table.id.desc())
+      .where(sql`${table.isPublic}`),
+    index('content_search_en').using('gin', table.searchEn),
+    index('content_search_es').using('gin', table.searchEs),
+    check('content_kind', sql`${table.kind} ~ '^[a-z][a-z-]{0,39}$'`),
+    check('content_version', sql`${table.version} >= 1`),
+  ],
+);
+
+/**
+ * The services and categories list (docs/product.md, "Services and categories"): one row, read and saved whole
+ * (at most 100 small entries, never filtered in SQL), so its entries are one jsonb value. No row: the seeded list,
+ * version 0. A save names the version it was edited from: `UPDATE … WHERE version = $v`.
+ */
+export const taxonomy = pgTable(
+  'taxonomy',
+  {
+    id: smallint().primaryKey().default(1),
+    version: integer().notNull(),
+    entries: jsonb().$type<TaxonomyEntry[]>().notNull(),
+    updatedAt: at().notNull(),
+  },
+  (table) => [check('taxonomy_one_row', sql`${table.id} = 1`), check('taxonomy_version', sql`${table.version} >= 1`)],
+);
+
+/**
+ * Investor documents (docs/roles.md, "Documents"): the records. Their bytes stay in Blobs (`document-files`, in
+ * parts: src/lib/stores/documents.ts). A document's id is its upload's id, so one upload makes at most one document.
+ */
+export const documents = pgTable(
+  'documents',
+  {
+    id: text().primaryKey(),
+    titleEn: text().notNull(),
+    titleEs: text().notNull(),
+    descriptionEn: text().notNull(),
+    descriptionEs: text().notNull(),
+    category: text({ enum: DOCUMENT_CATEGORIES }).notNull(),
+    fileName: text().notNull(),
+    size: integer().notNull(),
+    parts: integer().notNull(),
+    /** Shared with every investor; otherwise with those of `document_shares`. */
+    allInvestors: boolean().notNull(),
+    uploadedBy: text().notNull(),
+    createdAt: at().notNull(),
+    updatedAt: at().notNull(),
+    version: integer().notNull(),
+  },
+  (table) => [
+    index('documents_newest').on(table.createdAt.desc(), table.id.desc()),
+    check('documents_category', oneOf(table.category, DOCUMENT_CATEGORIES)),
+    check('documents_size', sql`${table.size} >= 1 AND ${table.parts} >= 1`),
+  ],
+);
+
+/** The investor accounts a document is shared with (by user id), in the order the admin chose them. */
+export const documentShares = pgTable(
+  'document_shares',
+  {
+    documentId: text().notNull(),
+    investorId: text().notNull(),
+    position: integer().notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.documentId, table.investorId] }),
+    foreignKey({ columns: [table.documentId], foreignColumns: [documents.id] }).onDelete('cascade'),
+    // An investor's documents, and an account's erasure.
+    index('document_shares_investor').on(table.investorId),
+  ],
+);
+
+/**
+ * An announced document upload whose parts are being sent: its record (the parts themselves are in Blobs). Deleted
+ * when it becomes a document, in the same transaction.
+ */
+export const documentUploads = pgTable(
+  'document_uploads',
+  {
+    id: text().primaryKey(),
+    fileName: text().notNull(),
+    size: integer().notNull(),
+    parts: integer().notNull(),
+    createdBy: text().notNull(),
+    createdAt: at().notNull(),
+  },
+  (table) => [
+    index('document_uploads_oldest').on(table.createdAt),
+    check('document_uploads_size', sql`${table.size} >= 1 AND ${table.parts} >= 1`),
+  ],
+);
