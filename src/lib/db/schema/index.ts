@@ -1,2 +1,3 @@
 // Every table of the site's database, one file per feature (docs/architecture.md, "Storage").
 export * from './audit';
+export * from './conversations';
