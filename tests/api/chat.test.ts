@@ -4,6 +4,7 @@ import whatsappFunction from '../../netlify/functions/whatsapp-conversations';
 import {
   chatConversation,
   chatConversationsByEmail,
+  conversationsStartedPerWeek,
   deleteChatSession,
   deleteChatSessionsBefore,
   listChatConversations,
@@ -685,6 +686,22 @@ describe('the chat log in the database', () => {
     expect(
       (await listChatConversationsPage({ cursor: null, limit: 100, q: 'typed.paging@example.com' })).items,
     ).toEqual([]);
+  });
+
+  it('counts the sessions started in each ISO week for the overview, in one statement', async () => {
+    // Sunday 23:59 and Monday 00:00 UTC: two weeks. A second exchange does not count the session again.
+    await logChatExchange(exchange('session_week_sunday', 0), new Date('2033-01-02T23:59:00Z'));
+    await logChatExchange(exchange('session_week_monday', 0), new Date('2033-01-03T00:00:00Z'));
+    await logChatExchange(exchange('session_week_monday', 1), new Date('2033-01-04T00:00:00Z'));
+    await logChatExchange(exchange('session_week_later', 0), new Date('2033-01-09T12:00:00Z'));
+    resetQueryCount();
+    const weeks = await conversationsStartedPerWeek('chat', new Date('2032-12-27T00:00:00Z'), new Date('2033-01-10'));
+    expect(queryCount()).toBe(1);
+    expect(weeks).toEqual([
+      { week: '2032-12-27', count: 1 },
+      { week: '2033-01-03', count: 2 },
+    ]);
+    expect(await conversationsStartedPerWeek('video', new Date('2032-12-27'), new Date('2033-01-10'))).toEqual([]);
   });
 
   it('exports every session as CSV, one row per message, a page of sessions at a time', async () => {

@@ -69,4 +69,4 @@ ALTER TABLE "video_call_events" ADD CONSTRAINT "video_call_events_call" FOREIGN 
 CREATE INDEX "audit_log_newest" ON "audit_log" USING btree ("at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "chat_exchanges_in_order" ON "chat_exchanges" USING btree ("conversation_id","at","id");--> statement-breakpoint
 CREATE INDEX "conversation_emails_by_address" ON "conversation_emails" USING btree ("email","channel");--> statement-breakpoint
-CREATE INDEX "conversations_newest" ON "conversations" USING btree ("channel","started" DESC NULLS LAST,"id" DESC NULLS LAST);
+CREATE INDEX "conversations_by_start" ON "conversations" USING btree ("channel","started","id");

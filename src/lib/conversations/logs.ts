@@ -19,6 +19,7 @@ import {
   chatConversationsWithEmail,
   chatExchangesNewestFirst,
   chatLeadState as storedLeadState,
+  conversationsPerWeek,
   deleteChatConversation,
   deleteChatConversationsBefore,
   deleteVideoCalls as deleteStoredVideoCalls,
@@ -348,4 +349,16 @@ export async function importVideoCall(events: VideoEvent[]): Promise<void> {
   const start = events.find((event) => event.kind === 'started');
   if (start) await recordVideoCallStart(start);
   for (const event of events) if (event.kind !== 'started') await putVideoEvent(event);
+}
+
+/**
+ * The overview: chat sessions and video calls started in `[from, before)`, counted per ISO week in one statement
+ * each: the Monday (UTC, `YYYY-MM-DD`) of each week that has any, and its count.
+ */
+export async function conversationsStartedPerWeek(
+  channel: 'chat' | 'video',
+  from: Date,
+  before: Date,
+): Promise<Array<{ week: string; count: number }>> {
+  return conversationsPerWeek(channel, from, before);
 }

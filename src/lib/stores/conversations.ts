@@ -464,3 +464,24 @@ export async function deleteVideoCallsBefore(before: Date, limit: number): Promi
     .returning({ id: conversations.id });
   return deleted.map((row) => row.id);
 }
+
+// ---------------------------------------------------------------------------------------------------------------
+// Overview
+
+/**
+ * The conversations of a channel started in `[from, before)`, counted per ISO week (Monday 00:00 UTC), in one
+ * statement on the start index: the Monday of each week (ISO date) and its count; weeks without any are left out.
+ */
+export async function conversationsPerWeek(
+  channel: Channel,
+  from: Date,
+  before: Date,
+): Promise<Array<{ week: string; count: number }>> {
+  const monday = sql<string>`to_char(date_trunc('week', ${conversations.started} at time zone 'UTC'), 'YYYY-MM-DD')`;
+  return database()
+    .select({ week: monday, count: sql<number>`count(*)::int` })
+    .from(conversations)
+    .where(and(eq(conversations.channel, channel), gte(conversations.started, from), lt(conversations.started, before)))
+    .groupBy(monday)
+    .orderBy(monday);
+}
