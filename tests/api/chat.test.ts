@@ -1,8 +1,17 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import chatFunction from '../../netlify/functions/chat';
 import whatsappFunction from '../../netlify/functions/whatsapp-conversations';
-import { listChatConversations } from '../../src/lib/conversations/logs';
-import { dataStore } from '../../src/lib/blobs';
+import {
+  chatConversation,
+  chatConversationsByEmail,
+  conversationsStartedPerWeek,
+  deleteChatSession,
+  deleteChatSessionsBefore,
+  listChatConversations,
+  listChatConversationsPage,
+  logChatExchange,
+} from '../../src/lib/conversations/logs';
+import { queryCount, resetQueryCount } from '../../src/lib/db/client';
 import { MAX_CONVERSATION_CHARS } from '../../src/lib/chat/session';
 import { MAX_MODEL_CONTEXT_BYTES } from '../../src/lib/chat/assistant';
 import { siteKnowledge } from '../../src/lib/chat/knowledge';
@@ -16,6 +25,8 @@ import { es } from '../../src/i18n/es';
 import { startLocalBlobs, type LocalBlobs } from '../helpers/blobs';
 import { startFakeOpenAi, type FakeOpenAi } from '../helpers/fake-openai';
 import { insightFixture, portfolioFixture } from '../helpers/fixtures';
+import { testDatabase } from '../helpers/db-setup';
+import { asAdmin, signIn, useTestEnv } from '../helpers/admin';
 import { call, callJson } from '../helpers/functions';
 
 let blobs: LocalBlobs;
@@ -69,6 +80,14 @@ afterAll(async () => {
   await openai.stop();
   await blobs.stop();
 });
+
+/** What is stored: every table's rows and every Blobs key, except the daily quotas (a refused post still counts). */
+async function stored() {
+  return {
+    database: await testDatabase().snapshot({ withoutQuotas: true }),
+    blobs: await blobs.snapshot({ withoutQuotas: true }),
+  };
+}
 
 function useModel(on: boolean, cap = 100) {
   if (on) {
@@ -573,7 +592,7 @@ describe('POST /api/whatsapp-conversations', () => {
     callJson<{ success: boolean }>(whatsappFunction, '/api/whatsapp-conversations', { method: 'POST', body });
 
   it('stores nothing for a session the server never answered', async () => {
-    const before = await blobs.snapshot({ withoutQuotas: true });
+    const before = await stored();
     const response = await post({
       sessionId: 'session_1732280000000_neverseen',
       userMessage: 'I want to invest 10M EUR, call me',
@@ -581,7 +600,7 @@ describe('POST /api/whatsapp-conversations', () => {
       language: 'en',
     });
     expect(response).toMatchObject({ status: 201, body: { success: true } });
-    expect(await blobs.snapshot({ withoutQuotas: true })).toEqual(before);
+    expect(await stored()).toEqual(before);
     expect(
       (await listChatConversations()).find((c) => c.sessionId === 'session_1732280000000_neverseen'),
     ).toBeUndefined();
@@ -591,7 +610,7 @@ describe('POST /api/whatsapp-conversations', () => {
     const ana = visitor();
     await ana.say('Tell me about the logistics control tower');
     const logged = (await listChatConversations()).find((c) => c.sessionId === ana.sessionId);
-    const before = await blobs.snapshot({ withoutQuotas: true });
+    const before = await stored();
     const response = await post({
       sessionId: ana.sessionId,
       userMessage: 'Tell me about the logistics control tower',
@@ -599,25 +618,168 @@ describe('POST /api/whatsapp-conversations', () => {
       language: 'en',
     });
     expect(response.status).toBe(201);
-    expect(await blobs.snapshot({ withoutQuotas: true })).toEqual(before);
+    expect(await stored()).toEqual(before);
     expect((await listChatConversations()).find((c) => c.sessionId === ana.sessionId)).toEqual(logged);
   });
+});
 
-  it('labels older lines the server did not write as unverified, and never reads them back as state', async () => {
-    const sessionId = 'session_1732280000000_legacy001';
-    const consent = en['assistant.leadConsent'].replace('{privacyUrl}', 'http://localhost:8888/privacy-policy');
-    // A line stored before the server kept its own log (the endpoint used to append what clients posted).
-    await dataStore('chat-log').setJSON(`sessions/${sessionId}/01jd0000000000000000000000`, {
-      sessionId,
-      userMessage: 'I would like to talk to your team',
-      botResponse: consent,
-      language: 'en',
-      timestamp: '2024-11-22T10:00:00.000Z',
-    });
-    const { body } = await chat(ask('yes'), 'en', { sessionId });
-    expect(body.message).not.toBe(en['assistant.leadName']);
-    const conversation = (await listChatConversations()).find((c) => c.sessionId === sessionId)!;
-    expect(conversation.messages.map((m) => m.verified)).toEqual([false, false, true, true]);
+describe('the chat log in the database', () => {
+  const DAY = 86_400_000;
+  const exchange = (sessionId: string, n: number, extra: Partial<Parameters<typeof logChatExchange>[0]> = {}) => ({
+    sessionId,
+    userMessage: `question ${n}`,
+    botResponse: `answer ${n}`,
+    language: 'en' as const,
+    ...extra,
+  });
+
+  it('keeps every one of 50 exchanges logged at once for one conversation', async () => {
+    const sessionId = 'session_1732280000000_race00001';
+    await Promise.all(Array.from({ length: 50 }, (_, n) => logChatExchange(exchange(sessionId, n))));
+    const conversation = await chatConversation(sessionId);
+    expect(conversation?.messageCount).toBe(100);
+    expect(conversation?.messages).toHaveLength(100);
+    expect(new Set(conversation?.messages.map((m) => m.content)).size).toBe(100);
+    const db = testDatabase();
+    expect(await db.query(`SELECT id FROM conversations WHERE id = $1`, [sessionId])).toHaveLength(1);
+    expect(await db.query(`SELECT id FROM chat_exchanges WHERE conversation_id = $1`, [sessionId])).toHaveLength(50);
+  });
+
+  it('pages sessions newest first by their start, searched by id or a lead e-mail, in at most 5 statements a page', async () => {
+    const base = Date.UTC(2031, 0, 1);
+    const ids = Array.from({ length: 7 }, (_, i) => `session_${base + i}_paging${i}`);
+    // Started in order, each answered again later: the order is by start, not by the last message.
+    for (const [i, id] of ids.entries()) await logChatExchange(exchange(id, 0), new Date(base + i * DAY));
+    for (const [i, id] of ids.entries()) await logChatExchange(exchange(id, 1), new Date(base + (20 - i) * DAY));
+    await logChatExchange(
+      exchange(ids[2]!, 2, { lead: { step: 'company', consent: true, name: 'Ana', email: 'Ana.Paging@Example.com' } }),
+      new Date(base + 30 * DAY),
+    );
+
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    do {
+      resetQueryCount();
+      const page = await listChatConversationsPage({ cursor, limit: 3, q: '' });
+      expect(queryCount()).toBeLessThanOrEqual(5);
+      seen.push(...page.items.map((c) => c.sessionId));
+      cursor = page.next;
+      // A session started meanwhile sorts before the first page: never shown, nothing skipped.
+      if (seen.length === 3) await logChatExchange(exchange('session_new_while_paging', 0), new Date(base + 40 * DAY));
+    } while (cursor);
+    const mine = seen.filter((id) => ids.includes(id));
+    expect(mine).toEqual([...ids].reverse());
+    expect(new Set(seen).size).toBe(seen.length);
+    expect(seen).not.toContain('session_new_while_paging');
+
+    resetQueryCount();
+    const byLead = await listChatConversationsPage({ cursor: null, limit: 100, q: 'ana.paging@example.COM' });
+    expect(queryCount()).toBeLessThanOrEqual(5);
+    expect(byLead.items.map((c) => c.sessionId)).toEqual([ids[2]]);
+    expect(byLead.items[0]!.messageCount).toBe(6);
+    resetQueryCount();
+    const byId = await listChatConversationsPage({ cursor: null, limit: 100, q: ids[4]! });
+    expect(queryCount()).toBeLessThanOrEqual(5);
+    expect(byId).toEqual({ items: [expect.objectContaining({ sessionId: ids[4] })], next: null });
+    // An address only typed in a message is not the lead flow's: the list does not find it by that.
+    await logChatExchange(exchange(ids[5]!, 3, { userMessage: 'Write to typed.paging@example.com' }));
+    expect(
+      (await listChatConversationsPage({ cursor: null, limit: 100, q: 'typed.paging@example.com' })).items,
+    ).toEqual([]);
+  });
+
+  it('counts the sessions started in each ISO week for the overview, in one statement', async () => {
+    // Sunday 23:59 and Monday 00:00 UTC: two weeks. A second exchange does not count the session again.
+    await logChatExchange(exchange('session_week_sunday', 0), new Date('2033-01-02T23:59:00Z'));
+    await logChatExchange(exchange('session_week_monday', 0), new Date('2033-01-03T00:00:00Z'));
+    await logChatExchange(exchange('session_week_monday', 1), new Date('2033-01-04T00:00:00Z'));
+    await logChatExchange(exchange('session_week_later', 0), new Date('2033-01-09T12:00:00Z'));
+    resetQueryCount();
+    const weeks = await conversationsStartedPerWeek('chat', new Date('2032-12-27T00:00:00Z'), new Date('2033-01-10'));
+    expect(queryCount()).toBe(1);
+    expect(weeks).toEqual([
+      { week: '2032-12-27', count: 1 },
+      { week: '2033-01-03', count: 2 },
+    ]);
+    expect(await conversationsStartedPerWeek('video', new Date('2032-12-27'), new Date('2033-01-10'))).toEqual([]);
+  });
+
+  it('exports every session as CSV, one row per message, a page of sessions at a time', async () => {
+    useTestEnv();
+    const cookie = await signIn();
+    for (let i = 0; i < 120; i += 1) {
+      await logChatExchange(
+        exchange(`session_export_${String(i).padStart(3, '0')}`, i),
+        new Date(Date.UTC(2020, 0, 1, 0, i)),
+      );
+    }
+    resetQueryCount();
+    const response = await call(whatsappFunction, '/api/whatsapp-conversations?format=csv', asAdmin(cookie));
+    expect(response.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+    const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
+    const chunks: string[] = [];
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      chunks.push(value);
+    }
+    const rows = chunks
+      .join('')
+      .split('\r\n')
+      .filter((line) => line.startsWith('"session_export_'));
+    expect(rows).toHaveLength(240);
+    expect(rows[0]).toMatch(/^"session_export_119","user","question 119",/);
+    // The header, then one chunk per page of 100 sessions.
+    expect(chunks.length).toBeGreaterThan(2);
+    const sessions = (await testDatabase().query<{ n: number }>(`SELECT count(*)::int AS n FROM conversations`))[0]!.n;
+    // Sign-in and session checks aside, two statements per page of 100 sessions.
+    expect(queryCount()).toBeLessThanOrEqual(2 * Math.ceil(sessions / 100) + 10);
+  });
+
+  it('finds the sessions holding an address for a privacy request, and deletes a session whole', async () => {
+    await logChatExchange(exchange('session_privacy_lead', 0));
+    await logChatExchange(
+      exchange('session_privacy_lead', 1, {
+        userMessage: 'Lucia Privacy',
+        lead: { step: 'company', consent: true, name: 'Lucía', email: 'Lucia@Privacy.example' },
+      }),
+    );
+    await logChatExchange(exchange('session_privacy_typed', 0, { userMessage: 'Mail LUCIA@privacy.example please' }));
+    await logChatExchange(exchange('session_privacy_other', 0, { userMessage: 'Mail other@privacy.example' }));
+    const found = await chatConversationsByEmail('lucia@PRIVACY.example');
+    expect(found.map((c) => c.sessionId).sort()).toEqual(['session_privacy_lead', 'session_privacy_typed']);
+
+    expect(await deleteChatSession('session_privacy_lead')).toBe(true);
+    expect(await deleteChatSession('session_privacy_lead')).toBe(false);
+    expect(await chatConversation('session_privacy_lead')).toBeNull();
+    const db = testDatabase();
+    for (const table of ['chat_exchanges', 'conversation_emails']) {
+      expect(await db.query(`SELECT 1 FROM ${table} WHERE conversation_id = 'session_privacy_lead'`)).toEqual([]);
+    }
+    expect((await chatConversationsByEmail('lucia@privacy.example')).map((c) => c.sessionId)).toEqual([
+      'session_privacy_typed',
+    ]);
+  });
+
+  it('deletes the sessions whose last message is past the cutoff in one statement, at most the limit', async () => {
+    const cutoff = new Date(Date.UTC(2001, 0, 1));
+    const at = (days: number) => new Date(cutoff.getTime() + days * DAY);
+    await logChatExchange(exchange('session_retention_old1', 0), at(-10));
+    await logChatExchange(exchange('session_retention_old1', 1), at(-5));
+    await logChatExchange(exchange('session_retention_old2', 0), at(-3));
+    await logChatExchange(exchange('session_retention_old3', 0), at(-2));
+    // Started before the cutoff, last message after it: kept.
+    await logChatExchange(exchange('session_retention_long', 0), at(-20));
+    await logChatExchange(exchange('session_retention_long', 1), at(1));
+    resetQueryCount();
+    expect(await deleteChatSessionsBefore(cutoff, 2)).toBe(2);
+    expect(queryCount()).toBe(1);
+    expect(await chatConversation('session_retention_old1')).toBeNull();
+    expect(await chatConversation('session_retention_old2')).toBeNull();
+    expect(await chatConversation('session_retention_old3')).not.toBeNull();
+    expect(await deleteChatSessionsBefore(cutoff, 2)).toBe(1);
+    expect(await deleteChatSessionsBefore(cutoff, 2)).toBe(0);
+    expect((await chatConversation('session_retention_long'))?.messageCount).toBe(4);
   });
 });
 

@@ -3,12 +3,25 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import tavusFunction from '../../netlify/functions/tavus';
 import callbackFunction from '../../netlify/functions/tavus-callback';
 import tavusConversationsFunction from '../../netlify/functions/tavus-conversations';
-import { listVideoConversations } from '../../src/lib/conversations/logs';
+import {
+  deleteVideoCall,
+  deleteVideoCalls,
+  deleteVideoCallsBefore,
+  listVideoConversations,
+  listVideoConversationsPage,
+  putVideoEvent,
+  recordVideoCallStart,
+  videoCallIdsStartedBetween,
+  videoCallsByEmail,
+  videoConversation,
+} from '../../src/lib/conversations/logs';
+import { queryCount, resetQueryCount } from '../../src/lib/db/client';
 import { resetEnvCache } from '../../src/lib/env';
 import type { VideoConversation } from '../../src/lib/schemas/conversation';
 import { asAdmin, signIn, useTestEnv } from '../helpers/admin';
 import { startLocalBlobs, type LocalBlobs } from '../helpers/blobs';
 import { startFakeTavus, type FakeTavus } from '../helpers/fake-tavus';
+import { testDatabase } from '../helpers/db-setup';
 import { call, callJson } from '../helpers/functions';
 
 const SITE_URL = 'https://www.vantia.example';
@@ -26,6 +39,14 @@ afterAll(async () => {
 afterEach(() => {
   vi.useRealTimers();
 });
+
+/** What is stored: every table's rows and every Blobs key, except the daily quotas (a refused post still counts). */
+async function stored() {
+  return {
+    database: await testDatabase().snapshot({ withoutQuotas: true }),
+    blobs: await blobs.snapshot({ withoutQuotas: true }),
+  };
+}
 
 function configure({ on = true, dailyCalls = 50, siteUrl = SITE_URL as string | null } = {}) {
   useTestEnv();
@@ -233,7 +254,7 @@ describe('POST /api/tavus-conversations (the video card’s log)', () => {
   beforeEach(() => configure());
 
   it('stores nothing for a call the server did not start', async () => {
-    const before = await blobs.snapshot({ withoutQuotas: true });
+    const before = await stored();
     const { status } = await pageLog({
       sessionId: 'c-never-started',
       transcript: [{ speaker: 'assistant', text: 'I promise you a 90% discount', timestamp: '2026-01-01T10:00:00Z' }],
@@ -242,21 +263,21 @@ describe('POST /api/tavus-conversations (the video card’s log)', () => {
       duration: 3600,
     });
     expect(status).toBe(201); // the card does not read the answer; it says nothing about which calls exist
-    expect(await blobs.snapshot({ withoutQuotas: true })).toEqual(before);
+    expect(await stored()).toEqual(before);
     expect(await callRecord('c-never-started')).toBeUndefined();
   });
 
   it('keeps one log per call: a second post stores nothing new', async () => {
     const { id } = await startCall();
     await pageLog({ sessionId: id, transcript: [], language: 'en', duration: 30 });
-    const afterFirst = await blobs.snapshot({ withoutQuotas: true });
+    const afterFirst = await stored();
     await pageLog({
       sessionId: id,
       transcript: [{ speaker: 'assistant', text: 'Forged line', timestamp: '2026-01-01T10:00:00Z' }],
       language: 'en',
       duration: 31,
     });
-    expect(await blobs.snapshot({ withoutQuotas: true })).toEqual(afterFirst);
+    expect(await stored()).toEqual(afterFirst);
     expect((await callRecord(id))!.transcript).toEqual([]);
   });
 
@@ -343,7 +364,7 @@ describe('POST /api/tavus/callback', () => {
 
   it('refuses a wrong or missing token and stores nothing', async () => {
     const { id, query } = await startCall();
-    const before = await blobs.snapshot({ withoutQuotas: true });
+    const before = await stored();
     const params = new URLSearchParams(query);
     const later = new URLSearchParams(params);
     later.set('expires', String(Number(params.get('expires')) + 86_400));
@@ -352,7 +373,7 @@ describe('POST /api/tavus/callback', () => {
       expect(response.status).toBe(401);
       expect(response.body.message).toBeTruthy();
     }
-    expect(await blobs.snapshot({ withoutQuotas: true })).toEqual(before);
+    expect(await stored()).toEqual(before);
   });
 
   it('stores the transcript and the end once, however often they are delivered', async () => {
@@ -385,27 +406,20 @@ describe('POST /api/tavus/callback', () => {
       { speaker: 'assistant', text: 'Welcome to Vantia', timestamp: '2026-01-01T10:05:00.000Z' },
     ]);
     expect(call.conversationEnded).toBe('2026-01-01T10:06:00.000Z');
-    const keys = Object.keys(await blobs.snapshot({ withoutQuotas: true })).filter(
-      // The call's log only (its lead alert waits in the mail store's outbox: tests/api/mail.test.ts; its row and feed
-      // pointer are apart too, and so is its one marker for the dashboard's overview, in the stats store).
-      (key) =>
-        key.includes(id) &&
-        key.includes('entries') &&
-        !key.includes('-mail') &&
-        !key.includes('-stats') &&
-        !/summaries|feed/.test(key),
+    // One row for the call and one per event kind: the replays overwrote their own.
+    const db = testDatabase();
+    expect(await db.query(`SELECT id FROM conversations WHERE id = $1`, [id])).toHaveLength(1);
+    const events = await db.query<{ kind: string }>(
+      `SELECT kind FROM video_call_events WHERE conversation_id = $1 ORDER BY kind`,
+      [id],
     );
-    expect(keys).toHaveLength(3); // started, transcript, ended (plus the call's row and its feed pointer)
-    const markers = Object.keys(await blobs.snapshot()).filter(
-      (key) => key.includes(id) && key.includes('entries') && key.includes('-stats'),
-    );
-    expect(markers).toHaveLength(1);
+    expect(events.map((event) => event.kind)).toEqual(['ended', 'transcript']);
   });
 
   it('refuses with 403 a callback whose body names another conversation than its URL’s', async () => {
     const a = await startCall();
     const b = await startCall();
-    const before = await blobs.snapshot({ withoutQuotas: true });
+    const before = await stored();
     for (const event of [
       { conversation_id: b.id, event_type: 'system.shutdown' },
       {
@@ -420,7 +434,7 @@ describe('POST /api/tavus/callback', () => {
       expect(response.headers.get('content-type')).toMatch(/^application\/json/);
       expect(response.body.message).toBe('This callback address is not for that conversation');
     }
-    expect(await blobs.snapshot({ withoutQuotas: true })).toEqual(before);
+    expect(await stored()).toEqual(before);
     expect(await callRecord(b.id)).toMatchObject({ conversationEnded: null, transcript: [] });
   });
 
@@ -435,7 +449,7 @@ describe('POST /api/tavus/callback', () => {
     expect((await callback(query, { conversation_id: id, event_type: 'system.shutdown' })).status).toBe(200);
 
     vi.setSystemTime(deadline + 60_000);
-    const before = await blobs.snapshot({ withoutQuotas: true });
+    const before = await stored();
     const late = await callback(query, {
       conversation_id: id,
       event_type: 'application.transcription_ready',
@@ -443,6 +457,123 @@ describe('POST /api/tavus/callback', () => {
     });
     expect(late.status).toBe(401);
     expect(late.body).toEqual({ message: 'This callback address has expired' });
-    expect(await blobs.snapshot({ withoutQuotas: true })).toEqual(before);
+    expect(await stored()).toEqual(before);
+  });
+});
+
+describe('video calls in the database', () => {
+  const DAY = 86_400_000;
+  beforeEach(() => configure());
+
+  async function record(id: string, at: Date, said: string | null = null) {
+    await recordVideoCallStart({
+      sessionId: id,
+      kind: 'started',
+      at: at.toISOString(),
+      language: 'en',
+      conversationUrl: `https://tavus.daily.co/${id}`,
+    });
+    if (said !== null) {
+      await putVideoEvent({
+        sessionId: id,
+        kind: 'transcript',
+        at: new Date(at.getTime() + 60_000).toISOString(),
+        transcript: [{ speaker: 'user', text: said, timestamp: at.toISOString() }],
+      });
+    }
+  }
+
+  it('keeps the first of 5 page logs posted at once for one call', async () => {
+    const { id } = await startCall();
+    const statuses = await Promise.all(
+      Array.from({ length: 5 }, (_, n) =>
+        pageLog({
+          sessionId: id,
+          transcript: [{ speaker: 'user', text: `Line ${n}`, timestamp: '2026-01-01T10:00:00Z' }],
+          language: 'en',
+        }).then((response) => response.status),
+      ),
+    );
+    expect(statuses).toEqual([201, 201, 201, 201, 201]);
+    const rows = await testDatabase().query(
+      `SELECT kind FROM video_call_events WHERE conversation_id = $1 AND kind = 'client-log'`,
+      [id],
+    );
+    expect(rows).toHaveLength(1);
+    expect((await callRecord(id))!.transcript).toHaveLength(1);
+  });
+
+  it('pages calls newest first by their start and finds one by its id, in at most 5 statements a page', async () => {
+    const base = Date.UTC(2032, 0, 1);
+    const ids = Array.from({ length: 7 }, (_, i) => `cpaging${i}`);
+    for (const [i, id] of ids.entries()) await record(id, new Date(base + i * DAY), `Hello ${i}`);
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    do {
+      resetQueryCount();
+      const page = await listVideoConversationsPage({ cursor, limit: 3, q: '' });
+      expect(queryCount()).toBeLessThanOrEqual(5);
+      seen.push(...page.items.map((c) => c.sessionId));
+      cursor = page.next;
+      // A call started meanwhile sorts before the first page: never shown, nothing skipped.
+      if (seen.length === 3) await record('cpagingnew', new Date(base + 40 * DAY));
+    } while (cursor);
+    expect(seen.filter((id) => ids.includes(id))).toEqual([...ids].reverse());
+    expect(new Set(seen).size).toBe(seen.length);
+    expect(seen).not.toContain('cpagingnew');
+    resetQueryCount();
+    const byId = await listVideoConversationsPage({ cursor: null, limit: 100, q: 'cpaging3' });
+    expect(queryCount()).toBeLessThanOrEqual(5);
+    expect(byId.items.map((c) => c.transcript[0]?.text)).toEqual(['Hello 3']);
+    expect(byId.next).toBeNull();
+  });
+
+  it('finds the calls in which an address was said for a privacy request, and deletes a call whole', async () => {
+    await record('cprivacy1', new Date(), 'Write to Marta@Video.example please');
+    await record('cprivacy2', new Date(), 'Nothing to say');
+    const { id } = await startCall();
+    await pageLog({
+      sessionId: id,
+      transcript: [{ speaker: 'user', text: 'It is marta@video.example', timestamp: '2026-01-01T10:00:00Z' }],
+      language: 'en',
+    });
+    expect((await videoCallsByEmail('MARTA@video.example')).map((c) => c.sessionId).sort()).toEqual(
+      ['cprivacy1', id].sort(),
+    );
+    expect(await deleteVideoCall('cprivacy1')).toBe(true);
+    expect(await deleteVideoCall('cprivacy1')).toBe(false);
+    expect(await videoConversation('cprivacy1')).toBeNull();
+    const db = testDatabase();
+    for (const table of ['video_call_events', 'conversation_emails']) {
+      expect(await db.query(`SELECT 1 FROM ${table} WHERE conversation_id = 'cprivacy1'`)).toEqual([]);
+    }
+    expect((await videoCallsByEmail('marta@video.example')).map((c) => c.sessionId)).toEqual([id]);
+  });
+
+  it('gives retention the calls to delete at Tavus, unreported ones apart, and deletes them in one statement', async () => {
+    const cutoff = new Date(Date.UTC(2002, 0, 1));
+    const at = (days: number) => new Date(cutoff.getTime() + days * DAY);
+    await record('cretention-old1', at(-3), 'Hello');
+    await record('cretention-old2', at(-2));
+    await record('cretention-old3', at(-1));
+    await putVideoEvent({ sessionId: 'cretention-old3', kind: 'transcript', at: at(-1).toISOString(), transcript: [] });
+    await record('cretention-new', at(1), 'Hello');
+    await putVideoEvent({ sessionId: 'cretention-old2', kind: 'ended', at: at(-2).toISOString() });
+    const from = new Date(0);
+    resetQueryCount();
+    const all = await videoCallIdsStartedBetween(from, cutoff, 10);
+    expect(queryCount()).toBe(1);
+    expect(all.map((call) => call.id)).toEqual(['cretention-old1', 'cretention-old2', 'cretention-old3']);
+    // Reported: a transcript line or an end. A transcript without a line reports nothing.
+    const unreported = await videoCallIdsStartedBetween(from, cutoff, 10, { unreportedOnly: true });
+    expect(unreported.map((call) => call.id)).toEqual(['cretention-old3']);
+    resetQueryCount();
+    expect(await deleteVideoCalls(['cretention-old3', 'c-not-there'])).toBe(1);
+    expect(queryCount()).toBe(1);
+    resetQueryCount();
+    expect(await deleteVideoCallsBefore(cutoff, 1)).toEqual(['cretention-old1']);
+    expect(queryCount()).toBe(1);
+    expect(await deleteVideoCallsBefore(cutoff, 5)).toEqual(['cretention-old2']);
+    expect(await videoConversation('cretention-new')).not.toBeNull();
   });
 });

@@ -13,8 +13,8 @@ import { retrieve } from './retrieval';
  * to talk to the team, the assistant asks for consent, then name, e-mail and
  * company, one at a time, and files a contact message marked as coming from
  * the chat. The flow's state (the question just asked, the consent, what the
- * visitor gave) is the server's: it is stored with each exchange the server
- * logs (src/lib/conversations/logs.ts) and read back from there, never from
+ * visitor gave) is the server's: each exchange the server logs stores it on
+ * its session (src/lib/conversations/logs.ts), read back from there, never from
  * the conversation a client sends, so a lead is filed only after a "yes" the
  * server itself recorded in that session.
  */

@@ -1,4 +1,4 @@
-import { serverExchangesNewestFirst } from '../conversations/logs';
+import { chatLeadState, serverExchangesNewestFirst } from '../conversations/logs';
 import type { ChatMessage } from '../schemas/chat';
 import type { LeadState } from '../schemas/conversation';
 
@@ -31,10 +31,9 @@ export async function loadSession(
   screenedOut: (text: string) => boolean,
 ): Promise<SessionState> {
   const history: ChatMessage[] = [];
-  let lead: LeadState | null | undefined;
+  const lead = await chatLeadState(sessionId);
   let used = 0;
   for await (const exchange of serverExchangesNewestFirst(sessionId)) {
-    lead ??= exchange.lead ?? null;
     if (screenedOut(exchange.userMessage)) continue;
     const size = exchange.userMessage.length + exchange.botResponse.length;
     if (used + size > budget) break;
@@ -44,5 +43,5 @@ export async function loadSession(
       { role: 'assistant', content: exchange.botResponse },
     );
   }
-  return { history, lead: lead ?? null };
+  return { history, lead };
 }

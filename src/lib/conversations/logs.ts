@@ -1,33 +1,46 @@
 import { randomBytes } from 'node:crypto';
-import {
-  chatExchangeSchema,
-  chatSummarySchema,
-  videoEventSchema,
-  videoSummarySchema,
-  type ChatConversation,
-  type ChatExchange,
-  type ChatSummary,
-  type VideoSummary,
-  type ClientReported,
-  type ChatExchangeInput,
-  type LeadState,
-  type VideoConversation,
-  type VideoEvent,
-  type VideoLogInput,
-} from '../schemas/conversation';
+import { allPages, eachPage, type Page, type PageQuery } from '../db/paging';
+import { newId } from '../ids';
 import { emailsIn } from '../privacy/emails';
-import { ConversationIndex } from '../stores/conversation-index';
-import { indexEmail, unindexRecord } from '../stores/email-index';
-import { EventLog } from '../stores/event-log';
-import { allPages, type Page, type PageQuery } from '../stores/feed';
-import { markEvent } from '../stores/week-markers';
+import type {
+  ChatConversation,
+  ChatExchange,
+  ChatExchangeInput,
+  ClientReported,
+  LeadState,
+  VideoConversation,
+  VideoEvent,
+  VideoLogInput,
+} from '../schemas/conversation';
+import {
+  chatConversationById,
+  chatConversationsPage,
+  chatConversationsStartedIn,
+  chatConversationsWithEmail,
+  chatExchangesNewestFirst,
+  chatLeadState as storedLeadState,
+  conversationsPerWeek,
+  deleteChatConversation,
+  deleteChatConversationsBefore,
+  deleteVideoCalls as deleteStoredVideoCalls,
+  deleteVideoCallsBefore as deleteStoredVideoCallsBefore,
+  insertChatExchange,
+  insertVideoCall,
+  videoCallById,
+  videoCallIdsStartedIn,
+  videoCallStartById,
+  videoCallsPage,
+  videoCallsStartedIn,
+  videoCallsWithEmail,
+  writeVideoEvent,
+  type StoredVideoCall,
+} from '../stores/conversations';
 
-const chatLog = new EventLog('chat-log', chatExchangeSchema);
-const videoLog = new EventLog('video-log', videoEventSchema);
-const chatIndex = new ConversationIndex<ChatSummary>('chat-log', chatSummarySchema, backfillChat);
-const videoIndex = new ConversationIndex<VideoSummary>('video-log', videoSummarySchema, backfillVideo, false);
-
-const sessionPrefix = (sessionId: string) => `sessions/${sessionId}/`;
+/**
+ * The visitor conversations (docs/product.md, "Conversation logs"): the website chat's sessions, logged by
+ * `/api/chat` one exchange at a time, and the video calls, recorded when the server starts them and completed by
+ * Tavus's callbacks and the page's report. Stored in the database (src/lib/stores/conversations.ts).
+ */
 
 /**
  * A new chat session id, made by the server: the shape docs/product.md gives
@@ -42,35 +55,54 @@ export function newChatSessionId(now: number = Date.now()): string {
  * Logs one exchange the server answered, with the lead flow's state after it;
  * a conversation is every exchange under its session id. Called by `/api/chat`
  * only: this record is what later requests of the session are rebuilt from.
+ * The addresses the visitor gave (the lead flow's, or typed in the message) are
+ * kept with it, for privacy requests and the list's search.
  */
 export async function logChatExchange(
   input: ChatExchangeInput & { lead?: LeadState | null },
   at: Date = new Date(),
 ): Promise<void> {
-  const exchange: ChatExchange = {
-    ...input,
-    lead: input.lead ?? null,
-    timestamp: at.toISOString(),
-    loggedBy: 'server',
-  };
-  const key = await chatLog.append(sessionPrefix(input.sessionId), exchange);
-  await refreshChatSummary(input.sessionId, { key, event: exchange });
-  // The addresses a visitor gave (the lead flow's, or typed in a message) link the session for privacy requests.
-  const emails = emailsIn(input.lead?.email, input.userMessage);
-  await Promise.all(emails.map((email) => indexEmail(email, 'chat', input.sessionId)));
+  const lead = input.lead ?? null;
+  const emails = new Map<string, boolean>(emailsIn(input.userMessage).map((email) => [email, false]));
+  const collected = lead?.email?.trim().toLowerCase();
+  if (collected) emails.set(collected, true);
+  await insertChatExchange({
+    id: newId(at.getTime()),
+    sessionId: input.sessionId,
+    at,
+    userMessage: input.userMessage,
+    botResponse: input.botResponse,
+    language: input.language,
+    lead,
+    emails: [...emails].map(([email, isLead]) => ({ email, lead: isLead })),
+  });
+}
+
+/** The lead flow's state after a session's newest exchange (null: not in the flow, or a session never answered). */
+export async function chatLeadState(sessionId: string): Promise<LeadState | null> {
+  return storedLeadState(sessionId);
 }
 
 /**
- * The exchanges the server itself logged for a session, newest first, read
- * back in small batches so a caller that has enough stops reading. Unverified
- * lines (no `loggedBy`) are skipped.
+ * The exchanges the server logged for a session, newest first, read back in
+ * small batches so a caller that has enough stops reading.
  */
-export async function* serverExchangesNewestFirst(sessionId: string): AsyncGenerator<ChatExchange> {
-  const keys = await chatLog.keys(sessionPrefix(sessionId));
-  const batch = 8;
-  for (let end = keys.length; end > 0; end -= batch) {
-    const events = await chatLog.readKeys(keys.slice(Math.max(0, end - batch), end));
-    for (const { event } of events.reverse()) if (event.loggedBy === 'server') yield event;
+export async function* serverExchangesNewestFirst(sessionId: string, batch = 20): AsyncGenerator<ChatExchange> {
+  let before: { at: Date; id: string } | null = null;
+  for (;;) {
+    const rows = await chatExchangesNewestFirst(sessionId, before, batch);
+    for (const row of rows) {
+      yield {
+        sessionId,
+        userMessage: row.userMessage,
+        botResponse: row.botResponse,
+        language: row.language,
+        timestamp: row.at.toISOString(),
+      };
+    }
+    const last = rows.at(-1);
+    if (!last || rows.length < batch) return;
+    before = { at: last.at, id: last.id };
   }
 }
 
@@ -84,101 +116,17 @@ export async function acceptClientChatLog(input: ChatExchangeInput): Promise<voi
   void input;
 }
 
-function groupBySession<T extends { sessionId: string }>(
-  events: Array<{ key: string; event: T }>,
-): Map<string, Array<{ key: string; event: T }>> {
-  const groups = new Map<string, Array<{ key: string; event: T }>>();
-  for (const entry of events) {
-    const group = groups.get(entry.event.sessionId) ?? [];
-    group.push(entry);
-    groups.set(entry.event.sessionId, group);
-  }
-  return groups;
-}
-
-/** A chat session's row, folded from its exchanges (oldest first); each message says whether the server wrote it. */
-function foldChat(sessionId: string, exchanges: Array<{ key: string; event: ChatExchange }>): ChatSummary {
-  const first = exchanges[0]!.event;
-  const last = exchanges[exchanges.length - 1]!.event;
-  const messages = exchanges.flatMap(({ event }) => {
-    const verified = event.loggedBy === 'server';
-    return [
-      { role: 'user' as const, content: event.userMessage, timestamp: event.timestamp, verified },
-      { role: 'bot' as const, content: event.botResponse, timestamp: event.timestamp, verified },
-    ];
-  });
-  const emails = new Set<string>();
-  for (const { event } of exchanges) if (event.lead?.email) emails.add(event.lead.email.trim().toLowerCase());
-  return {
-    id: sessionId,
-    sessionId,
-    messages,
-    language: last.language,
-    conversationStarted: first.timestamp,
-    lastActivity: last.timestamp,
-    messageCount: messages.length,
-    keys: exchanges.map(({ key }) => key),
-    emails: [...emails],
-  };
-}
-
-/**
- * Adds an appended exchange to its session's summary: one read and one write of the summary, swapped so that racing
- * exchanges of one session are all kept (src/lib/stores/swap.ts), whatever the number of sessions. A session's first
- * summary reads its exchanges once.
- */
-async function refreshChatSummary(sessionId: string, added: { key: string; event: ChatExchange }): Promise<void> {
-  let first = false;
-  await chatIndex.update(sessionId, async (stored) => {
-    const one = foldChat(sessionId, [added]);
-    // A session's first summary is folded from every exchange it has (one written before summaries existed too).
-    if (!stored) {
-      first = true;
-      const all = await chatLog.read(sessionPrefix(sessionId));
-      return all.some(({ key }) => key === added.key) ? foldChat(sessionId, all) : one;
-    }
-    if (stored.keys.includes(added.key)) return stored;
-    return {
-      ...stored,
-      messages: [...stored.messages, ...one.messages],
-      language: added.event.language,
-      lastActivity: added.event.timestamp,
-      messageCount: stored.messageCount + one.messageCount,
-      keys: [...stored.keys, added.key],
-      emails: [...new Set([...stored.emails, ...one.emails])],
-    };
-  });
-  // A session's first exchange counts it in the overview's week (src/lib/stores/week-markers.ts).
-  if (first) await markEvent('chats', sessionId, added.event.timestamp);
-}
-
-async function backfillChat(): Promise<void> {
-  const groups = groupBySession(await chatLog.read('sessions/'));
-  for (const [sessionId, exchanges] of groups) {
-    const summary = foldChat(sessionId, exchanges);
-    await chatIndex.put(summary, summary.emails);
-  }
-}
-
-function chatRow(summary: ChatSummary): ChatConversation {
-  const { keys, emails, ...row } = summary;
-  void keys;
-  void emails;
-  return row;
-}
-
 /**
  * A page of chat conversations, one row per session, newest session first. `q`: a session id, or an e-mail address
- * the lead flow collected. Constant cost per page (src/lib/stores/feed.ts).
+ * the lead flow collected. Two statements per page, whatever the number of sessions.
  */
 export async function listChatConversationsPage(query: PageQuery): Promise<Page<ChatConversation>> {
-  const page = await chatIndex.page(query);
-  return { items: page.items.map(chatRow), next: page.next };
+  return chatConversationsPage(query);
 }
 
 /** Every chat conversation, newest first, a page at a time (the CSV export). */
-export async function* eachChatConversation(): AsyncGenerator<ChatConversation[]> {
-  for await (const page of chatIndex.each()) yield page.map(chatRow);
+export function eachChatConversation(): AsyncGenerator<ChatConversation[]> {
+  return eachPage((cursor) => listChatConversationsPage({ cursor, limit: 100, q: '' }));
 }
 
 /** Every chat conversation, newest session first: reads them all (tests, small stores); lists use pages. */
@@ -186,162 +134,121 @@ export async function listChatConversations(): Promise<ChatConversation[]> {
   return allPages(eachChatConversation());
 }
 
-function startedKey(sessionId: string): string {
-  return `calls/${sessionId}/started`;
-}
-
 /** The server's record of a call it started: written once, when Tavus has answered with the call's id and URL. */
 export async function recordVideoCallStart(event: VideoEvent): Promise<void> {
-  await videoLog.put(startedKey(event.sessionId), { ...event, kind: 'started' });
-  await refreshVideoSummary(event.sessionId);
-  await markEvent('videoCalls', event.sessionId, event.at);
+  await insertVideoCall({
+    id: event.sessionId,
+    started: new Date(event.at),
+    language: event.language ?? 'en',
+    conversationUrl: event.conversationUrl ?? null,
+    callbackNonce: event.callbackNonce ?? null,
+    endsBy: event.endsBy ? new Date(event.endsBy) : null,
+  });
 }
 
 /** The server's record of starting this call, or null for a call it did not start. */
 export async function videoCallStart(sessionId: string): Promise<VideoEvent | null> {
-  const event = await videoLog.get(startedKey(sessionId));
-  return event?.kind === 'started' ? event : null;
+  const start = await videoCallStartById(sessionId);
+  return (
+    start && {
+      sessionId: start.id,
+      kind: 'started',
+      at: start.started.toISOString(),
+      language: start.language,
+      conversationUrl: start.conversationUrl,
+      callbackNonce: start.callbackNonce,
+      endsBy: start.endsBy?.toISOString() ?? null,
+    }
+  );
 }
 
-/** A provider event that may be delivered again: one key per call and kind, so a replay is stored once. */
+/** An event's row: an address said in a call and written in its transcript links the call for privacy requests. */
+function eventRow(event: VideoEvent) {
+  const transcript = event.transcript ?? null;
+  return {
+    callId: event.sessionId,
+    at: new Date(event.at),
+    transcript,
+    emails: emailsIn(...(transcript ?? []).map((line) => line.text)),
+  };
+}
+
+/**
+ * A provider event that may be delivered again (Tavus's transcript, its end): one row per call and kind, so a
+ * replay overwrites itself. Stored only for a call the server started.
+ */
 export async function putVideoEvent(event: VideoEvent): Promise<void> {
-  await videoLog.put(`calls/${event.sessionId}/${event.kind}`, event);
-  await refreshVideoSummary(event.sessionId);
-  await indexTranscriptEmails(event);
-}
-
-/** An address said in a call and written in its transcript links the call for privacy requests. */
-async function indexTranscriptEmails(event: VideoEvent): Promise<void> {
-  const emails = emailsIn(...(event.transcript ?? []).map((line) => line.text));
-  await Promise.all(emails.map((email) => indexEmail(email, 'video', event.sessionId)));
+  if (event.kind === 'started') return recordVideoCallStart(event);
+  await writeVideoEvent({ ...eventRow(event), kind: event.kind }, event.kind !== 'client-log');
 }
 
 /**
  * What the page reports when a call ends or the page is left. Kept only for a
- * call the server itself started, only once per call (one key), and only what
+ * call the server itself started, only once per call (the row's key), and only what
  * the server cannot know better: the page's transcript (shown while Tavus has
  * sent none) and the time the report arrived, by the server's clock (the end
  * until Tavus reports one). Both are shown as client-reported. The page's URL,
  * language and duration are not kept: the server has its own.
  */
 export async function logVideoFromClient(input: VideoLogInput, at: Date = new Date()): Promise<void> {
-  if (!(await videoCallStart(input.sessionId))) return;
   const event: VideoEvent = {
     sessionId: input.sessionId,
     kind: 'client-log',
     at: at.toISOString(),
     transcript: input.transcript,
   };
-  if (await videoLog.putIfNew(`calls/${input.sessionId}/client-log`, event)) {
-    await refreshVideoSummary(input.sessionId);
-    await indexTranscriptEmails(event);
-  }
+  await writeVideoEvent({ ...eventRow(event), kind: 'client-log' }, false);
 }
 
-function seconds(from: string, to: string): number {
-  return Math.max(0, Math.round((Date.parse(to) - Date.parse(from)) / 1000));
+function seconds(from: Date, to: Date): number {
+  return Math.max(0, Math.round((to.getTime() - from.getTime()) / 1000));
 }
 
 /**
- * Folds a call's events, oldest first, into the admin's view of it. The
- * server's start record gives the start, language and URL; Tavus's callbacks
- * give the transcript and the end. The page's report only fills in what Tavus
- * has not sent, and says so in `clientReported`.
+ * A call as the admin reads it. The server's start record gives the start,
+ * language and URL; Tavus's callbacks give the transcript and the end. The
+ * page's report only fills in what Tavus has not sent, and says so in
+ * `clientReported`.
  */
-export function foldVideoEvents(sessionId: string, events: VideoEvent[]): VideoConversation {
-  const start = events.find((event) => event.kind === 'started');
-  let tavusTranscript: VideoConversation['transcript'] | null = null;
-  let tavusEnd: string | null = null;
-  let page: VideoEvent | undefined;
-  for (const event of events) {
-    if (event.kind === 'transcript') tavusTranscript = event.transcript ?? [];
-    else if (event.kind === 'ended') tavusEnd = event.at;
-    else if (event.kind === 'client-log') page ??= event;
-  }
-  const clientReported: ClientReported[] = start ? [] : ['call'];
-  let transcript = tavusTranscript ?? [];
-  if (tavusTranscript === null && page?.transcript?.length) {
+export function foldVideoCall({ start, events }: StoredVideoCall): VideoConversation {
+  const of = (kind: StoredVideoCall['events'][number]['kind']) => events.find((event) => event.kind === kind);
+  const tavusTranscript = of('transcript');
+  const page = of('client-log');
+  const clientReported: ClientReported[] = [];
+  let transcript = tavusTranscript?.transcript ?? [];
+  if (!tavusTranscript && page?.transcript?.length) {
     transcript = page.transcript;
     clientReported.push('transcript');
   }
-  const started = start?.at ?? events[0]!.at;
-  let ended = tavusEnd;
+  let ended = of('ended')?.at ?? null;
   if (ended === null && page) {
     // A call cannot outlast the maximum length the server gave Tavus.
-    ended = start?.endsBy && page.at > start.endsBy ? start.endsBy : page.at;
+    ended = start.endsBy && page.at > start.endsBy ? start.endsBy : page.at;
     clientReported.push('end');
   }
-  // Before the server recorded its calls, a page's log was all there was (older records, read as they are).
-  const legacyDuration = start ? null : (page?.duration ?? null);
   return {
-    id: sessionId,
-    sessionId,
+    id: start.id,
+    sessionId: start.id,
     transcript,
-    language: start?.language ?? page?.language ?? 'en',
-    conversationStarted: started,
-    conversationEnded: ended,
-    duration: legacyDuration ?? (ended ? seconds(started, ended) : null),
-    conversationUrl: (start ? start.conversationUrl : page?.conversationUrl) ?? null,
+    language: start.language,
+    conversationStarted: start.started.toISOString(),
+    conversationEnded: ended?.toISOString() ?? null,
+    duration: ended ? seconds(start.started, ended) : null,
+    conversationUrl: start.conversationUrl,
     messageCount: transcript.length,
     clientReported,
   };
 }
 
-function foldVideo(sessionId: string, events: Array<{ key: string; event: VideoEvent }>): VideoSummary {
-  const sorted = [...events].sort((a, b) => a.event.at.localeCompare(b.event.at));
-  return {
-    ...foldVideoEvents(
-      sessionId,
-      sorted.map(({ event }) => event),
-    ),
-    keys: events.map(({ key }) => key).sort(),
-  };
-}
-
-/** The keys a call's events are written under (older calls may also have `calls/{id}/{ulid}` keys: backfill only). */
-const CALL_EVENT_KINDS = ['started', 'client-log', 'transcript', 'ended'] as const;
-
-async function readCallEvents(sessionId: string): Promise<Array<{ key: string; event: VideoEvent }>> {
-  const keys = CALL_EVENT_KINDS.map((kind) => `calls/${sessionId}/${kind}`);
-  const events = await Promise.all(keys.map((key) => videoLog.get(key)));
-  return keys.flatMap((key, i) => (events[i] ? [{ key, event: events[i] }] : []));
-}
-
-/**
- * Folds a call's summary again from its events (its four known keys, no listing) after one of them was written,
- * then reads them again: while they changed meanwhile (two callbacks racing), it folds again. The writer whose
- * summary lands last has read every event written before it.
- */
-async function refreshVideoSummary(sessionId: string): Promise<void> {
-  let events = await readCallEvents(sessionId);
-  for (let attempt = 0; attempt < 4 && events.length; attempt += 1) {
-    await videoIndex.put(foldVideo(sessionId, events));
-    const again = await readCallEvents(sessionId);
-    if (JSON.stringify(again) === JSON.stringify(events)) return;
-    events = again;
-  }
-}
-
-async function backfillVideo(): Promise<void> {
-  const groups = groupBySession(await videoLog.read('calls/'));
-  for (const [sessionId, events] of groups) await videoIndex.put(foldVideo(sessionId, events));
-}
-
-function videoRow(summary: VideoSummary): VideoConversation {
-  const { keys, ...row } = summary;
-  void keys;
-  return row;
-}
-
-/** A page of video calls, most recent first; `q`: a call's id. Constant cost per page. */
+/** A page of video calls, most recent first; `q`: a call's id. Two statements per page. */
 export async function listVideoConversationsPage(query: PageQuery): Promise<Page<VideoConversation>> {
-  const page = await videoIndex.page(query);
-  return { items: page.items.map(videoRow), next: page.next };
+  const page = await videoCallsPage(query);
+  return { items: page.items.map(foldVideoCall), next: page.next };
 }
 
 /** Every video call, most recent first, a page at a time (the CSV export). */
-export async function* eachVideoConversation(): AsyncGenerator<VideoConversation[]> {
-  for await (const page of videoIndex.each()) yield page.map(videoRow);
+export function eachVideoConversation(): AsyncGenerator<VideoConversation[]> {
+  return eachPage((cursor) => listVideoConversationsPage({ cursor, limit: 100, q: '' }));
 }
 
 /** Every video call, most recent first: reads them all (tests, small stores); lists use pages. */
@@ -349,78 +256,109 @@ export async function listVideoConversations(): Promise<VideoConversation[]> {
   return allPages(eachVideoConversation());
 }
 
-/** Deletes a chat session: its exchanges, then its summary and pointers. False when there is none. */
+/** Deletes a chat session with every exchange of it. False when there is none. */
 export async function deleteChatSession(sessionId: string): Promise<boolean> {
-  const summary = await chatIndex.get(sessionId);
-  const keys = await chatLog.keys(sessionPrefix(sessionId));
-  if (!summary && !keys.length) return false;
-  await chatLog.remove(keys);
-  if (summary) await chatIndex.remove(summary, summary.emails);
-  await unindexRecord('chat', sessionId);
-  return true;
+  return deleteChatConversation(sessionId);
 }
 
-/** Deletes a video call: its events, then its summary and pointer. False when there is none. */
+/** Deletes a video call with its events (here only: Tavus is the caller's). False when there is none. */
 export async function deleteVideoCall(sessionId: string): Promise<boolean> {
-  const summary = await videoIndex.get(sessionId);
-  const keys = await videoLog.keys(`calls/${sessionId}/`);
-  if (!summary && !keys.length) return false;
-  await videoLog.remove(keys);
-  if (summary) await videoIndex.remove(summary);
-  await unindexRecord('video', sessionId);
-  return true;
+  return (await deleteStoredVideoCalls([sessionId])).length > 0;
 }
 
-/** The chat sessions where the lead flow collected this e-mail address, newest first (one index folder). */
+/**
+ * The chat sessions holding this e-mail address (any case), newest first: collected by the lead flow or typed in
+ * a message.
+ */
 export async function chatConversationsByEmail(email: string): Promise<ChatConversation[]> {
-  const out: ChatConversation[] = [];
-  let cursor: string | null = null;
-  do {
-    const page: Page<ChatConversation> = await listChatConversationsPage({ cursor, limit: 200, q: email });
-    out.push(...page.items);
-    cursor = page.next;
-  } while (cursor !== null);
-  return out;
+  return chatConversationsWithEmail(email);
 }
 
-/** One chat conversation by its session id, or null: one read of its summary. */
+/** The video calls in whose transcript (Tavus's or the page's) this e-mail address was said, most recent first. */
+export async function videoCallsByEmail(email: string): Promise<VideoConversation[]> {
+  return (await videoCallsWithEmail(email)).map(foldVideoCall);
+}
+
+/** One chat conversation by its session id, or null. */
 export async function chatConversation(sessionId: string): Promise<ChatConversation | null> {
-  const summary = await chatIndex.get(sessionId);
-  return summary ? chatRow(summary) : null;
+  return chatConversationById(sessionId);
 }
 
-/** One video call by its id, or null: one read of its summary. */
+/** One video call by its id, or null. */
 export async function videoConversation(sessionId: string): Promise<VideoConversation | null> {
-  const summary = await videoIndex.get(sessionId);
-  return summary ? videoRow(summary) : null;
+  const call = await videoCallById(sessionId);
+  return call && foldVideoCall(call);
 }
 
-/** The chat conversations started in `[from, before)`, oldest first, at most `max` (the retention job). */
+/** The chat conversations started in `[from, before)`, oldest first, at most `max`. */
 export async function chatConversationsStartedBetween(
   from: number,
   before: number,
   max: number,
 ): Promise<{ items: ChatConversation[]; more: boolean }> {
-  const { items, more } = await chatIndex.startedBetween(from, before, max);
-  return { items: items.map(chatRow), more };
+  return chatConversationsStartedIn(new Date(from), new Date(before), max);
 }
 
-/** The video calls started in `[from, before)`, oldest first, at most `max` (the retention job). */
+/** The video calls started in `[from, before)`, oldest first, at most `max`. */
 export async function videoCallsStartedBetween(
   from: number,
   before: number,
   max: number,
 ): Promise<{ items: VideoConversation[]; more: boolean }> {
-  const { items, more } = await videoIndex.startedBetween(from, before, max);
-  return { items: items.map(videoRow), more };
+  const { items, more } = await videoCallsStartedIn(new Date(from), new Date(before), max);
+  return { items: items.map(foldVideoCall), more };
 }
 
-/** Seeding and benchmarks: a call's events and its summary written at once, with no re-reads. */
+/**
+ * Retention, one statement: deletes at most `limit` chat sessions whose last message is before `before` (oldest
+ * first), with their exchanges. Answers how many.
+ */
+export async function deleteChatSessionsBefore(before: Date, limit: number): Promise<number> {
+  return deleteChatConversationsBefore(before, limit);
+}
+
+/**
+ * Retention, one statement: the calls started in `[from, before)`, oldest first, at most `limit`
+ * (`unreportedOnly`: those with no end and no transcript line, which Tavus never reported). Tavus is asked to
+ * delete each; then `deleteVideoCalls` deletes those it deleted.
+ */
+export async function videoCallIdsStartedBetween(
+  from: Date,
+  before: Date,
+  limit: number,
+  options: { unreportedOnly?: boolean } = {},
+): Promise<Array<{ id: string; started: Date }>> {
+  return videoCallIdsStartedIn(from, before, limit, options);
+}
+
+/** Deletes these calls with their events, in one statement (here only: Tavus is the caller's). Answers how many. */
+export async function deleteVideoCalls(ids: string[]): Promise<number> {
+  return (await deleteStoredVideoCalls(ids)).length;
+}
+
+/**
+ * Retention, one statement: deletes at most `limit` calls started before `before` (oldest first) and answers their
+ * ids, which Tavus must then be asked to delete (for a caller that does not keep a call Tavus refused to delete).
+ */
+export async function deleteVideoCallsBefore(before: Date, limit: number): Promise<string[]> {
+  return deleteStoredVideoCallsBefore(before, limit);
+}
+
+/** Seeding and benchmarks: a call's start and its events. */
 export async function importVideoCall(events: VideoEvent[]): Promise<void> {
-  const sessionId = events[0]!.sessionId;
-  const keyed = events.map((event) => ({ key: `calls/${sessionId}/${event.kind}`, event }));
-  await Promise.all(keyed.map(({ key, event }) => videoLog.put(key, event)));
-  const summary = foldVideo(sessionId, keyed);
-  await videoIndex.put(summary);
-  await markEvent('videoCalls', sessionId, summary.conversationStarted);
+  const start = events.find((event) => event.kind === 'started');
+  if (start) await recordVideoCallStart(start);
+  for (const event of events) if (event.kind !== 'started') await putVideoEvent(event);
+}
+
+/**
+ * The overview: chat sessions and video calls started in `[from, before)`, counted per ISO week in one statement
+ * each: the Monday (UTC, `YYYY-MM-DD`) of each week that has any, and its count.
+ */
+export async function conversationsStartedPerWeek(
+  channel: 'chat' | 'video',
+  from: Date,
+  before: Date,
+): Promise<Array<{ week: string; count: number }>> {
+  return conversationsPerWeek(channel, from, before);
 }

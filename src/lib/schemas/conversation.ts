@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { Language } from '../../i18n/languages';
 import { languageSchema } from './common';
 
 /** docs/product.md, "Chat widget": 'session_' + time + a random suffix; any id a client sends is held to this shape. */
@@ -38,24 +39,14 @@ export const leadStateSchema = z.object({
 });
 export type LeadState = z.infer<typeof leadStateSchema>;
 
-/**
- * One exchange as stored. `loggedBy: "server"` marks an exchange `/api/chat` wrote from what it
- * answered, with the lead flow's state after it; records without it (written through
- * `POST /api/whatsapp-conversations` before it stopped storing posts) are unverified and never
- * read back as conversation state.
- */
-export const chatExchangeSchema = chatExchangeInputSchema.extend({
-  timestamp: z.string(),
-  loggedBy: z.literal('server').optional(),
-  lead: leadStateSchema.nullish(),
-});
-export type ChatExchange = z.infer<typeof chatExchangeSchema>;
+/** One exchange the server answered, as read back to rebuild its session (src/lib/chat/session.ts). */
+export type ChatExchange = ChatExchangeInput & { timestamp: string };
 
 /** A conversation as the admin reads it (docs/product.md, "Chat conversation record"). */
 export interface ChatConversation {
   id: string;
   sessionId: string;
-  /** `verified`: written by the server from what it answered (false: an older, possibly client-reported line). */
+  /** `verified`: written by the server from what it answered (every line the server stores now is). */
   messages: Array<{ role: 'user' | 'bot'; content: string; timestamp: string; verified: boolean }>;
   language: 'en' | 'es';
   conversationStarted: string;
@@ -104,21 +95,23 @@ export const videoLogInputSchema = z.object({
 });
 export type VideoLogInput = z.infer<typeof videoLogInputSchema>;
 
-/** Everything that happens to a call, appended as it happens (server start, client log, callbacks). */
-export const videoEventSchema = z.object({
-  sessionId: z.string(),
-  kind: z.enum(['started', 'client-log', 'transcript', 'ended']),
-  at: z.string(),
-  language: languageSchema.nullish(),
-  conversationUrl: z.string().nullish(),
-  transcript: z.array(transcriptLineSchema).nullish(),
-  duration: z.number().nullish(),
+/**
+ * Everything that happens to a call: the server's start record (with the language, the URL from Tavus, the
+ * callback's nonce and the call's longest possible end), the page's log, Tavus's transcript and end.
+ */
+export interface VideoEvent {
+  sessionId: string;
+  kind: 'started' | 'client-log' | 'transcript' | 'ended';
+  /** ISO time. */
+  at: string;
+  language?: Language | null;
+  conversationUrl?: string | null;
+  transcript?: TranscriptLine[] | null;
   /** On a `started` event: the nonce the call's callback URL carries (binds the URL to this conversation). */
-  callbackNonce: z.string().nullish(),
+  callbackNonce?: string | null;
   /** On a `started` event: the call's longest possible end (start + the maximum length sent to Tavus). */
-  endsBy: z.string().nullish(),
-});
-export type VideoEvent = z.infer<typeof videoEventSchema>;
+  endsBy?: string | null;
+}
 
 /**
  * What in a call's record only the visitor's page reported, unchecked by the server:
@@ -143,42 +136,3 @@ export interface VideoConversation {
   /** Empty when everything comes from the server and Tavus. */
   clientReported: ClientReported[];
 }
-
-/** A chat conversation as its summary key stores it (src/lib/conversations/logs.ts): the record and what it folds. */
-export const chatSummarySchema = z.object({
-  id: z.string(),
-  sessionId: z.string(),
-  messages: z.array(
-    z.object({
-      role: z.enum(['user', 'bot']),
-      content: z.string(),
-      timestamp: z.string(),
-      verified: z.boolean(),
-    }),
-  ),
-  language: languageSchema,
-  conversationStarted: z.string(),
-  lastActivity: z.string(),
-  messageCount: z.number(),
-  /** The exchange keys folded into it, oldest first. */
-  keys: z.array(z.string()),
-  /** The e-mail addresses the lead flow collected in it (lower-cased). */
-  emails: z.array(z.string()).default([]),
-});
-export type ChatSummary = z.infer<typeof chatSummarySchema>;
-
-/** A video call as its summary key stores it: the record and the event keys folded into it. */
-export const videoSummarySchema = z.object({
-  id: z.string(),
-  sessionId: z.string(),
-  transcript: z.array(transcriptLineSchema),
-  language: languageSchema,
-  conversationStarted: z.string(),
-  conversationEnded: z.string().nullable(),
-  duration: z.number().nullable(),
-  conversationUrl: z.string().nullable(),
-  messageCount: z.number(),
-  clientReported: z.array(z.enum(CLIENT_REPORTED)),
-  keys: z.array(z.string()),
-});
-export type VideoSummary = z.infer<typeof videoSummarySchema>;

@@ -1,5 +1,6 @@
 // Every table of the site's database, one file per feature (docs/architecture.md, "Storage").
 export * from './audit';
 export * from './content';
+export * from './conversations';
 export * from './leads';
 export * from './newsletter';
