@@ -11,6 +11,7 @@ import portfolioFunction from '../../netlify/functions/portfolio';
 import { portfolioContent } from '../../src/lib/content/kinds/portfolio';
 import { saveUser } from '../../src/lib/stores/users';
 import { startLocalBlobs, type LocalBlobs } from '../helpers/blobs';
+import { testDatabase } from '../helpers/db-setup';
 import { portfolioFixture } from '../helpers/fixtures';
 import { call, callJson } from '../helpers/functions';
 import { ADMIN, SITE, asAdmin, login, signIn, useTestEnv } from '../helpers/admin';
@@ -21,6 +22,11 @@ beforeAll(async () => {
   useTestEnv();
 });
 afterAll(async () => blobs.stop());
+
+/** What is stored, files and rows: equal snapshots mean nothing changed. */
+async function stored() {
+  return { files: await blobs.snapshot(), rows: await testDatabase().snapshot() };
+}
 
 async function status(cookie: string) {
   return (
@@ -288,7 +294,7 @@ describe('admin routes', () => {
   it('answer 401 the same whether or not the id exists, and change nothing', async () => {
     const [item] = [portfolioFixture(1)];
     await portfolioContent.saveMany([item!]);
-    const before = await blobs.snapshot();
+    const before = await stored();
     const known = await callJson(portfolioFunction, '/x', {
       method: 'DELETE',
       params: { id: item!.id },
@@ -301,14 +307,14 @@ describe('admin routes', () => {
     });
     expect(known).toMatchObject({ status: 401, body: { message: 'Unauthorized' } });
     expect(unknown.body).toEqual(known.body);
-    expect(await blobs.snapshot()).toEqual(before);
+    expect(await stored()).toEqual(before);
   });
 
   it('refuse a signed-in write from another origin, or cross-site with no Origin', async () => {
     const cookie = await signIn(ADMIN.username, ADMIN.password, '10.7.0.1');
     const [item] = [portfolioFixture(2)];
     await portfolioContent.saveMany([item!]);
-    const before = await blobs.snapshot();
+    const before = await stored();
     const evil = await callJson(portfolioFunction, '/x', {
       method: 'DELETE',
       params: { id: item!.id },
@@ -321,7 +327,7 @@ describe('admin routes', () => {
       headers: { cookie, 'sec-fetch-site': 'cross-site' },
     });
     expect(crossSite.status).toBe(403);
-    expect(await blobs.snapshot()).toEqual(before);
+    expect(await stored()).toEqual(before);
     const own = await callJson(
       portfolioFunction,
       '/x',

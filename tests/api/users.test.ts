@@ -1,3 +1,7 @@
+import { execFile } from 'node:child_process';
+import { resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import accountPassword from '../../netlify/functions/account-password';
 import auditLog from '../../netlify/functions/audit-log';
@@ -206,6 +210,30 @@ describe('npm run admin:create', () => {
       role: 'admin',
       mustChangePassword: false,
     });
+  });
+
+  it('writes to the database NETLIFY_DB_URL names, and a new password ends the sessions from before', async () => {
+    // Run as `npm run admin:create` runs it (asynchronously: this process serves the database it writes to).
+    const run = (password: string) =>
+      promisify(execFile)(
+        process.execPath,
+        [
+          '--import',
+          pathToFileURL(resolve('node_modules/tsx/dist/loader.mjs')).href,
+          resolve('scripts/admin-create.ts'),
+          '--username',
+          'Scripted-Partner',
+          '--role',
+          'admin',
+        ],
+        { env: { ...process.env, ADMIN_CREATE_PASSWORD: password }, encoding: 'utf8' },
+      );
+    expect((await run('chosen on the command line')).stdout).toContain('Saved admin "scripted-partner".');
+    const cookie = await signIn('scripted-partner', 'chosen on the command line', nextIp());
+    expect((await readMessages(cookie)).status).toBe(200);
+    await run('chosen again on the command line');
+    expect((await readMessages(cookie)).status).toBe(401);
+    expect((await login('scripted-partner', 'chosen again on the command line', { ip: nextIp() })).status).toBe(200);
   });
 });
 
