@@ -63,9 +63,7 @@ describe('takeDailyQuota against the database', () => {
   it('takes a visitor share and the site quota together: 100 racing visitors never pass either cap', async () => {
     const site: DailyQuota = { prefix: 'shared' };
     const visitor = (n: number): DailyQuota => ({ prefix: 'shared-ip', subject: `v${n % 7}` });
-    const outcomes = await Promise.all(
-      Array.from({ length: 100 }, (_, i) => takeSharedQuota(site, 12, visitor(i), 2)),
-    );
+    const outcomes = await Promise.all(Array.from({ length: 100 }, (_, i) => takeSharedQuota(site, 12, visitor(i), 2)));
     expect(outcomes.filter((outcome) => outcome === 'granted')).toHaveLength(12);
     expect(await dailyQuotaUsed(site)).toBe(12);
     for (let n = 0; n < 7; n += 1) expect(await dailyQuotaUsed(visitor(n))).toBeLessThanOrEqual(2);

@@ -7,7 +7,13 @@ import type { ContactMessage } from '../schemas/contact';
 import { passwordProblem, USERNAME_PATTERN, type User } from '../schemas/user';
 import { recordAudit } from '../stores/audit-log';
 import { getContactMessage } from '../stores/contact-messages';
-import { acceptInvitationPassword, createLeadAccount, getInvitation, leadAccount, saveInvitation } from '../stores/invitations';
+import {
+  acceptInvitationPassword,
+  createLeadAccount,
+  getInvitation,
+  leadAccount,
+  saveInvitation,
+} from '../stores/invitations';
 import { hashPassword } from '../stores/users';
 
 /**
@@ -91,7 +97,12 @@ export async function createAccountFromLead(
   if (message.source !== 'investor' || !message.investor) throw new HttpError(400, NOT_AN_INVESTOR_LEAD);
   if (await leadAccount(message.id)) throw new HttpError(409, ACCOUNT_EXISTS);
   const passwordHash = await hashPassword(unusablePassword());
-  const user = await createLeadAccount(message.id, usernamesFor(message.email), { passwordHash, role: 'investor' }, now);
+  const user = await createLeadAccount(
+    message.id,
+    usernamesFor(message.email),
+    { passwordHash, role: 'investor' },
+    now,
+  );
   if (user === 'exists') throw new HttpError(409, ACCOUNT_EXISTS);
   if (user === 'no-username') throw new HttpError(409, 'No free username could be made from this e-mail address');
   const actorOf = { actor: actor.username, actorRole: actor.role };
@@ -120,11 +131,7 @@ export async function checkInvitation(
   if (Date.parse(invitation.expiresAt) <= now.getTime()) return { ok: false, status: 410, message: LINK_EXPIRED };
   const { user } = invitation;
   // The link was used, or its account deactivated or given a password another way since: it is void.
-  if (
-    invitation.used ||
-    !user.isActive ||
-    user.sessionGeneration !== invitation.generation
-  ) {
+  if (invitation.used || !user.isActive || user.sessionGeneration !== invitation.generation) {
     return { ok: false, status: 410, message: LINK_USED };
   }
   return { ok: true, username: user.username, language: invitation.language, user };

@@ -39,9 +39,7 @@ export async function dailyQuotaUsed(quota: DailyQuota, now = new Date()): Promi
   const [row] = await database()
     .select({ used: dailyQuotas.used })
     .from(dailyQuotas)
-    .where(
-      and(eq(dailyQuotas.quota, key.quota), eq(dailyQuotas.day, key.day), eq(dailyQuotas.subject, key.subject)),
-    );
+    .where(and(eq(dailyQuotas.quota, key.quota), eq(dailyQuotas.day, key.day), eq(dailyQuotas.subject, key.subject)));
   return row?.used ?? 0;
 }
 

@@ -73,11 +73,7 @@ export async function acceptInvitationPassword(token: string, passwordHash: stri
         .update(invitations)
         .set({ usedAt: now })
         .where(
-          and(
-            eq(invitations.tokenHash, tokenHash(token)),
-            isNull(invitations.usedAt),
-            gt(invitations.expiresAt, now),
-          ),
+          and(eq(invitations.tokenHash, tokenHash(token)), isNull(invitations.usedAt), gt(invitations.expiresAt, now)),
         )
         .returning({ userId: invitations.userId, generation: invitations.generation }),
     );
@@ -86,13 +82,7 @@ export async function acceptInvitationPassword(token: string, passwordHash: stri
     .update(users)
     .set({ passwordHash, mustChangePassword: false, sessionGeneration: sql`${users.sessionGeneration} + 1` })
     .from(claimed)
-    .where(
-      and(
-        eq(users.id, claimed.userId),
-        eq(users.sessionGeneration, claimed.generation),
-        eq(users.isActive, true),
-      ),
-    )
+    .where(and(eq(users.id, claimed.userId), eq(users.sessionGeneration, claimed.generation), eq(users.isActive, true)))
     .returning();
   return row ? userFromRow(row) : null;
 }

@@ -11,14 +11,16 @@ import { userFromRow } from './users';
  */
 export async function saveSession(sessionId: string, session: Session): Promise<void> {
   const createdAt = new Date(session.createdAt);
-  await database().insert(sessions).values({
-    id: sessionId,
-    userId: session.userId,
-    generation: session.generation,
-    createdAt,
-    expiresAt: new Date(session.expiresAt),
-    lastUsedAt: createdAt,
-  });
+  await database()
+    .insert(sessions)
+    .values({
+      id: sessionId,
+      userId: session.userId,
+      generation: session.generation,
+      createdAt,
+      expiresAt: new Date(session.expiresAt),
+      lastUsedAt: createdAt,
+    });
 }
 
 type SessionRow = typeof sessions.$inferSelect;

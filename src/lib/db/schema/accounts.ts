@@ -96,7 +96,10 @@ export const invitations = pgTable(
     expiresAt: at().notNull(),
     usedAt: at(),
   },
-  (table) => [index('invitations_user').on(table.userId), check('invitations_language', oneOf(table.language, LANGUAGES))],
+  (table) => [
+    index('invitations_user').on(table.userId),
+    check('invitations_language', oneOf(table.language, LANGUAGES)),
+  ],
 );
 
 /**
