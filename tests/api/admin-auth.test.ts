@@ -9,6 +9,7 @@ import authUser from '../../netlify/functions/auth-user';
 import contactMessages from '../../netlify/functions/contact-messages';
 import portfolioFunction from '../../netlify/functions/portfolio';
 import { portfolioContent } from '../../src/lib/content/kinds/portfolio';
+import { beginLoginAttempt } from '../../src/lib/auth/login-throttle';
 import { saveUser } from '../../src/lib/stores/users';
 import { startLocalBlobs, type LocalBlobs } from '../helpers/blobs';
 import { testDatabase } from '../helpers/db-setup';
@@ -182,6 +183,21 @@ describe('brute force', () => {
     }
     expect((await login(ADMIN.username, 'one more guess', { ip })).status).toBe(429);
     expect((await login(ADMIN.username, ADMIN.password, { ip })).status).toBe(429);
+  });
+
+  it('locks only on 5 attempts within 15 minutes of each other, until 15 minutes after the last of them', async () => {
+    const start = Date.now();
+    const at = (minutes: number) => beginLoginAttempt('spread-out', '10.4.9.9', start + minutes * 60_000);
+    for (const minutes of [0, 4, 8, 12, 17, 18]) expect((await at(minutes)).allowed).toBe(true);
+    // 4, 8, 12, 17 and 18 fall within 15 minutes: locked until 18 + 15.
+    expect(await at(19)).toMatchObject({ allowed: false, retryAfterSeconds: 14 * 60 });
+    // A refused attempt does not move the lock's end.
+    expect(await at(32)).toMatchObject({ allowed: false, retryAfterSeconds: 60 });
+    expect((await at(33)).allowed).toBe(true);
+    // Counted by hashes: no username or address is stored.
+    const rows = await testDatabase().query(`SELECT t::text AS row FROM login_attempts t`);
+    expect(rows.length).toBeGreaterThan(0);
+    expect(JSON.stringify(rows)).not.toMatch(/spread-out|10\.4\.9\.9/);
   });
 
   it('does not count good sign-ins against an office IP', async () => {
