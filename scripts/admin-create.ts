@@ -47,7 +47,10 @@ const problem = passwordProblem(password);
 if (problem) fail(`Refused: ${problem}. Nothing was saved.`);
 
 let close = async () => undefined as void;
-if (values.remote) {
+if (process.env['NETLIFY_DB_URL']) {
+  // Accounts live in the database: the one NETLIFY_DB_URL names (the tests' own, or one set by hand).
+  close = (await import('../src/lib/db/client')).closeDatabase;
+} else if (values.remote) {
   const siteID = process.env['NETLIFY_SITE_ID'];
   const token = process.env['NETLIFY_AUTH_TOKEN'];
   if (!siteID || !token) fail('--remote needs NETLIFY_SITE_ID and NETLIFY_AUTH_TOKEN');

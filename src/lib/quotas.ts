@@ -4,10 +4,9 @@ import type { Context } from '@netlify/functions';
 import { ConfigError, deployContext, env } from './env';
 import { HttpError } from './http';
 import {
-  dailyQuotaSeen,
   MAX_QUOTA_CAP,
   MODEL_CALLS,
-  takeDailyQuota,
+  takeSharedQuota,
   utcDay,
   VIDEO_CALLS,
   type DailyQuota,
@@ -41,7 +40,7 @@ export const BODY_LIMITS = {
 
 /** A daily quota on an anonymous write: so many per visitor IP, so many for the whole site, per UTC day. */
 export interface VisitorQuota {
-  /** Names its keys in the `quotas` store and its variables: QUOTA_{NAME}_PER_IP, QUOTA_{NAME}_PER_DAY. */
+  /** Names its counters (daily_quotas) and its variables: QUOTA_{NAME}_PER_IP, QUOTA_{NAME}_PER_DAY. */
   name: string;
   perIp: number;
   perDay: number;
@@ -155,31 +154,29 @@ export function quotaRefusal(status: 429 | 503, message: string, now: Date): Htt
 
 type Outcome = 'granted' | 'visitor' | 'site';
 
-/** A site-wide quota (`{name}/{day}/…`) and where one visitor's share of it is counted: `{name}-ip/{day}/{hash}/…`. */
+/** A site-wide quota, counted per UTC day; one visitor's share of it is `visitorQuota`. */
 export function siteQuota(name: string): DailyQuota {
-  return { kind: 'quotas', prefix: name };
+  return { prefix: name };
 }
 
+/** Where one visitor's share of a site quota is counted: `{name}-ip`, with the visitor's hash as its subject. */
 export function visitorQuota(site: DailyQuota, ip: string, now: Date): DailyQuota {
-  return { kind: site.kind, prefix: `${site.prefix}-ip`, subject: visitorHash(ip, now) };
+  return { prefix: `${site.prefix}-ip`, subject: visitorHash(ip, now) };
 }
 
 /**
- * Takes one use from the visitor's share and one from the site's. The site's is looked at first and a spent one
- * refuses without writing anything, so once the site is full no visitor adds keys; the visitor's share is taken
- * before the site's, so one visitor past their share never spends the site's.
+ * Takes one use from the visitor's share and one from the site's, in one statement (src/lib/stores/daily-quota.ts,
+ * takeSharedQuota): a spent site quota refuses without counting anything, and one visitor past their share never
+ * spends the site's.
  */
-async function takeShared(
-  site: DailyQuota,
-  siteCap: number,
-  visitorCap: number,
-  ip: string,
-  now: Date,
-): Promise<Outcome> {
-  const seen = await dailyQuotaSeen(site, now);
-  if (seen >= Math.min(siteCap, MAX_QUOTA_CAP)) return 'site';
-  if (!(await takeDailyQuota(visitorQuota(site, ip, now), visitorCap, now))) return 'visitor';
-  return (await takeDailyQuota(site, siteCap, now, seen)) ? 'granted' : 'site';
+function takeShared(site: DailyQuota, siteCap: number, visitorCap: number, ip: string, now: Date): Promise<Outcome> {
+  return takeSharedQuota(
+    site,
+    Math.min(siteCap, MAX_QUOTA_CAP),
+    visitorQuota(site, ip, now),
+    Math.min(visitorCap, MAX_QUOTA_CAP),
+    now,
+  );
 }
 
 /** Takes one use of an anonymous write's quota, or throws 429 with Retry-After and a message saying whose is spent. */

@@ -9,8 +9,10 @@ import authUser from '../../netlify/functions/auth-user';
 import contactMessages from '../../netlify/functions/contact-messages';
 import portfolioFunction from '../../netlify/functions/portfolio';
 import { portfolioContent } from '../../src/lib/content/kinds/portfolio';
+import { beginLoginAttempt } from '../../src/lib/auth/login-throttle';
 import { saveUser } from '../../src/lib/stores/users';
 import { startLocalBlobs, type LocalBlobs } from '../helpers/blobs';
+import { testDatabase } from '../helpers/db-setup';
 import { portfolioFixture } from '../helpers/fixtures';
 import { call, callJson } from '../helpers/functions';
 import { ADMIN, SITE, asAdmin, login, signIn, useTestEnv } from '../helpers/admin';
@@ -21,6 +23,11 @@ beforeAll(async () => {
   useTestEnv();
 });
 afterAll(async () => blobs.stop());
+
+/** What is stored, files and rows: equal snapshots mean nothing changed. */
+async function stored() {
+  return { files: await blobs.snapshot(), rows: await testDatabase().snapshot() };
+}
 
 async function status(cookie: string) {
   return (
@@ -178,6 +185,21 @@ describe('brute force', () => {
     expect((await login(ADMIN.username, ADMIN.password, { ip })).status).toBe(429);
   });
 
+  it('locks only on 5 attempts within 15 minutes of each other, until 15 minutes after the last of them', async () => {
+    const start = Date.now();
+    const at = (minutes: number) => beginLoginAttempt('spread-out', '10.4.9.9', start + minutes * 60_000);
+    for (const minutes of [0, 4, 8, 12, 17, 18]) expect((await at(minutes)).allowed).toBe(true);
+    // 4, 8, 12, 17 and 18 fall within 15 minutes: locked until 18 + 15.
+    expect(await at(19)).toMatchObject({ allowed: false, retryAfterSeconds: 14 * 60 });
+    // A refused attempt does not move the lock's end.
+    expect(await at(32)).toMatchObject({ allowed: false, retryAfterSeconds: 60 });
+    expect((await at(33)).allowed).toBe(true);
+    // Counted by hashes: no username or address is stored.
+    const rows = await testDatabase().query(`SELECT t::text AS row FROM login_attempts t`);
+    expect(rows.length).toBeGreaterThan(0);
+    expect(JSON.stringify(rows)).not.toMatch(/spread-out|10\.4\.9\.9/);
+  });
+
   it('does not count good sign-ins against an office IP', async () => {
     const ip = '10.5.9.9';
     for (let i = 0; i < 21; i += 1) expect((await login(ADMIN.username, ADMIN.password, { ip })).status).toBe(200);
@@ -288,7 +310,7 @@ describe('admin routes', () => {
   it('answer 401 the same whether or not the id exists, and change nothing', async () => {
     const [item] = [portfolioFixture(1)];
     await portfolioContent.saveMany([item!]);
-    const before = await blobs.snapshot();
+    const before = await stored();
     const known = await callJson(portfolioFunction, '/x', {
       method: 'DELETE',
       params: { id: item!.id },
@@ -301,14 +323,14 @@ describe('admin routes', () => {
     });
     expect(known).toMatchObject({ status: 401, body: { message: 'Unauthorized' } });
     expect(unknown.body).toEqual(known.body);
-    expect(await blobs.snapshot()).toEqual(before);
+    expect(await stored()).toEqual(before);
   });
 
   it('refuse a signed-in write from another origin, or cross-site with no Origin', async () => {
     const cookie = await signIn(ADMIN.username, ADMIN.password, '10.7.0.1');
     const [item] = [portfolioFixture(2)];
     await portfolioContent.saveMany([item!]);
-    const before = await blobs.snapshot();
+    const before = await stored();
     const evil = await callJson(portfolioFunction, '/x', {
       method: 'DELETE',
       params: { id: item!.id },
@@ -321,7 +343,7 @@ describe('admin routes', () => {
       headers: { cookie, 'sec-fetch-site': 'cross-site' },
     });
     expect(crossSite.status).toBe(403);
-    expect(await blobs.snapshot()).toEqual(before);
+    expect(await stored()).toEqual(before);
     const own = await callJson(
       portfolioFunction,
       '/x',

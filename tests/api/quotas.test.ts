@@ -7,13 +7,13 @@ import newsletterFunction from '../../netlify/functions/newsletter';
 import tavusFunction from '../../netlify/functions/tavus';
 import tavusConversationsFunction from '../../netlify/functions/tavus-conversations';
 import whatsappFunction from '../../netlify/functions/whatsapp-conversations';
-import { dataStore } from '../../src/lib/blobs';
 import { resetEnvCache } from '../../src/lib/env';
 import { BODY_LIMITS, visitorHash } from '../../src/lib/quotas';
 import { listContactMessages } from '../../src/lib/stores/contact-messages';
 import { confirmSubscription, getSubscriber, listSubscribers } from '../../src/lib/stores/newsletter';
 import { DAILY_CAP_REACHED, VISITOR_CAP_REACHED } from '../../src/lib/video/tavus';
 import { startLocalBlobs, type LocalBlobs } from '../helpers/blobs';
+import { testDatabase } from '../helpers/db-setup';
 import { startFakeOpenAi, type FakeOpenAi } from '../helpers/fake-openai';
 import { startFakeTavus, type FakeTavus } from '../helpers/fake-tavus';
 import { call, callJson } from '../helpers/functions';
@@ -32,9 +32,23 @@ afterAll(async () => {
   await Promise.all([openai.stop(), tavus.stop()]);
 });
 
-// Each case starts with an empty store, so every quota starts the day unused.
+/** Every table emptied: each case starts the day with every quota unused. */
+async function emptyDatabase() {
+  const tables = await testDatabase().query<{ name: string }>(
+    `SELECT tablename AS name FROM pg_tables WHERE schemaname = 'public'`,
+  );
+  await testDatabase().query(`TRUNCATE ${tables.map(({ name }) => `"${name}"`).join(', ')} CASCADE`);
+}
+
+/** What is stored, files and rows: equal snapshots mean a request stored nothing. */
+async function stored() {
+  return { files: await blobs.snapshot(), rows: await testDatabase().snapshot() };
+}
+
+// Each case starts with an empty store and database, so every quota starts the day unused.
 beforeEach(async () => {
   blobs = await startLocalBlobs();
+  await emptyDatabase();
   for (const name of Object.keys(process.env)) if (name.startsWith('QUOTA_')) delete process.env[name];
   Object.assign(process.env, {
     JWT_SECRET: 'quota-test-secret-that-is-long-enough-0123456789',
@@ -100,7 +114,7 @@ function expectRetryTomorrow(answer: Answer) {
 const statuses = (answers: Answer[]) =>
   answers.reduce<Record<number, number>>((count, { status }) => ({ ...count, [status]: (count[status] ?? 0) + 1 }), {});
 
-describe('daily caps under concurrency (real parallel requests, local Blobs server)', () => {
+describe('daily caps under concurrency (real parallel requests, one database)', () => {
   it('CHAT_DAILY_MODEL_CALLS=10: 100 simultaneous chats make 10 model calls and all 100 get an answer', async () => {
     useEnv({ CHAT_DAILY_MODEL_CALLS: '10' });
     const answers = await Promise.all(
@@ -169,14 +183,14 @@ describe('per-IP daily quotas on anonymous writes', () => {
       Array.from({ length: 24 }, (_, i) => post(contactFunction, '/api/contact', contact(i), '203.0.113.10')),
     );
     expect(statuses(first)).toEqual({ 201: 24 });
-    const before = await blobs.snapshot();
+    const before = await stored();
     const refused = await post(contactFunction, '/api/contact', contact(25), '203.0.113.10');
     expect(refused.status).toBe(429);
     expect(refused.body).toEqual({
       message: 'Too many messages from your connection today. Please try again tomorrow.',
     });
     expectRetryTomorrow(refused);
-    expect(await blobs.snapshot()).toEqual(before);
+    expect(await stored()).toEqual(before);
     expect((await post(contactFunction, '/api/contact', contact(26), '203.0.113.11')).status).toBe(201);
     expect(await listContactMessages()).toHaveLength(25);
   });
@@ -263,14 +277,17 @@ describe('per-IP daily quotas on anonymous writes', () => {
       ip: '',
       headers: { 'x-nf-client-connection-ip': ip },
     });
-    const { blobs: keys } = await dataStore('quotas').list();
-    const visitorKeys = keys.map(({ key }) => key).filter((key) => key.startsWith('contact-ip/'));
+    const rows = await testDatabase().query<{ quota: string; subject: string; used: number }>(
+      `SELECT quota, subject, used FROM daily_quotas ORDER BY quota`,
+    );
     const hash = visitorHash(ip, new Date());
-    expect(visitorKeys).toHaveLength(2);
-    expect(visitorKeys.every((key) => key.split('/')[2] === hash)).toBe(true);
+    expect(rows).toEqual([
+      { quota: 'contact', subject: '', used: 2 },
+      { quota: 'contact-ip', subject: hash, used: 2 },
+    ]);
     expect(hash).not.toBe(createHash('sha256').update(ip).digest('hex').slice(0, 32));
-    const stored = JSON.stringify(await blobs.snapshot()) + keys.map(({ key }) => key).join();
-    expect(stored).not.toContain(ip);
+    const everything = await testDatabase().query<{ row: string }>(`SELECT t::text AS row FROM daily_quotas t`);
+    expect(JSON.stringify(everything) + JSON.stringify(await blobs.snapshot())).not.toContain(ip);
   });
 });
 
@@ -328,11 +345,11 @@ describe('body limits per route', () => {
       const atLimit = await send(sized(payload, limit));
       expect(atLimit.status).toBeGreaterThanOrEqual(200);
       expect(atLimit.status).toBeLessThan(300);
-      const before = await blobs.snapshot();
+      const before = await stored();
       const over = await send(sized(payload, limit + 1));
       expect(over).toMatchObject({ status: 413, body: { message: 'Request body is too large' } });
       expect(over.headers.get('content-type')).toMatch(/^application\/json/);
-      expect(await blobs.snapshot()).toEqual(before);
+      expect(await stored()).toEqual(before);
     },
   );
 

@@ -12,6 +12,7 @@ import authUser from '../../netlify/functions/auth-user';
 import contactMessages from '../../netlify/functions/contact-messages';
 import { USERNAME_DELAY } from '../../src/lib/auth/login-throttle';
 import { ACTIVITY_REFRESH_SECONDS, SESSION_IDLE_SECONDS, SESSION_TTL_SECONDS } from '../../src/lib/auth/session';
+import { queryCount, resetQueryCount } from '../../src/lib/db/client';
 import { resetEnvCache } from '../../src/lib/env';
 import { CONFIG_ERROR_MESSAGE } from '../../src/lib/http';
 import {
@@ -22,7 +23,9 @@ import {
   setUserPassword,
   UserInputError,
 } from '../../src/lib/stores/users';
+import { deleteEndedSessions } from '../../src/lib/stores/sessions';
 import { startLocalBlobs, type LocalBlobs } from '../helpers/blobs';
+import { testDatabase } from '../helpers/db-setup';
 import { call, callJson } from '../helpers/functions';
 import { ADMIN, SITE, login, signIn, useTestEnv } from '../helpers/admin';
 
@@ -112,7 +115,7 @@ describe('ending sessions', () => {
     expect((await adminGet(other.cookies[0]!)).status).toBe(200);
   });
 
-  it('ends the sessions of one racing with a password change (all writes to the local Blobs server at once)', async () => {
+  it('ends the sessions of one racing with a password change (all writes at once)', async () => {
     const { account, cookies } = await accountWithSessions(1);
     // Two admins change the same user at the same moment: whichever write wins, the old session is over.
     await Promise.all([
@@ -146,20 +149,20 @@ describe('idle sessions', () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     const at = (seconds: number) => vi.setSystemTime(start + seconds * 1000);
 
-    // Within a minute of the last recorded use nothing is written: the same Blobs requests as a moment ago.
+    // Within a minute of the last recorded use nothing is written: one query reads the session and its account.
     at(5);
-    blobs.resetRequests();
+    resetQueryCount();
     expect(await authenticated(cookie)).toBe(true);
-    const readOnly = blobs.requests();
+    expect(queryCount()).toBe(1);
     at(50);
-    blobs.resetRequests();
+    resetQueryCount();
     expect(await authenticated(cookie)).toBe(true);
-    expect(blobs.requests()).toBe(readOnly);
+    expect(queryCount()).toBe(1);
     // Later than that, the use is recorded: one write more.
     at(ACTIVITY_REFRESH_SECONDS + 30);
-    blobs.resetRequests();
+    resetQueryCount();
     expect(await authenticated(cookie)).toBe(true);
-    expect(blobs.requests()).toBe(readOnly + 1);
+    expect(queryCount()).toBe(2);
 
     // Used at 90 s, so still alive just under 30 minutes later, and again 29 minutes after that.
     at(90 + SESSION_IDLE_SECONDS - 60);
@@ -198,6 +201,39 @@ describe('idle sessions', () => {
       ...Array.from({ length: 5 }, () => authenticated(cookie)),
     ]);
     expect(await authenticated(cookie)).toBe(false);
+  });
+});
+
+describe('the retention job’s sweep of sessions', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('deletes the ended sessions (unused 30 minutes, or 8 hours old) in one statement and keeps the rest', async () => {
+    const idle = await signIn(ADMIN.username, ADMIN.password, '10.54.0.1');
+    const busy = await signIn(ADMIN.username, ADMIN.password, '10.54.0.2');
+    const start = Date.now();
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(start + 20 * 60_000);
+    expect(await authenticated(busy)).toBe(true);
+
+    const idleEnd = start + SESSION_IDLE_SECONDS * 1000 + 60_000;
+    resetQueryCount();
+    expect(await deleteEndedSessions(idleEnd, SESSION_TTL_SECONDS * 1000, SESSION_IDLE_SECONDS * 1000)).toBeGreaterThan(
+      0,
+    );
+    expect(queryCount()).toBe(1);
+    vi.setSystemTime(start + 21 * 60_000);
+    expect(await authenticated(busy)).toBe(true);
+    expect(await authenticated(idle)).toBe(false);
+
+    await deleteEndedSessions(
+      start + SESSION_TTL_SECONDS * 1000,
+      SESSION_TTL_SECONDS * 1000,
+      SESSION_IDLE_SECONDS * 1000,
+    );
+    expect(await authenticated(busy)).toBe(false);
+    expect(await testDatabase().query('SELECT id FROM sessions')).toEqual([]);
   });
 });
 

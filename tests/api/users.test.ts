@@ -1,10 +1,16 @@
-import { describe, expect, it } from 'vitest';
+import { execFile } from 'node:child_process';
+import { resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { promisify } from 'node:util';
+import type { Pool } from 'pg';
+import { describe, expect, it, vi } from 'vitest';
 import accountPassword from '../../netlify/functions/account-password';
 import auditLog from '../../netlify/functions/audit-log';
 import authUser from '../../netlify/functions/auth-user';
 import contactMessages from '../../netlify/functions/contact-messages';
 import userPassword from '../../netlify/functions/user-password';
 import users from '../../netlify/functions/users';
+import { database } from '../../src/lib/db/client';
 import { saveUser } from '../../src/lib/stores/users';
 import { call, callJson } from '../helpers/functions';
 import { ADMIN, SITE, asAdmin, login, signIn, useAdminBench } from '../helpers/admin';
@@ -174,10 +180,20 @@ describe('changing an account', () => {
       }
     }
     const other = await ready('rival-admin', 'admin');
-    const [first, second] = await Promise.all([
+    // Both requests are signed in when they make their changes: the database is held (a transaction on the pool's
+    // one local connection) until both have asked for their sessions, so neither change lands before the other's
+    // sign-in is read (else the loser's session, ended by its demotion, would answer 401 before it could race).
+    const pool = (database() as unknown as { $client: Pool }).$client;
+    let release = () => undefined as void;
+    const held = database().transaction(() => new Promise<void>((resolve) => (release = resolve)));
+    const racing = Promise.all([
       update('rival-admin', { role: 'investor' }),
       update(ADMIN.username, { role: 'investor' }, other.cookie),
     ]);
+    await vi.waitFor(() => expect(pool.waitingCount).toBe(2));
+    release();
+    await held;
+    const [first, second] = await racing;
     const statuses = [first.status, second.status].sort();
     expect(statuses).toEqual([200, 409]);
     expect([first, second].find((answer) => answer.status === 409)!.body.message).toBe(
@@ -206,6 +222,30 @@ describe('npm run admin:create', () => {
       role: 'admin',
       mustChangePassword: false,
     });
+  });
+
+  it('writes to the database NETLIFY_DB_URL names, and a new password ends the sessions from before', async () => {
+    // Run as `npm run admin:create` runs it (asynchronously: this process serves the database it writes to).
+    const run = (password: string) =>
+      promisify(execFile)(
+        process.execPath,
+        [
+          '--import',
+          pathToFileURL(resolve('node_modules/tsx/dist/loader.mjs')).href,
+          resolve('scripts/admin-create.ts'),
+          '--username',
+          'Scripted-Partner',
+          '--role',
+          'admin',
+        ],
+        { env: { ...process.env, ADMIN_CREATE_PASSWORD: password }, encoding: 'utf8' },
+      );
+    expect((await run('chosen on the command line')).stdout).toContain('Saved admin "scripted-partner".');
+    const cookie = await signIn('scripted-partner', 'chosen on the command line', nextIp());
+    expect((await readMessages(cookie)).status).toBe(200);
+    await run('chosen again on the command line');
+    expect((await readMessages(cookie)).status).toBe(401);
+    expect((await login('scripted-partner', 'chosen again on the command line', { ip: nextIp() })).status).toBe(200);
   });
 });
 

@@ -1,3 +1,55 @@
+CREATE TABLE "invitations" (
+	"token_hash" text PRIMARY KEY NOT NULL,
+	"user_id" text NOT NULL,
+	"language" text NOT NULL,
+	"generation" integer NOT NULL,
+	"created_at" timestamp with time zone NOT NULL,
+	"expires_at" timestamp with time zone NOT NULL,
+	"used_at" timestamp with time zone,
+	CONSTRAINT "invitations_language" CHECK ("invitations"."language" IN ('en', 'es'))
+);
+--> statement-breakpoint
+CREATE TABLE "lead_accounts" (
+	"message_id" text PRIMARY KEY NOT NULL,
+	"user_id" text NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "lead_accounts_user" UNIQUE("user_id")
+);
+--> statement-breakpoint
+CREATE TABLE "login_attempts" (
+	"id" text NOT NULL,
+	"kind" text NOT NULL,
+	"subject" text NOT NULL,
+	"at" timestamp with time zone NOT NULL,
+	CONSTRAINT "login_attempts_pk" PRIMARY KEY("id","kind"),
+	CONSTRAINT "login_attempts_kind" CHECK ("login_attempts"."kind" IN ('pair', 'ip', 'user'))
+);
+--> statement-breakpoint
+CREATE TABLE "sessions" (
+	"id" text PRIMARY KEY NOT NULL,
+	"user_id" text NOT NULL,
+	"generation" integer NOT NULL,
+	"created_at" timestamp with time zone NOT NULL,
+	"expires_at" timestamp with time zone NOT NULL,
+	"last_used_at" timestamp with time zone NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "users" (
+	"id" text PRIMARY KEY NOT NULL,
+	"username" text NOT NULL,
+	"password_hash" text NOT NULL,
+	"role" text NOT NULL,
+	"is_active" boolean DEFAULT true NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"session_generation" integer DEFAULT 0 NOT NULL,
+	"must_change_password" boolean DEFAULT false NOT NULL,
+	"last_sign_in_at" timestamp with time zone,
+	CONSTRAINT "users_username" UNIQUE("username"),
+	CONSTRAINT "users_username_lower" CHECK ("users"."username" = lower("users"."username")),
+	CONSTRAINT "users_role" CHECK ("users"."role" IN ('admin', 'investor')),
+	CONSTRAINT "users_session_generation" CHECK ("users"."session_generation" >= 0)
+);
+--> statement-breakpoint
 CREATE TABLE "audit_log" (
 	"id" text PRIMARY KEY NOT NULL,
 	"at" timestamp with time zone DEFAULT now() NOT NULL,
@@ -225,12 +277,30 @@ CREATE TABLE "newsletter_subscribers" (
 	CONSTRAINT "newsletter_subscribers_confirmation_mails" CHECK ("newsletter_subscribers"."confirmation_mails" >= 0)
 );
 --> statement-breakpoint
+CREATE TABLE "daily_quotas" (
+	"quota" text NOT NULL,
+	"day" date NOT NULL,
+	"subject" text DEFAULT '' NOT NULL,
+	"used" integer NOT NULL,
+	CONSTRAINT "daily_quotas_pk" PRIMARY KEY("quota","day","subject"),
+	CONSTRAINT "daily_quotas_used" CHECK ("daily_quotas"."used" > 0)
+);
+--> statement-breakpoint
+ALTER TABLE "invitations" ADD CONSTRAINT "invitations_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "lead_accounts" ADD CONSTRAINT "lead_accounts_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "sessions" ADD CONSTRAINT "sessions_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "document_shares" ADD CONSTRAINT "document_shares_document_id_documents_id_fk" FOREIGN KEY ("document_id") REFERENCES "public"."documents"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "chat_exchanges" ADD CONSTRAINT "chat_exchanges_conversation" FOREIGN KEY ("channel","conversation_id") REFERENCES "public"."conversations"("channel","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "conversation_emails" ADD CONSTRAINT "conversation_emails_conversation" FOREIGN KEY ("channel","conversation_id") REFERENCES "public"."conversations"("channel","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "video_call_events" ADD CONSTRAINT "video_call_events_call" FOREIGN KEY ("channel","conversation_id") REFERENCES "public"."conversations"("channel","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "lead_replies" ADD CONSTRAINT "lead_replies_message_id_contact_messages_id_fk" FOREIGN KEY ("message_id") REFERENCES "public"."contact_messages"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "newsletter_recipients" ADD CONSTRAINT "newsletter_recipients_issue_id_newsletter_sends_issue_id_fk" FOREIGN KEY ("issue_id") REFERENCES "public"."newsletter_sends"("issue_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "invitations_user" ON "invitations" USING btree ("user_id");--> statement-breakpoint
+CREATE INDEX "login_attempts_counter" ON "login_attempts" USING btree ("kind","subject","at");--> statement-breakpoint
+CREATE INDEX "login_attempts_at" ON "login_attempts" USING btree ("at");--> statement-breakpoint
+CREATE INDEX "sessions_user" ON "sessions" USING btree ("user_id");--> statement-breakpoint
+CREATE INDEX "sessions_created" ON "sessions" USING btree ("created_at");--> statement-breakpoint
+CREATE INDEX "sessions_last_used" ON "sessions" USING btree ("last_used_at");--> statement-breakpoint
 CREATE INDEX "audit_log_newest" ON "audit_log" USING btree ("at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
 CREATE UNIQUE INDEX "content_kind_slug" ON "content" USING btree ("kind","slug");--> statement-breakpoint
 CREATE INDEX "content_newest" ON "content" USING btree ("kind","list_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
@@ -261,4 +331,5 @@ CREATE UNIQUE INDEX "newsletter_subscribers_token" ON "newsletter_subscribers" U
 CREATE INDEX "newsletter_subscribers_newest" ON "newsletter_subscribers" USING btree ("registered_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "newsletter_subscribers_search" ON "newsletter_subscribers" USING gin ("search");--> statement-breakpoint
 CREATE INDEX "newsletter_subscribers_pending" ON "newsletter_subscribers" USING btree ("registered_at") WHERE "newsletter_subscribers"."status" = 'pending';--> statement-breakpoint
-CREATE INDEX "newsletter_subscribers_confirmed_at" ON "newsletter_subscribers" USING btree ("confirmed_at") WHERE "newsletter_subscribers"."confirmed_at" IS NOT NULL;
+CREATE INDEX "newsletter_subscribers_confirmed_at" ON "newsletter_subscribers" USING btree ("confirmed_at") WHERE "newsletter_subscribers"."confirmed_at" IS NOT NULL;--> statement-breakpoint
+CREATE INDEX "daily_quotas_day" ON "daily_quotas" USING btree ("day");

@@ -1,20 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import bcrypt from 'bcryptjs';
 import { HttpError, notFound } from '../http';
-import { blobsServer } from '../blobs';
 import { passwordProblem, USERNAME_PATTERN, type Role, type User } from '../schemas/user';
 import { recordAudit } from '../stores/audit-log';
-import { withKeyLock } from '../stores/slot-lock';
 import {
+  changeAccount,
   createUser,
-  getUser,
   lastSignIn,
-  listUsers,
+  listUsersWithSignIn,
   normaliseUsername,
-  restoreUser,
-  setUserActive,
   setUserPassword,
-  setUserRole,
   UserInputError,
 } from '../stores/users';
 
@@ -57,8 +52,7 @@ export function pathUsername(value: string | undefined): string {
 }
 
 export async function listAccounts(): Promise<Account[]> {
-  const users = await listUsers();
-  return Promise.all(users.map(async (user) => account(user, await lastSignIn(user.username))));
+  return (await listUsersWithSignIn()).map(({ user, lastSignInAt }) => account(user, lastSignInAt));
 }
 
 /** Creates an account with a temporary password that must be changed at first sign-in. */
@@ -91,53 +85,30 @@ export async function resetAccountPassword(
   return { account: account(user, await lastSignIn(user.username)), temporaryPassword: password };
 }
 
-function isActiveAdmin(user: User): boolean {
-  return user.role === 'admin' && user.isActive;
-}
-
 /**
  * Deactivates, reactivates or changes the role of an account. An admin cannot deactivate or demote themself, nor
- * the last active admin. Changes that could remove an admin run one at a time on this machine (a lock), and
- * everywhere are checked again once written: if no active admin is left, the change is put back and refused, so
- * two admins demoting each other at the same moment both fail rather than both succeed.
+ * the last active admin: the store checks both in the transaction that makes the change, with every active admin's
+ * row locked, so two admins demoting each other at the same moment cannot both succeed.
  */
 export async function updateAccount(
   actor: User,
   username: string,
   change: { role?: Role | undefined; isActive?: boolean | undefined },
 ): Promise<Account> {
-  const target = await getUser(username);
-  if (!target) throw notFound('User');
-  const removesAdmin = isActiveAdmin(target) && (change.isActive === false || change.role === 'investor');
-  if (removesAdmin && target.id === actor.id) throw new HttpError(409, SELF_CHANGE_REFUSED);
-
-  const apply = async (): Promise<User> => {
-    let user = target;
-    if (change.role !== undefined && change.role !== user.role) {
-      user = (await setUserRole(username, change.role)) ?? user;
-      await recordAudit({ ...actorOf(actor), action: 'user.role', target: user.username, detail: change.role });
-    }
-    if (change.isActive !== undefined && change.isActive !== user.isActive) {
-      user = (await setUserActive(username, change.isActive)) ?? user;
-      const action = change.isActive ? 'user.reactivate' : 'user.deactivate';
-      await recordAudit({ ...actorOf(actor), action, target: user.username });
-    }
-    return user;
-  };
-  if (!removesAdmin) return account(await apply(), await lastSignIn(username));
-
-  const server = blobsServer();
-  return withKeyLock(`${server.siteID}/${server.instance}/admins`, async () => {
-    const others = (await listUsers()).filter((user) => user.id !== target.id && isActiveAdmin(user));
-    if (others.length === 0) throw new HttpError(409, LAST_ADMIN_REFUSED);
-    const user = await apply();
-    const left = (await listUsers()).filter(isActiveAdmin);
-    if (left.length === 0) {
-      await restoreUser(target);
-      throw new HttpError(409, LAST_ADMIN_REFUSED);
-    }
-    return account(user, await lastSignIn(username));
-  });
+  const result = await changeAccount(username, change, actor.id);
+  if (!result.ok) {
+    if (result.reason === 'not-found') throw notFound('User');
+    throw new HttpError(409, result.reason === 'self' ? SELF_CHANGE_REFUSED : LAST_ADMIN_REFUSED);
+  }
+  const { before, after, lastSignInAt } = result;
+  if (after.role !== before.role) {
+    await recordAudit({ ...actorOf(actor), action: 'user.role', target: after.username, detail: after.role });
+  }
+  if (after.isActive !== before.isActive) {
+    const action = after.isActive ? 'user.reactivate' : 'user.deactivate';
+    await recordAudit({ ...actorOf(actor), action, target: after.username });
+  }
+  return account(after, lastSignInAt);
 }
 
 /** A signed-in user replaces their own password (a temporary one included); every other session of theirs ends. */

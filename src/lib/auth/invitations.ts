@@ -8,21 +8,19 @@ import { passwordProblem, USERNAME_PATTERN, type User } from '../schemas/user';
 import { recordAudit } from '../stores/audit-log';
 import { getContactMessage } from '../stores/contact-messages';
 import {
-  claimInvitation,
-  claimLeadAccount,
+  acceptInvitationPassword,
+  createLeadAccount,
   getInvitation,
   leadAccount,
-  recordLeadAccount,
-  releaseLeadAccount,
   saveInvitation,
 } from '../stores/invitations';
-import { createUser, getUser, setUserPassword } from '../stores/users';
+import { hashPassword } from '../stores/users';
 
 /**
  * Investor accounts made from a request for access (docs/security.md): one step for the admin, and a one-time
  * link for the investor to choose a password. The link's token is 256 random bits; only its SHA-256 is stored; it
- * lasts INVITATION_DAYS; it is used once (a claimed key, exact under races on the local server too); and it is void
- * once the account's password changes another way or the account is deactivated.
+ * lasts INVITATION_DAYS; it is used once (a conditional UPDATE: one winner however many race); and it is void once
+ * the account's password changes another way or the account is deactivated.
  */
 
 export const INVITATION_DAYS = 7;
@@ -53,21 +51,10 @@ function unusablePassword(): string {
   return randomBytes(32).toString('base64url');
 }
 
-/** The first free username from the address: `name`, `name-2`, … `name-20`. */
-async function createInvestor(email: string): Promise<User> {
+/** The usernames an address offers, in order: `name`, `name-2`, … `name-20`. */
+function usernamesFor(email: string): string[] {
   const base = usernameFromEmail(email);
-  for (let n = 1; n <= 20; n += 1) {
-    const username = n === 1 ? base : `${base.slice(0, 58)}-${n}`;
-    if (await getUser(username)) continue;
-    const user = await createUser({
-      username,
-      password: unusablePassword(),
-      role: 'investor',
-      mustChangePassword: false,
-    });
-    if (user) return user;
-  }
-  throw new HttpError(409, 'No free username could be made from this e-mail address');
+  return Array.from({ length: 20 }, (_, i) => (i === 0 ? base : `${base.slice(0, 58)}-${i + 1}`));
 }
 
 export interface LeadAccountResult {
@@ -83,7 +70,6 @@ async function invite(user: User, message: ContactMessage, language: Language, n
   const token = randomBytes(32).toString('base64url');
   await saveInvitation(token, {
     userId: user.id,
-    username: user.username,
     language,
     generation: user.sessionGeneration,
     createdAt: now.toISOString(),
@@ -109,15 +95,16 @@ export async function createAccountFromLead(
   const message = await getContactMessage(messageId);
   if (!message) throw notFound('Message');
   if (message.source !== 'investor' || !message.investor) throw new HttpError(400, NOT_AN_INVESTOR_LEAD);
-  if (!(await claimLeadAccount(message.id))) throw new HttpError(409, ACCOUNT_EXISTS);
-  let user: User;
-  try {
-    user = await createInvestor(message.email);
-  } catch (error) {
-    await releaseLeadAccount(message.id);
-    throw error;
-  }
-  await recordLeadAccount(message.id, user.username);
+  if (await leadAccount(message.id)) throw new HttpError(409, ACCOUNT_EXISTS);
+  const passwordHash = await hashPassword(unusablePassword());
+  const user = await createLeadAccount(
+    message.id,
+    usernamesFor(message.email),
+    { passwordHash, role: 'investor' },
+    now,
+  );
+  if (user === 'exists') throw new HttpError(409, ACCOUNT_EXISTS);
+  if (user === 'no-username') throw new HttpError(409, 'No free username could be made from this e-mail address');
   const actorOf = { actor: actor.username, actorRole: actor.role };
   await recordAudit({ ...actorOf, action: 'user.create', target: user.username, detail: 'investor' });
   await recordAudit({ ...actorOf, action: 'user.invite', target: user.username, detail: message.id });
@@ -142,9 +129,9 @@ export async function checkInvitation(
   const invitation = await getInvitation(token);
   if (!invitation) return { ok: false, status: 404, message: LINK_INVALID };
   if (Date.parse(invitation.expiresAt) <= now.getTime()) return { ok: false, status: 410, message: LINK_EXPIRED };
-  const user = await getUser(invitation.username);
-  // The account was removed, replaced, deactivated or given a password another way since: the link is void.
-  if (!user || user.id !== invitation.userId || !user.isActive || user.sessionGeneration !== invitation.generation) {
+  const { user } = invitation;
+  // The link was used, or its account deactivated or given a password another way since: it is void.
+  if (invitation.used || !user.isActive || user.sessionGeneration !== invitation.generation) {
     return { ok: false, status: 410, message: LINK_USED };
   }
   return { ok: true, username: user.username, language: invitation.language, user };
@@ -163,8 +150,7 @@ export async function acceptInvitation(
   if (!checked.ok) throw new HttpError(checked.status, checked.message);
   const problem = passwordProblem(password);
   if (problem) throw new HttpError(400, problem, 'password');
-  if (!(await claimInvitation(token))) throw new HttpError(410, LINK_USED);
-  const updated = await setUserPassword(checked.username, password, { mustChangePassword: false });
+  const updated = await acceptInvitationPassword(token, await hashPassword(password), now);
   if (!updated) throw new HttpError(410, LINK_USED);
   await recordAudit({
     actor: updated.username,

@@ -1,6 +1,12 @@
 import { createHash } from 'node:crypto';
 import { newId } from '../ids';
-import { deleteAttempts, listAttempts, recordAttempt, type AttemptCounter } from '../stores/login-attempts';
+import {
+  clearAfterSuccess,
+  countAttempts,
+  recordAttempts,
+  withdrawAttempt,
+  type AttemptCounter,
+} from '../stores/login-attempts';
 
 export const PAIR_LIMIT = 5;
 export const IP_LIMIT = 20;
@@ -47,20 +53,10 @@ export interface Attempt {
   succeeded: () => Promise<void>;
 }
 
-interface Counter {
-  counter: AttemptCounter;
-  /** Attempts that lock the counter (none for the username's, which only slows). */
-  limit: number;
-  /** How long an attempt can still matter: the window, plus the lock it may start. */
-  keepMs: number;
-}
-
 /**
- * Every attempt is recorded under a key of its own *before* it is counted
- * (docs/architecture.md, "Storage": no read-modify-write), and counted before bcrypt runs.
- * An attempt goes on only if, once its own key is written, the keys in the
- * window are within the limit: the last of k allowed attempts to count sees all
- * k keys, so however many race, at most `limit` get through.
+ * Every attempt is recorded (one row per counter, committed) *before* it is counted, and counted before bcrypt
+ * runs: an attempt goes on only if, once its own rows are written, the attempts in the window are within the
+ * limit. Of k allowed attempts the last to count sees all k rows, so however many race, at most `limit` get through.
  *
  * 5 attempts for one username from one IP within 15 minutes lock that pair
  * for 15 minutes from the fifth; 20 from one IP, whatever the usernames, lock
@@ -72,63 +68,29 @@ export async function beginLoginAttempt(username: string, ip: string, now = Date
   const pairCounter: AttemptCounter = { kind: 'pair', subject: hash(`${name}\u0000${ip}`) };
   const ipCounter: AttemptCounter = { kind: 'ip', subject: hash(ip) };
   const userCounter: AttemptCounter = { kind: 'user', subject: hash(`user\u0000${name}`) };
-  const counters: Counter[] = [
-    { counter: pairCounter, limit: PAIR_LIMIT, keepMs: WINDOW_MS + LOCK_MS },
-    { counter: ipCounter, limit: IP_LIMIT, keepMs: WINDOW_MS + LOCK_MS },
-    { counter: userCounter, limit: Number.POSITIVE_INFINITY, keepMs: WINDOW_MS },
-  ];
   const id = newId(now);
-  await Promise.all(counters.map(({ counter }) => recordAttempt(counter, id, now)));
-
-  let lockedUntil = 0;
-  let userFailures = 0;
-  const counted = await Promise.all(
-    counters.map(async ({ counter, keepMs }) => {
-      const attempts = await listAttempts(counter, id);
-      const stale = attempts.filter((attempt) => now - attempt.at > keepMs).map((attempt) => attempt.id);
-      // Old attempts can never matter again: tidy them away, best effort.
-      void deleteAttempts(counter, stale).catch(() => undefined);
-      return attempts
-        .filter((attempt) => attempt.id !== id && !stale.includes(attempt.id))
-        .map((attempt) => attempt.at)
-        .sort((a, b) => a - b);
-    }),
+  await recordAttempts([pairCounter, ipCounter, userCounter], id, now);
+  const { lockedUntil, userFailures } = await countAttempts(
+    id,
+    now,
+    [
+      { counter: pairCounter, limit: PAIR_LIMIT },
+      { counter: ipCounter, limit: IP_LIMIT },
+    ],
+    userCounter,
+    { windowMs: WINDOW_MS, lockMs: LOCK_MS },
   );
-  counters.forEach(({ counter, limit }, index) => {
-    const others = counted[index] ?? [];
-    if (counter === userCounter) {
-      userFailures = others.filter((at) => now - at <= WINDOW_MS).length;
-      return;
-    }
-    // Any `limit` other attempts within one window lock until the last of them + LOCK_MS.
-    others.forEach((end, last) => {
-      const first = others[last - limit + 1];
-      if (first !== undefined && end - first <= WINDOW_MS) lockedUntil = Math.max(lockedUntil, end + LOCK_MS);
-    });
-  });
 
   const allowed = lockedUntil <= now;
-  if (!allowed) {
-    // A refused attempt is not counted against the lock's end, nor as a failure for the username.
-    await Promise.all(counters.map(({ counter }) => deleteAttempts(counter, [id])));
-  }
+  // A refused attempt is not counted against the lock's end, nor as a failure for the username.
+  if (!allowed) await withdrawAttempt(id);
   return {
     allowed,
     retryAfterSeconds: allowed ? 0 : Math.ceil((lockedUntil - now) / 1000),
     delayMs: allowed ? usernameDelayMs(userFailures) : 0,
-    succeeded: async () => {
-      // A good password clears the pair's failures; on the IP's and the username's counts only this attempt
-      // is withdrawn, so colleagues signing in from one office never add up to a lock, and the real user
-      // signing in does not reset the delay an attacker elsewhere has built up.
-      const pairAttempts = await listAttempts(pairCounter);
-      await Promise.all([
-        deleteAttempts(
-          pairCounter,
-          pairAttempts.map((attempt) => attempt.id),
-        ),
-        deleteAttempts(ipCounter, [id]),
-        deleteAttempts(userCounter, [id]),
-      ]);
-    },
+    // A good password clears the pair's failures; on the IP's and the username's counts only this attempt is
+    // withdrawn, so colleagues signing in from one office never add up to a lock, and the real user signing in
+    // does not reset the delay an attacker elsewhere has built up.
+    succeeded: () => clearAfterSuccess(id, pairCounter),
   };
 }

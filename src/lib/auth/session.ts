@@ -4,8 +4,7 @@ import { jwtVerify, SignJWT } from 'jose';
 import { isProduction, requireSecret } from '../env';
 import { newId } from '../ids';
 import type { Session, User } from '../schemas/user';
-import { deleteSession, getSession, getSessionActivity, recordSessionActivity, saveSession } from '../stores/sessions';
-import { getUserById } from '../stores/users';
+import { deleteSession, getSessionAndUser, recordSessionActivity, saveSession } from '../stores/sessions';
 
 /** The longest a session lasts, however active. */
 export const SESSION_TTL_SECONDS = 8 * 60 * 60;
@@ -55,7 +54,7 @@ function cookieHeader(name: string, value: string, maxAge: number, httpOnly: boo
 /** Starts a session: stored server-side (so logout can end it) and signed into an HttpOnly cookie. */
 export async function startSession(user: User): Promise<string[]> {
   const now = Date.now();
-  // Time-sortable first (src/lib/ids.ts), so the retention job finds ended sessions by key; 128 random bits after.
+  // A time-sortable id (src/lib/ids.ts) and 128 random bits after it: the token names the session, nobody can guess one.
   const sessionId = `${newId(now)}${randomBytes(16).toString('base64url')}`;
   const session: Session = {
     userId: user.id,
@@ -114,21 +113,20 @@ export async function readSession(request: Request): Promise<VerifiedSession | n
   }
   const { sid, name, sub } = payload;
   if (typeof sid !== 'string' || typeof name !== 'string' || typeof sub !== 'string') return null;
-  const [session, activity, user] = await Promise.all([
-    getSession(sid),
-    getSessionActivity(sid),
-    getUserById(sub, name),
-  ]);
+  // One query: the session, its last use and its account as it is now.
+  const found = await getSessionAndUser(sid);
   const now = Date.now();
-  if (!session || session.userId !== sub || Date.parse(session.expiresAt) <= now) return null;
-  const lastUsed = Math.max(activity ?? 0, Date.parse(session.createdAt));
+  if (!found) return null;
+  const { session, user } = found;
+  if (session.userId !== sub || user.username !== name || Date.parse(session.expiresAt) <= now) return null;
+  const lastUsed = Math.max(found.lastUsedAt, Date.parse(session.createdAt));
   if (now - lastUsed >= SESSION_IDLE_SECONDS * 1000) {
     await deleteSession(sid).catch(() => undefined);
     return null;
   }
   // A deactivated user keeps a session, so the dashboard can say "Access Denied" rather than
   // "logged out"; requireUser refuses them every write and read, and reactivating them ends it.
-  if (!user || session.generation !== user.sessionGeneration) return null;
+  if (session.generation !== user.sessionGeneration) return null;
   if (now - lastUsed >= ACTIVITY_REFRESH_SECONDS * 1000) await recordSessionActivity(sid, now);
   return { sessionId: sid, user };
 }

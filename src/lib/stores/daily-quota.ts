@@ -1,24 +1,27 @@
 import { randomUUID } from 'node:crypto';
+import { and, eq, lt, sql } from 'drizzle-orm';
 import { blobsServer, dataStore, storeName, type StoreKind } from '../blobs';
-import { listKeys } from './list-keys';
+import { database } from '../db/client';
+import { dailyQuotas } from '../db/schema';
 import { knownTaken, markTaken, withKeyLock } from './slot-lock';
 
 /**
- * Where a daily quota counts its uses: a store, a key prefix under which each UTC day has a folder, and optionally
- * a subject (a hashed visitor) with a folder of its own inside the day.
+ * A daily quota: a name (`prefix`) and optionally a subject (a hashed visitor) with a count of its own. Each UTC day
+ * counts afresh. (`kind` names where quotas were kept before the database, and is ignored: every quota is a row of
+ * `daily_quotas`.)
  */
 export interface DailyQuota {
-  kind: StoreKind;
+  kind?: 'quotas';
   prefix: string;
   subject?: string;
 }
 
 /** Calls to the chat's language model (CHAT_DAILY_MODEL_CALLS). */
-export const MODEL_CALLS: DailyQuota = { kind: 'quotas', prefix: 'model-calls' };
+export const MODEL_CALLS: DailyQuota = { prefix: 'model-calls' };
 /** Tavus video calls started (TAVUS_DAILY_CALLS). */
-export const VIDEO_CALLS: DailyQuota = { kind: 'quotas', prefix: 'video-calls' };
+export const VIDEO_CALLS: DailyQuota = { prefix: 'video-calls' };
 
-/** The highest cap a quota can have: slot names have six digits, so they sort as numbers do. */
+/** The highest cap a quota can be configured with. */
 export const MAX_QUOTA_CAP = 999_999;
 
 /** The UTC day a use counts on, as YYYY-MM-DD. */
@@ -26,38 +29,89 @@ export function utcDay(now: Date): string {
   return now.toISOString().slice(0, 10);
 }
 
-function dayFolder(quota: DailyQuota, now: Date): string {
-  return `${quota.prefix}/${utcDay(now)}/${quota.subject ? `${quota.subject}/` : ''}`;
-}
-
-function slotKey(folder: string, slot: number): string {
-  return `${folder}${String(slot).padStart(6, '0')}`;
-}
-
-/** The key of one use (slot) of a quota on `now`'s UTC day: what a claim writes. */
-export function dailyQuotaKey(quota: DailyQuota, now: Date, slot: number): string {
-  return slotKey(dayFolder(quota, now), slot);
+function counter(quota: DailyQuota, now: Date) {
+  return { quota: quota.prefix, day: utcDay(now), subject: quota.subject ?? '' };
 }
 
 /** How many uses the quota has counted on `now`'s UTC day. */
 export async function dailyQuotaUsed(quota: DailyQuota, now = new Date()): Promise<number> {
-  return (await listKeys(dataStore(quota.kind), dayFolder(quota, now))).length;
+  const key = counter(quota, now);
+  const [row] = await database()
+    .select({ used: dailyQuotas.used })
+    .from(dailyQuotas)
+    .where(and(eq(dailyQuotas.quota, key.quota), eq(dailyQuotas.day, key.day), eq(dailyQuotas.subject, key.subject)));
+  return row?.used ?? 0;
 }
 
 /**
- * A cheap estimate of the uses counted so far: one list. A list never shows a slot nobody claimed, so an estimate
- * at or over the cap means the quota is spent; on the local server it can miss slots being written, so it is
- * only where a claim starts looking.
+ * The take of one use as SQL: inserts the day's counter at 1, or adds one to it while it is under the cap, and
+ * returns the new count; no row when the cap is reached (or is 0). Postgres locks the counter's row for the
+ * update and checks `used < cap` again on the row as the previous taker left it, so however many race, at most
+ * `cap` are granted.
  */
-export async function dailyQuotaSeen(quota: DailyQuota, now = new Date()): Promise<number> {
-  const { blobs } = await dataStore(quota.kind).list({ prefix: dayFolder(quota, now) });
-  return blobs.length;
+function takeSql(quota: DailyQuota, cap: number, now: Date, unless: ReturnType<typeof sql> = sql`false`) {
+  const key = counter(quota, now);
+  return sql`
+    INSERT INTO ${dailyQuotas} (quota, day, subject, used)
+    SELECT ${key.quota}, ${key.day}::date, ${key.subject}, 1 WHERE ${cap}::int > 0 AND NOT (${unless})
+    ON CONFLICT (quota, day, subject) DO UPDATE SET used = ${dailyQuotas}.used + 1
+      WHERE ${dailyQuotas}.used < ${cap}::int AND NOT (${unless})
+    RETURNING used`;
+}
+
+/** Takes one use of the quota on `now`'s UTC day if fewer than `cap` are taken, in one statement; answers whether it did. */
+export async function takeDailyQuota(quota: DailyQuota, cap: number, now = new Date()): Promise<boolean> {
+  const { rows } = await database().execute(takeSql(quota, cap, now));
+  return rows.length > 0;
 }
 
 /**
- * Claims one slot key: written only if new, with a token only this claim knows, then read back. The slot is
- * ours only if both say so. On the local Blobs server, whose check-and-write is not atomic, the write and the
- * read run under the key's lock (slot-lock.ts), so two claims of one slot never overlap there either.
+ * Takes one use from a visitor's share and one from the site's quota, in one statement; answers which one was
+ * spent, if any. A site quota spent already refuses without counting anything, so once the site is full no visitor
+ * is counted; the visitor's share is taken first and the site's only when it was granted, so one visitor past
+ * their share never spends the site's. (Should the site fill up at that very moment, the visitor's use stays spent.)
+ */
+export async function takeSharedQuota(
+  site: DailyQuota,
+  siteCap: number,
+  visitor: DailyQuota,
+  visitorCap: number,
+  now = new Date(),
+): Promise<'granted' | 'visitor' | 'site'> {
+  const key = counter(site, now);
+  const siteFull = sql`${siteCap}::int <= 0 OR EXISTS (SELECT 1 FROM ${dailyQuotas} WHERE quota = ${key.quota}
+    AND day = ${key.day}::date AND subject = ${key.subject} AND used >= ${siteCap}::int)`;
+  const { rows } = await database().execute<{ outcome: 'granted' | 'visitor' | 'site' }>(sql`
+    WITH visitor AS (${takeSql(visitor, visitorCap, now, siteFull)}),
+    site AS (${takeSql(site, siteCap, now, sql`NOT EXISTS (SELECT 1 FROM visitor)`)})
+    SELECT CASE
+      WHEN EXISTS (SELECT 1 FROM site) THEN 'granted'
+      WHEN EXISTS (SELECT 1 FROM visitor) OR (${siteFull}) THEN 'site'
+      ELSE 'visitor' END AS outcome`);
+  return rows[0]?.outcome ?? 'site';
+}
+
+/**
+ * Deletes the counters of every day before `today` (YYYY-MM-DD), in one statement: a day's uses only count that
+ * day. Answers how many uses they had counted.
+ */
+export async function deleteQuotaDaysBefore(today: string): Promise<number> {
+  const { rows } = await database().execute<{ uses: number }>(sql`
+    WITH deleted AS (DELETE FROM ${dailyQuotas} WHERE ${lt(dailyQuotas.day, today)} RETURNING used)
+    SELECT coalesce(sum(used), 0)::int AS uses FROM deleted`);
+  return Number(rows[0]?.uses ?? 0);
+}
+
+/** The retention job's name for deleteQuotaDaysBefore (`store` is ignored: every quota is in one table). */
+export function deletePastQuotaDays(_store: 'quotas', today: string): Promise<number> {
+  return deleteQuotaDaysBefore(today);
+}
+
+/**
+ * Claims one Blobs key: written only if new, with a token only this claim knows, then read back; true for exactly
+ * one caller. Kept only for the stores still in Blobs that import it from here (the mail outbox, newsletter sends);
+ * their move to the database removes them, and this with them. On the local Blobs server, whose check-and-write is
+ * not atomic, the write and the read run under the key's lock (slot-lock.ts).
  */
 export async function claimSlot(kind: StoreKind, key: string): Promise<boolean> {
   const store = dataStore(kind);
@@ -76,59 +130,7 @@ export async function claimSlot(kind: StoreKind, key: string): Promise<boolean> 
     try {
       return await claim();
     } finally {
-      // Written now, by this claim or an earlier one (or unknown after an error: skipping it only wastes a slot).
       markTaken(seen);
     }
   });
-}
-
-/**
- * Takes one use of the quota on `now`'s UTC day if fewer than `cap` are taken; answers whether it did.
- *
- * Each use is a numbered slot, `{prefix}/{day}/[{subject}/]{000000..cap-1}`, claimed with a write that succeeds
- * only for a new key (see claimSlot). However many callers race, a slot has one owner and there are `cap` slots,
- * so at most `cap` uses are granted, in production and on the local server alike; storage holds at most `cap`
- * keys a day. A list says where to start looking (usually the first free slot: one or two writes); a taken slot
- * sends the caller to the next, and every few misses a fresh list lets it jump ahead.
- *
- * `seen` is an estimate the caller already has (dailyQuotaSeen), to save the first list.
- */
-export async function takeDailyQuota(
-  quota: DailyQuota,
-  cap: number,
-  now = new Date(),
-  seen?: number,
-): Promise<boolean> {
-  const limit = Math.min(cap, MAX_QUOTA_CAP);
-  if (limit <= 0) return false;
-  const folder = dayFolder(quota, now);
-  let slot = seen ?? (await dailyQuotaSeen(quota, now));
-  for (let misses = 1; slot < limit; misses += 1) {
-    if (await claimSlot(quota.kind, slotKey(folder, slot))) return true;
-    slot += 1;
-    if (misses % 4 === 0) slot = Math.max(slot, await dailyQuotaSeen(quota, now));
-  }
-  return false;
-}
-
-/**
- * Deletes the slots of every day before `today` (YYYY-MM-DD) in a store of daily quotas: a day's slots only count
- * that day. The days are folders (`{prefix}/{day}/`), found by listing folders, never by reading a slot; each
- * day holds at most its caps' slots, so one run deletes at most the caps of the days since the last run.
- */
-export async function deletePastQuotaDays(kind: StoreKind, today: string): Promise<number> {
-  const store = dataStore(kind);
-  const { directories: prefixes } = await store.list({ directories: true });
-  let deleted = 0;
-  for (const prefix of prefixes) {
-    const { directories: days } = await store.list({ prefix: `${prefix}/`, directories: true });
-    for (const day of days) {
-      if (!/^\d{4}-\d{2}-\d{2}$/.test(day.slice(prefix.length + 1)) || day.slice(prefix.length + 1) >= today) continue;
-      const keys = await listKeys(store, `${day}/`);
-      for (let i = 0; i < keys.length; i += 50)
-        await Promise.all(keys.slice(i, i + 50).map((key) => store.delete(key)));
-      deleted += keys.length;
-    }
-  }
-  return deleted;
 }

@@ -1,88 +1,85 @@
-import { z } from 'zod';
-import { dataStore } from '../blobs';
-import { sessionSchema, type Session } from '../schemas/user';
-import { listKeys } from './list-keys';
+import { and, eq, lt, lte, or } from 'drizzle-orm';
+import { database } from '../db/client';
+import { sessions, users } from '../db/schema';
+import type { Session, User } from '../schemas/user';
+import { userFromRow } from './users';
 
 /**
- * Signed-in sessions, one key each, so that logout can end one (the cookie's token names it). The session
- * record is written once, at sign-in; when it was last used is a key of its own (`activity/{sessionId}`), so
- * refreshing it can never bring back a session that logout deleted meanwhile.
+ * Signed-in sessions, one row each, so that logout can end one (the cookie's token names it). The row is written
+ * at sign-in; a use moves its `last_used_at` on with an UPDATE, which can never bring back a session that logout
+ * deleted meanwhile.
  */
-function sessionKey(sessionId: string): string {
-  return `sessions/${sessionId}`;
-}
-
-function activityKey(sessionId: string): string {
-  return `activity/${sessionId}`;
-}
-
-const activitySchema = z.object({ at: z.number() });
-
 export async function saveSession(sessionId: string, session: Session): Promise<void> {
-  await dataStore('auth').setJSON(sessionKey(sessionId), session);
+  const createdAt = new Date(session.createdAt);
+  await database()
+    .insert(sessions)
+    .values({
+      id: sessionId,
+      userId: session.userId,
+      generation: session.generation,
+      createdAt,
+      expiresAt: new Date(session.expiresAt),
+      lastUsedAt: createdAt,
+    });
 }
 
-/** The stored session, or null when there is none (ended) or it is malformed. */
+type SessionRow = typeof sessions.$inferSelect;
+
+function toSession(row: SessionRow, username: string): Session {
+  return {
+    userId: row.userId,
+    username,
+    createdAt: row.createdAt.toISOString(),
+    expiresAt: row.expiresAt.toISOString(),
+    generation: row.generation,
+  };
+}
+
+/** The stored session, or null when there is none (ended). */
 export async function getSession(sessionId: string): Promise<Session | null> {
-  const raw: unknown = await dataStore('auth').get(sessionKey(sessionId), { type: 'json' });
-  const session = sessionSchema.safeParse(raw);
-  return session.success ? session.data : null;
+  return (await getSessionAndUser(sessionId))?.session ?? null;
 }
 
-/** When the session was last used (ms since the epoch), or null if it has not been recorded since sign-in. */
-export async function getSessionActivity(sessionId: string): Promise<number | null> {
-  const raw: unknown = await dataStore('auth').get(activityKey(sessionId), { type: 'json' });
-  const activity = activitySchema.safeParse(raw);
-  return activity.success ? activity.data.at : null;
+/**
+ * A session, when it was last used (ms since the epoch) and its account as it is now, in one query; null when
+ * there is no such session.
+ */
+export async function getSessionAndUser(
+  sessionId: string,
+): Promise<{ session: Session; lastUsedAt: number; user: User } | null> {
+  const [row] = await database()
+    .select()
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(eq(sessions.id, sessionId));
+  if (!row) return null;
+  return {
+    session: toSession(row.sessions, row.users.username),
+    lastUsedAt: row.sessions.lastUsedAt.getTime(),
+    user: userFromRow(row.users),
+  };
 }
 
+/** Records a use of the session (never moving its last use back); a deleted session stays deleted. */
 export async function recordSessionActivity(sessionId: string, at: number): Promise<void> {
-  await dataStore('auth').setJSON(activityKey(sessionId), { at });
+  const when = new Date(at);
+  await database()
+    .update(sessions)
+    .set({ lastUsedAt: when })
+    .where(and(eq(sessions.id, sessionId), lt(sessions.lastUsedAt, when)));
 }
 
 export async function deleteSession(sessionId: string): Promise<void> {
-  const store = dataStore('auth');
-  await Promise.all([store.delete(sessionKey(sessionId)), store.delete(activityKey(sessionId))]);
-}
-
-const ALPHABET = '0123456789abcdefghjkmnpqrstvwxyz';
-
-/** When a session was started, from its id's first ten characters (src/lib/ids.ts); null for an older random id. */
-function sessionStart(sessionId: string): number | null {
-  const head = sessionId.slice(0, 10);
-  if (sessionId.length < 26 || !/^[0-9a-hjkmnp-tv-z]{10}$/.test(head)) return null;
-  let time = 0;
-  for (const char of head) time = time * 32 + ALPHABET.indexOf(char);
-  return time;
+  await database().delete(sessions).where(eq(sessions.id, sessionId));
 }
 
 /**
- * Deletes every session that can no longer be used: started more than `maxAgeMs` ago, or unused for `idleMs`
- * (its last recorded use, or its start). The job runs daily, so the `sessions/` folder only ever holds the sessions
- * started since the last run; a session with an older random id (made before ids carried their time) is read once
- * to learn its end. Activity keys whose session is gone go too. Answers how many sessions were deleted.
+ * Deletes every session that can no longer be used, in one statement: started `maxAgeMs` or more ago, or unused
+ * for `idleMs`. Answers how many were deleted.
  */
 export async function deleteEndedSessions(now: number, maxAgeMs: number, idleMs: number): Promise<number> {
-  const store = dataStore('auth');
-  const sessionIds = (await listKeys(store, 'sessions/')).map((key) => key.slice('sessions/'.length));
-  let deleted = 0;
-  for (const sessionId of sessionIds) {
-    let start = sessionStart(sessionId);
-    if (start === null) {
-      const session = await getSession(sessionId);
-      start = session ? Date.parse(session.expiresAt) - maxAgeMs : 0;
-    }
-    let ended = now - start >= maxAgeMs;
-    if (!ended && now - start >= idleMs) ended = now - ((await getSessionActivity(sessionId)) ?? start) >= idleMs;
-    if (ended) {
-      await deleteSession(sessionId);
-      deleted += 1;
-    }
-  }
-  const live = new Set(sessionIds);
-  const orphans = (await listKeys(store, 'activity/'))
-    .map((key) => key.slice('activity/'.length))
-    .filter((sessionId) => !live.has(sessionId) && now - (sessionStart(sessionId) ?? 0) >= idleMs);
-  await Promise.all(orphans.map((sessionId) => store.delete(activityKey(sessionId))));
-  return deleted;
+  const { rowCount } = await database()
+    .delete(sessions)
+    .where(or(lte(sessions.createdAt, new Date(now - maxAgeMs)), lte(sessions.lastUsedAt, new Date(now - idleMs))));
+  return rowCount ?? 0;
 }

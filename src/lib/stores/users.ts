@@ -1,37 +1,48 @@
 import bcrypt from 'bcryptjs';
-import { dataStore } from '../blobs';
-import { z } from 'zod';
+import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
+import { database, type Queryable } from '../db/client';
+import { users } from '../db/schema';
 import { newId } from '../ids';
-import { listKeys } from './list-keys';
 import { ConfigError, env } from '../env';
-import { USERNAME_PATTERN, passwordProblem, userSchema, type Role, type User } from '../schemas/user';
+import { USERNAME_PATTERN, passwordProblem, type Role, type User } from '../schemas/user';
 
 export const BCRYPT_COST = 12;
-
-function userKey(username: string): string {
-  return `users/${username.trim().toLowerCase()}`;
-}
 
 export function normaliseUsername(username: string): string {
   return username.trim().toLowerCase();
 }
 
+type UserRow = typeof users.$inferSelect;
+
+function toUser(row: UserRow): User {
+  return {
+    id: row.id,
+    username: row.username,
+    passwordHash: row.passwordHash,
+    role: row.role,
+    isActive: row.isActive,
+    createdAt: row.createdAt.toISOString(),
+    sessionGeneration: row.sessionGeneration,
+    mustChangePassword: row.mustChangePassword,
+  };
+}
+
+/** A user as its row says, from a Drizzle row (joins in other stores of this area read users too). */
+export const userFromRow = toUser;
+
 export async function getUser(username: string): Promise<User | null> {
   const name = normaliseUsername(username);
   if (!USERNAME_PATTERN.test(name)) return null;
-  const raw: unknown = await dataStore('users').get(userKey(name), { type: 'json' });
-  if (raw === null) return null;
-  const parsed = userSchema.safeParse(raw);
-  if (!parsed.success) {
-    console.error('Malformed user record', name);
-    return null;
-  }
-  return parsed.data;
+  const [row] = await database().select().from(users).where(eq(users.username, name));
+  return row ? toUser(row) : null;
 }
 
 export async function getUserById(id: string, username: string): Promise<User | null> {
-  const user = await getUser(username);
-  return user?.id === id ? user : null;
+  const [row] = await database()
+    .select()
+    .from(users)
+    .where(and(eq(users.id, id), eq(users.username, normaliseUsername(username))));
+  return row ? toUser(row) : null;
 }
 
 /** A new user or password the store refuses; `field` names the input at fault. */
@@ -50,44 +61,39 @@ function checkPassword(password: string): void {
   if (problem) throw new UserInputError(problem, 'password');
 }
 
-async function writeUser(user: User): Promise<User> {
-  await dataStore('users').setJSON(userKey(user.username), user);
-  return user;
+function checkUsername(username: string): string {
+  const name = normaliseUsername(username);
+  if (!USERNAME_PATTERN.test(name)) {
+    throw new UserInputError('A username is 2 to 63 characters: letters, digits, dot, dash or underscore', 'username');
+  }
+  return name;
+}
+
+/** The cost-12 bcrypt hash of an acceptable password (UserInputError for one that is not). */
+export async function hashPassword(password: string): Promise<string> {
+  checkPassword(password);
+  return bcrypt.hash(password, BCRYPT_COST);
 }
 
 /**
- * The record after a change. Sessions end (the generation moves on) when the password changes, when asked, and
- * when a deactivated account is reactivated: while deactivated its sessions are refused everything (403 Access
- * Denied, docs/product.md "Roles and access"), and once reactivated they never come back. Racing changes on the
- * local Blobs server may overwrite each other (docs/architecture.md, "Local Blobs quirks"), but each writes a
- * generation above the one they read, so the sessions they meant to end are ended whichever write wins.
+ * The session generation after a change: sessions end (the generation moves on) when the password changes, when
+ * asked, when the role changes, and when a deactivated account is reactivated: while deactivated its sessions are
+ * refused everything (403 Access Denied, docs/product.md "Roles and access"), and once reactivated they never come
+ * back. Written as SQL over the row's current values, so racing changes each end the sessions they meant to end.
  */
-function changed(
-  user: User,
-  change: {
-    passwordHash?: string;
-    passwordChanged?: boolean;
-    isActive?: boolean;
-    endSessions?: boolean;
-    mustChangePassword?: boolean;
-    role?: Role;
-  },
-): User {
-  const reactivated = change.isActive === true && !user.isActive;
-  const endsSessions = change.endSessions === true || change.passwordChanged === true || reactivated;
-  return {
-    ...user,
-    passwordHash: change.passwordHash ?? user.passwordHash,
-    isActive: change.isActive ?? user.isActive,
-    role: change.role ?? user.role,
-    mustChangePassword: change.mustChangePassword ?? user.mustChangePassword,
-    sessionGeneration: user.sessionGeneration + (endsSessions ? 1 : 0),
-  };
+function nextGeneration(change: { endSessions?: boolean; role?: Role; isActive?: boolean }) {
+  if (change.endSessions) return sql`${users.sessionGeneration} + 1`;
+  const ends: SQL[] = [];
+  if (change.role !== undefined) ends.push(sql`${users.role} <> ${change.role}`);
+  if (change.isActive === true) ends.push(sql`NOT ${users.isActive}`);
+  if (!ends.length) return sql`${users.sessionGeneration}`;
+  return sql`${users.sessionGeneration} + CASE WHEN ${sql.join(ends, sql` OR `)} THEN 1 ELSE 0 END`;
 }
 
 /**
  * Creates a user, or replaces the password and role of an existing one (`npm run admin:create`, also how a
- * forgotten password is reset): a new password ends the user's existing sessions (the same one again does not).
+ * forgotten password is reset) and reactivates it: a new password ends the user's existing sessions (the same one
+ * again does not).
  */
 export async function saveUser(input: {
   username: string;
@@ -95,32 +101,27 @@ export async function saveUser(input: {
   role: Role;
   isActive?: boolean;
 }): Promise<User> {
-  const username = normaliseUsername(input.username);
-  if (!USERNAME_PATTERN.test(username)) {
-    throw new UserInputError('A username is 2 to 63 characters: letters, digits, dot, dash or underscore', 'username');
-  }
-  checkPassword(input.password);
-  const passwordHash = await bcrypt.hash(input.password, BCRYPT_COST);
+  const username = checkUsername(input.username);
+  const passwordHash = await hashPassword(input.password);
   const existing = await getUser(username);
-  if (existing) {
-    const passwordChanged = !(await bcrypt.compare(input.password, existing.passwordHash));
-    return writeUser({
-      ...changed(existing, { passwordHash, passwordChanged, isActive: input.isActive ?? true }),
-      role: input.role,
-      // A password set from the command line is the operator's own choice, not a temporary one.
-      mustChangePassword: false,
-    });
-  }
-  return writeUser({
-    id: newId(),
-    username,
-    passwordHash,
-    role: input.role,
-    isActive: input.isActive ?? true,
-    createdAt: new Date().toISOString(),
-    sessionGeneration: 0,
-    mustChangePassword: false,
-  });
+  const passwordChanged = existing !== null && !(await bcrypt.compare(input.password, existing.passwordHash));
+  const isActive = input.isActive ?? true;
+  const [row] = await database()
+    .insert(users)
+    .values({ id: newId(), username, passwordHash, role: input.role, isActive, createdAt: new Date() })
+    .onConflictDoUpdate({
+      target: users.username,
+      set: {
+        passwordHash,
+        role: input.role,
+        isActive,
+        // A password set from the command line is the operator's own choice, not a temporary one.
+        mustChangePassword: false,
+        sessionGeneration: nextGeneration({ endSessions: passwordChanged, isActive }),
+      },
+    })
+    .returning();
+  return toUser(row!);
 }
 
 /**
@@ -132,34 +133,44 @@ export async function setUserPassword(
   password: string,
   options: { mustChangePassword?: boolean } = {},
 ): Promise<User | null> {
-  checkPassword(password);
-  const passwordHash = await bcrypt.hash(password, BCRYPT_COST);
-  const user = await getUser(username);
-  const mustChangePassword = options.mustChangePassword ?? false;
-  return user ? writeUser(changed(user, { passwordHash, passwordChanged: true, mustChangePassword })) : null;
+  const passwordHash = await hashPassword(password);
+  const [row] = await database()
+    .update(users)
+    .set({
+      passwordHash,
+      mustChangePassword: options.mustChangePassword ?? false,
+      sessionGeneration: nextGeneration({ endSessions: true }),
+    })
+    .where(eq(users.username, normaliseUsername(username)))
+    .returning();
+  return row ? toUser(row) : null;
 }
 
 /** Changes a user's role and ends their sessions; null when there is no such user. */
 export async function setUserRole(username: string, role: Role): Promise<User | null> {
-  const user = await getUser(username);
-  if (!user) return null;
-  if (user.role === role) return user;
-  return writeUser(changed(user, { role, endSessions: true }));
+  const [row] = await database()
+    .update(users)
+    .set({ role, sessionGeneration: nextGeneration({ role }) })
+    .where(eq(users.username, normaliseUsername(username)))
+    .returning();
+  return row ? toUser(row) : null;
 }
 
 /**
- * Puts back a user's role and activation after a change that broke a rule (the last active admin), keeping the
- * sessions that change ended ended: the generation never goes back.
+ * A new account row, or null when the username is taken (a unique constraint, so racing creators get one each at
+ * most). Takes part in a caller's transaction (a lead's account).
  */
-export async function restoreUser(before: User): Promise<User | null> {
-  const now = await getUser(before.username);
-  if (!now) return null;
-  return writeUser({
-    ...now,
-    role: before.role,
-    isActive: before.isActive,
-    sessionGeneration: Math.max(now.sessionGeneration, before.sessionGeneration) + 1,
-  });
+export async function insertUser(
+  db: Queryable,
+  input: { username: string; passwordHash: string; role: Role; mustChangePassword: boolean },
+  now = new Date(),
+): Promise<User | null> {
+  const [row] = await db
+    .insert(users)
+    .values({ id: newId(now.getTime()), ...input, createdAt: now })
+    .onConflictDoNothing({ target: users.username })
+    .returning();
+  return row ? toUser(row) : null;
 }
 
 /**
@@ -172,47 +183,41 @@ export async function createUser(input: {
   role: Role;
   mustChangePassword: boolean;
 }): Promise<User | null> {
-  const username = normaliseUsername(input.username);
-  if (!USERNAME_PATTERN.test(username)) {
-    throw new UserInputError('A username is 2 to 63 characters: letters, digits, dot, dash or underscore', 'username');
-  }
-  checkPassword(input.password);
-  if (await getUser(username)) return null;
-  const user: User = {
-    id: newId(),
+  const username = checkUsername(input.username);
+  const passwordHash = await hashPassword(input.password);
+  return insertUser(database(), {
     username,
-    passwordHash: await bcrypt.hash(input.password, BCRYPT_COST),
+    passwordHash,
     role: input.role,
-    isActive: true,
-    createdAt: new Date().toISOString(),
-    sessionGeneration: 0,
     mustChangePassword: input.mustChangePassword,
-  };
-  const { modified } = await dataStore('users').setJSON(userKey(username), user, { onlyIfNew: true });
-  return modified ? user : null;
+  });
 }
 
 /** Every account, by username. */
 export async function listUsers(): Promise<User[]> {
-  const keys = await listKeys(dataStore('users'), 'users/');
-  const users = await Promise.all(keys.map((key) => getUser(key.slice('users/'.length))));
-  return users.filter((user): user is User => user !== null);
+  return (await listUsersWithSignIn()).map(({ user }) => user);
 }
 
-const lastSignInSchema = z.object({ at: z.string() });
+/** Every account, by username, with when it last signed in (the Users tab). */
+export async function listUsersWithSignIn(): Promise<Array<{ user: User; lastSignInAt: string | null }>> {
+  const rows = await database().select().from(users).orderBy(asc(users.username));
+  return rows.map((row) => ({ user: toUser(row), lastSignInAt: row.lastSignInAt?.toISOString() ?? null }));
+}
 
-/**
- * When a user last signed in: one key per user, overwritten at each sign-in (the last write is the answer, so racing
- * sign-ins need no more), apart from the user record so a sign-in never rewrites the account.
- */
+/** When a user last signed in: one column, overwritten at each sign-in (the last write is the answer). */
 export async function recordSignIn(username: string, now = Date.now()): Promise<void> {
-  await dataStore('users').setJSON(`last-sign-in/${normaliseUsername(username)}`, { at: new Date(now).toISOString() });
+  await database()
+    .update(users)
+    .set({ lastSignInAt: new Date(now) })
+    .where(eq(users.username, normaliseUsername(username)));
 }
 
 export async function lastSignIn(username: string): Promise<string | null> {
-  const raw: unknown = await dataStore('users').get(`last-sign-in/${normaliseUsername(username)}`, { type: 'json' });
-  const parsed = lastSignInSchema.safeParse(raw);
-  return parsed.success ? parsed.data.at : null;
+  const [row] = await database()
+    .select({ at: users.lastSignInAt })
+    .from(users)
+    .where(eq(users.username, normaliseUsername(username)));
+  return row?.at?.toISOString() ?? null;
 }
 
 /**
@@ -220,23 +225,72 @@ export async function lastSignIn(username: string): Promise<string | null> {
  * one (their sessions from before stay ended); null when there is no such user.
  */
 export async function setUserActive(username: string, isActive: boolean): Promise<User | null> {
-  const user = await getUser(username);
-  if (!user) return null;
-  if (user.isActive === isActive) return user;
-  return writeUser(changed(user, { isActive }));
+  const [row] = await database()
+    .update(users)
+    .set({ isActive, sessionGeneration: nextGeneration({ isActive }) })
+    .where(eq(users.username, normaliseUsername(username)))
+    .returning();
+  return row ? toUser(row) : null;
 }
 
 /** Ends every session of a user ("sign out everywhere"); null when there is no such user. */
 export async function endUserSessions(username: string): Promise<User | null> {
-  const user = await getUser(username);
-  return user ? writeUser(changed(user, { endSessions: true })) : null;
+  const [row] = await database()
+    .update(users)
+    .set({ sessionGeneration: nextGeneration({ endSessions: true }) })
+    .where(eq(users.username, normaliseUsername(username)))
+    .returning();
+  return row ? toUser(row) : null;
+}
+
+export type AccountChangeResult =
+  | { ok: true; before: User; after: User; lastSignInAt: string | null }
+  | { ok: false; reason: 'not-found' | 'self' | 'last-admin' };
+
+/**
+ * Changes the role and/or activation of an account (an admin's Users tab). A change that would leave the account
+ * no longer an active admin is refused when `actorId` is the account itself ('self') or when no other active admin
+ * would remain ('last-admin'). Such changes run in a transaction that first locks every active admin's row, in id
+ * order: two admins demoting each other at the same moment take their turns, and the second sees the first's
+ * change (the row it waited for is then no admin) and is refused, so an active admin always remains.
+ */
+export async function changeAccount(
+  username: string,
+  change: { role?: Role | undefined; isActive?: boolean | undefined },
+  actorId: string,
+): Promise<AccountChangeResult> {
+  const name = normaliseUsername(username);
+  const mayRemoveAdmin = change.role === 'investor' || change.isActive === false;
+  return database().transaction(async (tx) => {
+    const admins = mayRemoveAdmin
+      ? await tx
+          .select({ id: users.id })
+          .from(users)
+          .where(and(eq(users.role, 'admin'), eq(users.isActive, true)))
+          .orderBy(asc(users.id))
+          .for('update')
+      : [];
+    const [row] = await tx.select().from(users).where(eq(users.username, name)).for('update');
+    if (!row) return { ok: false, reason: 'not-found' };
+    const before = toUser(row);
+    const role = change.role ?? before.role;
+    const isActive = change.isActive ?? before.isActive;
+    const removesAdmin = before.role === 'admin' && before.isActive && !(role === 'admin' && isActive);
+    if (removesAdmin && before.id === actorId) return { ok: false, reason: 'self' };
+    if (removesAdmin && !admins.some((admin) => admin.id !== before.id)) return { ok: false, reason: 'last-admin' };
+    const [updated] = await tx
+      .update(users)
+      .set({ role, isActive, sessionGeneration: nextGeneration({ role, isActive }) })
+      .where(eq(users.id, before.id))
+      .returning();
+    return { ok: true, before, after: toUser(updated!), lastSignInAt: updated!.lastSignInAt?.toISOString() ?? null };
+  });
 }
 
 /**
- * The first admin comes from ADMIN_USERNAME / ADMIN_PASSWORD: created when
- * someone signs in with that username and no such user exists yet. Written
- * with onlyIfNew, so a user changed later (npm run admin:create) is never
- * overwritten from the environment.
+ * The first admin comes from ADMIN_USERNAME / ADMIN_PASSWORD: created when someone signs in with that username and
+ * no such user exists yet. Written only if new (ON CONFLICT DO NOTHING), so a user changed later (npm run
+ * admin:create) is never overwritten from the environment.
  */
 export async function bootstrapAdmin(username: string): Promise<User | null> {
   const { ADMIN_USERNAME, ADMIN_PASSWORD } = env();
@@ -250,16 +304,11 @@ export async function bootstrapAdmin(username: string): Promise<User | null> {
         '(Functions scope) and redeploy; the first admin is not created until then.',
     );
   }
-  const user: User = {
-    id: newId(),
+  const created = await insertUser(database(), {
     username: normaliseUsername(ADMIN_USERNAME),
     passwordHash: await bcrypt.hash(ADMIN_PASSWORD, BCRYPT_COST),
     role: 'admin',
-    isActive: true,
-    createdAt: new Date().toISOString(),
-    sessionGeneration: 0,
     mustChangePassword: false,
-  };
-  await dataStore('users').setJSON(userKey(user.username), user, { onlyIfNew: true });
-  return getUser(user.username);
+  });
+  return created ?? getUser(ADMIN_USERNAME);
 }
