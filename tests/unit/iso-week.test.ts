@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isoWeek } from '../../src/lib/stores/week-markers';
+import { isoWeek } from '../../src/lib/weeks';
 
 describe('isoWeek (the overview, the retention job and the weekly digest name weeks by it)', () => {
   it.each([

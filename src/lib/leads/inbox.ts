@@ -9,7 +9,7 @@ import { getLead, newLeadsBetween } from '../stores/contact-messages';
 import { leadReplies, MAX_REPLIES_PER_LEAD, recordLeadReply, updateLeadState } from '../stores/leads';
 import { recordAudit } from '../stores/audit-log';
 import { getUser } from '../stores/users';
-import { isoWeek } from '../stores/week-markers';
+import { isoWeek } from '../weeks';
 import { taxonomyForPage } from '../taxonomy';
 
 /**
