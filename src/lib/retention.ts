@@ -1,19 +1,11 @@
 import { LOCK_MS, WINDOW_MS } from './auth/login-throttle';
 import { SESSION_IDLE_SECONDS, SESSION_TTL_SECONDS } from './auth/session';
-import {
-  chatConversationsStartedBetween,
-  deleteChatSession,
-  deleteVideoCall,
-  videoCallsStartedBetween,
-} from './conversations/logs';
-import { OVERVIEW_WEEKS } from './overview';
-import type { VideoConversation } from './schemas/conversation';
-import { contactMessageIdsBetween, deleteContactMessage } from './stores/contact-messages';
-import { deletePastQuotaDays, utcDay } from './stores/daily-quota';
+import { deleteChatSessionsBefore, deleteVideoCalls, videoCallIdsStartedBetween } from './conversations/logs';
+import { deleteContactMessagesBefore } from './stores/contact-messages';
+import { deleteQuotaDaysBefore, utcDay } from './stores/daily-quota';
 import { deleteAttemptsBefore } from './stores/login-attempts';
 import { deleteExpiredPending, PENDING_DAYS } from './stores/newsletter';
 import { deleteEndedSessions } from './stores/sessions';
-import { deleteWeeksBefore, isoWeek, weekStart } from './stores/week-markers';
 import { deleteTavusConversation } from './video/tavus';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -21,8 +13,8 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 /**
  * What the site keeps, and for how long (the privacy policy, "What data we process, why, and for how long", says
  * the same, period by period). The daily job (netlify/functions/retention.ts, `npm run retention` locally) deletes
- * what has passed its period. Each step finds what to delete by key (the feeds' dated folders, time-sorted ids, day
- * folders), never by reading every record, and does at most a bounded amount of work per run.
+ * what has passed its period: each step is one `DELETE … WHERE` on an indexed time (a record's rows in other tables
+ * go with it, ON DELETE CASCADE), bounded per run; video calls are deleted at Tavus first.
  */
 export const RETENTION = {
   /** Contact messages (form and chat leads) from receipt, chat conversations from their last message, video calls from their start. */
@@ -40,17 +32,11 @@ export const RETENTION = {
   unconfirmedLookBackMs: 9 * DAY_MS,
   /** When Tavus refuses a deletion the call is kept here so the next run asks again, but never more than 30 days. */
   tavusGraceMs: 30 * DAY_MS,
-  /** The most records of one kind one run deletes, and sign-in attempt keys it looks at (the rest: the next run). */
+  /** The most records of one kind, and sign-in attempts, one run deletes (the rest: the next run). */
   maxRecordsPerRun: 5_000,
-  maxAttemptKeysPerRun: 50_000,
+  maxAttemptsPerRun: 50_000,
   /** Newsletter sign-ups never confirmed: removed this many days after they were made. */
   pendingSubscriberDays: PENDING_DAYS,
-  /**
-   * The overview's week markers (counts by record id, no personal data): the weeks the overview shows (this one and
-   * the 11 before) and one more, so a dashboard opened just before Monday 00:00 UTC still finds its oldest week.
-   */
-  overviewWeeksKept: OVERVIEW_WEEKS + 1,
-  maxMarkersPerRun: 50_000,
 } as const;
 
 export interface RetentionReport {
@@ -69,8 +55,6 @@ export interface RetentionReport {
   quotaSlots: number;
   /** Newsletter sign-ups never confirmed within their 30 days. */
   pendingSubscribers: number;
-  /** Overview week markers of weeks older than RETENTION.overviewWeeksKept. */
-  weekMarkers: number;
   /** True when a step stopped at its per-run bound: the next run goes on. */
   more: boolean;
 }
@@ -83,68 +67,57 @@ export function monthsBefore(now: Date, months: number): Date {
 }
 
 /**
- * Deletes calls here and at Tavus; answers how many were deleted and how many Tavus refused. A refused call is kept
- * here, so the next run asks Tavus again, unless it started before `forceBefore`: then it goes here anyway.
+ * Deletes calls at Tavus, then here (one statement); answers how many were deleted and how many Tavus refused. A
+ * refused call is kept here, so the next run asks Tavus again, unless it started before `forceBefore`: then it goes
+ * here anyway.
  */
 async function deleteCalls(
-  calls: VideoConversation[],
+  calls: Array<{ id: string; started: Date }>,
   forceBefore: number,
 ): Promise<{ deleted: number; refused: number }> {
-  let deleted = 0;
+  const gone: string[] = [];
   let refused = 0;
   for (const call of calls) {
     try {
-      await deleteTavusConversation(call.sessionId);
+      await deleteTavusConversation(call.id);
     } catch (error) {
-      console.error('Retention: Tavus did not delete a call', call.sessionId, error);
-      if (Date.parse(call.conversationStarted) >= forceBefore) {
+      console.error('Retention: Tavus did not delete a call', call.id, error);
+      if (call.started.getTime() >= forceBefore) {
         refused += 1;
         continue;
       }
     }
-    if (await deleteVideoCall(call.sessionId)) deleted += 1;
+    gone.push(call.id);
   }
-  return { deleted, refused };
+  return { deleted: await deleteVideoCalls(gone), refused };
 }
 
 /** Deletes everything past its period (see RETENTION); answers what it deleted, in counts only. */
 export async function runRetention(now: Date = new Date()): Promise<RetentionReport> {
   const at = now.getTime();
-  const before = monthsBefore(now, RETENTION.recordsMonths).getTime();
+  const before = monthsBefore(now, RETENTION.recordsMonths);
   const max = RETENTION.maxRecordsPerRun;
 
-  const messages = await contactMessageIdsBetween(0, before, max);
-  let contactMessages = 0;
-  for (const id of messages.ids) if (await deleteContactMessage(id)) contactMessages += 1;
-
-  // Started before the cutoff; deleted once the last message is too (a session is rarely longer than a visit).
-  const chats = await chatConversationsStartedBetween(0, before, max);
-  let chatConversations = 0;
-  for (const chat of chats.items) {
-    if (Date.parse(chat.lastActivity) < before && (await deleteChatSession(chat.sessionId))) chatConversations += 1;
-  }
-
-  const old = await videoCallsStartedBetween(0, before, max);
-  const oldCalls = await deleteCalls(old.items, before - RETENTION.tavusGraceMs);
-  const recent = await videoCallsStartedBetween(
-    Math.max(before, at - RETENTION.unconfirmedLookBackMs),
-    at - RETENTION.unconfirmedCallMs,
+  const contactMessages = await deleteContactMessagesBefore(before, max);
+  // By their last message: a conversation still going on at the cutoff is kept with all of it.
+  const chatConversations = await deleteChatSessionsBefore(before, max);
+  const old = await videoCallIdsStartedBetween(new Date(0), before, max);
+  const oldCalls = await deleteCalls(old, before.getTime() - RETENTION.tavusGraceMs);
+  const recent = await videoCallIdsStartedBetween(
+    new Date(Math.max(before.getTime(), at - RETENTION.unconfirmedLookBackMs)),
+    new Date(at - RETENTION.unconfirmedCallMs),
     max,
+    { unreportedOnly: true },
   );
-  const unconfirmed = await deleteCalls(
-    recent.items.filter((call) => call.transcript.length === 0 && call.conversationEnded === null),
-    0,
-  );
+  const unconfirmed = await deleteCalls(recent, 0);
 
   const sessions = await deleteEndedSessions(at, RETENTION.sessionMs, RETENTION.sessionIdleMs);
-  const attempts = await deleteAttemptsBefore(at - RETENTION.attemptsMs, RETENTION.maxAttemptKeysPerRun);
-  const quotaSlots = await deletePastQuotaDays('quotas', utcDay(now));
+  const attempts = await deleteAttemptsBefore(at - RETENTION.attemptsMs, RETENTION.maxAttemptsPerRun);
+  const quotaSlots = await deleteQuotaDaysBefore(utcDay(now));
   const pendingSubscribers = await deleteExpiredPending(now);
-  const oldestWeek = isoWeek(weekStart(at) - (RETENTION.overviewWeeksKept - 1) * 7 * DAY_MS);
-  const markers = await deleteWeeksBefore(oldestWeek, RETENTION.maxMarkersPerRun);
   return {
     ranAt: now.toISOString(),
-    recordsBefore: new Date(before).toISOString(),
+    recordsBefore: before.toISOString(),
     contactMessages,
     chatConversations,
     videoCalls: oldCalls.deleted,
@@ -154,7 +127,11 @@ export async function runRetention(now: Date = new Date()): Promise<RetentionRep
     signInAttempts: attempts.deleted,
     quotaSlots,
     pendingSubscribers,
-    weekMarkers: markers.deleted,
-    more: messages.more || chats.more || old.more || recent.more || attempts.more || markers.more,
+    more:
+      contactMessages >= max ||
+      chatConversations >= max ||
+      old.length >= max ||
+      recent.length >= max ||
+      attempts.more,
   };
 }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import adminAuthStatus from '../../netlify/functions/admin-auth-status';
-import { dataStore } from '../../src/lib/blobs';
+import { queryCount, resetQueryCount } from '../../src/lib/db/client';
 import { newId } from '../../src/lib/ids';
 import {
   chatConversation,
@@ -16,11 +16,13 @@ import { addContactMessage, getContactMessage } from '../../src/lib/stores/conta
 import { dailyQuotaUsed, takeDailyQuota, type DailyQuota } from '../../src/lib/stores/daily-quota';
 import { listAttempts, recordAttempt, type AttemptCounter } from '../../src/lib/stores/login-attempts';
 import { getSession, saveSession } from '../../src/lib/stores/sessions';
+import { getUser } from '../../src/lib/stores/users';
+import { testDatabase } from '../helpers/db-setup';
 import { callJson } from '../helpers/functions';
 import { signIn, useAdminBench } from '../helpers/admin';
 import { startFakeTavus, type FakeTavus } from '../helpers/fake-tavus';
 
-const bench = useAdminBench();
+useAdminBench();
 let tavus: FakeTavus;
 beforeAll(async () => {
   tavus = await startFakeTavus();
@@ -36,34 +38,34 @@ async function signedIn(cookie: string): Promise<boolean> {
   ).body.authenticated;
 }
 
-async function sessionKeys(): Promise<string[]> {
-  const { blobs } = await dataStore('auth').list({ prefix: 'sessions/' });
-  return blobs.map((blob) => blob.key);
+async function sessionIds(): Promise<string[]> {
+  return (await testDatabase().query<{ id: string }>('SELECT id FROM sessions')).map((row) => row.id);
 }
 
 describe('the retention job', () => {
   it('deletes sessions past 8 hours and keeps the ones still usable', async () => {
     const cookie = await signIn(undefined, undefined, '10.9.0.1');
-    // A session made before ids carried their time: read once to learn its end.
-    await saveSession('legacy-random-session-id-xxxxxxxxxx', {
-      userId: 'u1',
+    // A session long over (its end passed 12 hours ago).
+    const user = await getUser('partner');
+    await saveSession('ended-session-id-xxxxxxxxxxxxxxxxx', {
+      userId: user!.id,
       username: 'partner',
       createdAt: new Date(Date.now() - 20 * HOUR).toISOString(),
       expiresAt: new Date(Date.now() - 12 * HOUR).toISOString(),
       generation: 0,
     });
-    const before = await sessionKeys();
+    const before = await sessionIds();
     expect(before.length).toBeGreaterThanOrEqual(2);
 
-    // A minute later the fresh session is kept (and still signs in); the legacy one, long over, is gone.
+    // A minute later the fresh session is kept (and still signs in); the one long over is gone.
     const soon = await runRetention(new Date(Date.now() + 60_000));
     expect(soon.sessions).toBeGreaterThanOrEqual(1);
-    expect(await getSession('legacy-random-session-id-xxxxxxxxxx')).toBeNull();
+    expect(await getSession('ended-session-id-xxxxxxxxxxxxxxxxx')).toBeNull();
     expect(await signedIn(cookie)).toBe(true);
 
     // Nine hours on, every session of this test is past its 8 hours and deleted.
     await runRetention(new Date(Date.now() + 9 * HOUR));
-    expect(await sessionKeys()).toEqual([]);
+    expect(await sessionIds()).toEqual([]);
     expect(await signedIn(cookie)).toBe(false);
   });
 
@@ -193,16 +195,17 @@ describe('the retention job and the records of the last 12 months', () => {
     expect(await videoConversation('call-refused-1')).toBeNull();
   });
 
-  it('costs the same Blobs requests however many records are inside the period', async () => {
+  it('costs the same statements however many records are inside the period', async () => {
     await runRetention(now);
-    bench.blobs().resetRequests();
+    resetQueryCount();
     await runRetention(now);
-    const before = bench.blobs().requests();
+    const before = queryCount();
+    expect(before).toBeLessThanOrEqual(12);
     for (let i = 0; i < 60; i += 1)
       await message(`Visitor ${i}`, `v${i}@recent.example`, dated(now.getTime() - i * DAY));
     await runRetention(now);
-    bench.blobs().resetRequests();
+    resetQueryCount();
     await runRetention(now);
-    expect(bench.blobs().requests()).toBe(before);
+    expect(queryCount()).toBe(before);
   });
 });

@@ -3,62 +3,46 @@ import {
   chatConversationsByEmail,
   deleteChatSession,
   deleteVideoCall,
-  videoConversation,
+  videoCallsByEmail,
 } from '../conversations/logs';
 import { privacyRequestSchema, type ErasureReport, type PersonalData } from '../schemas/privacy';
 import type { User } from '../schemas/user';
 import { recordAudit } from '../stores/audit-log';
-import { contactMessagesByEmail, deleteContactMessage, getContactMessage } from '../stores/contact-messages';
-import { recordsForEmail } from '../stores/email-index';
+import { contactMessagesByEmail, deleteContactMessage } from '../stores/contact-messages';
 import { leadReplies } from '../stores/leads';
 import { addressHash, getSubscriberByEmail, removeSubscription } from '../stores/newsletter';
 import { dropMailAbout } from '../stores/outbox';
 import { deleteTavusConversation } from '../video/tavus';
 
 /**
- * Privacy requests (GDPR articles 15 and 17): everything the site holds about an e-mail address, found through the
- * e-mail index (src/lib/stores/email-index.ts) and the newsletter's own key, never by reading every record; a copy
- * of it (access) and its erasure, at Tavus too. What is kept afterwards is an audit event with the date, the kind
- * and counts: no address, no name.
+ * Privacy requests (GDPR articles 15 and 17): everything the site holds about an e-mail address, found by queries on
+ * the indexed, lower-cased address columns the server writes with each record (a message's sender, the addresses a
+ * chat or a call's transcript held, the subscriber), never by reading every record; a copy of it (access) and its
+ * erasure, at Tavus too. What is kept afterwards is an audit event with the date, the kind and counts: no address,
+ * no name.
  */
 export { privacyRequestSchema, type ErasureReport, type PersonalData };
 
-async function present<T>(items: Array<Promise<T | null>>): Promise<T[]> {
-  return (await Promise.all(items)).filter((item): item is Awaited<T> => item !== null) as T[];
-}
-
-function byId<T extends { id: string }>(items: T[]): T[] {
-  return [...new Map(items.map((item) => [item.id, item])).values()];
+function byId<T extends { sessionId: string }>(items: T[]): T[] {
+  return [...new Map(items.map((item) => [item.sessionId, item])).values()];
 }
 
 /**
- * Everything the site holds about the address: the records the e-mail index names, with the lists' own address
- * indexes (messages by sender, chat sessions by the lead flow's address: they also cover records stored before the
- * e-mail index existed), and the newsletter's key. Constant Blobs requests whatever the site's total.
+ * Everything the site holds about the address: its contact messages (and the replies the firm sent to them), the
+ * chat conversations that hold it or filed one of those messages, the video calls in whose transcript it was said,
+ * and its newsletter subscription.
  */
 export async function findPersonalData(email: string, now = new Date()): Promise<PersonalData> {
-  const [refs, sentMessages, leadChats, newsletter] = await Promise.all([
-    recordsForEmail(email),
+  const [contactMessages, chats, videoCalls, newsletter] = await Promise.all([
     contactMessagesByEmail(email),
     chatConversationsByEmail(email),
+    videoCallsByEmail(email),
     getSubscriberByEmail(email),
   ]);
-  const ids = (kind: string) => refs.filter((ref) => ref.kind === kind).map((ref) => ref.ref);
-  const sent = new Set(sentMessages.map((message) => message.id));
-  const contactMessages = byId([
-    ...sentMessages,
-    ...(await present(
-      ids('message')
-        .filter((id) => !sent.has(id))
-        .map((id) => getContactMessage(id)),
-    )),
-  ]);
-  const known = new Set(leadChats.map((conversation) => conversation.sessionId));
-  const sessions = new Set(ids('chat'));
-  for (const message of contactMessages) if (message.sessionId) sessions.add(message.sessionId);
-  const [moreChats, videoCalls, replies] = await Promise.all([
-    present([...sessions].filter((id) => !known.has(id)).map((sessionId) => chatConversation(sessionId))),
-    present(ids('video').map((id) => videoConversation(id))),
+  const known = new Set(chats.map((conversation) => conversation.sessionId));
+  const sessions = new Set(contactMessages.flatMap((message) => (message.sessionId ? [message.sessionId] : [])));
+  const [moreChats, replies] = await Promise.all([
+    Promise.all([...sessions].filter((id) => !known.has(id)).map((sessionId) => chatConversation(sessionId))),
     // What the firm wrote to the address is data about it too (erasing a message erases its thread).
     Promise.all(
       contactMessages.map(async (message) =>
@@ -71,7 +55,9 @@ export async function findPersonalData(email: string, now = new Date()): Promise
     generatedAt: now.toISOString(),
     contactMessages: contactMessages.sort((a, b) => b.createdAt.localeCompare(a.createdAt)),
     replies: replies.flat(),
-    chatConversations: byId([...leadChats, ...moreChats]).sort((a, b) => b.lastActivity.localeCompare(a.lastActivity)),
+    chatConversations: byId([...chats, ...moreChats.filter((chat) => chat !== null)]).sort((a, b) =>
+      b.lastActivity.localeCompare(a.lastActivity),
+    ),
     newsletter,
     videoCalls: videoCalls.sort((a, b) => b.conversationStarted.localeCompare(a.conversationStarted)),
   };
