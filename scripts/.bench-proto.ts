@@ -13,12 +13,31 @@ const { database, closeDatabase } = await import('../src/lib/db/client');
 const NOW = Date.now();
 const rows = Array.from({ length: N }, (_, i) => {
   const t = NOW - i * 300_000;
-  return { id: newId(t), name: `María García ${i % 50}`, email: `v${i}@example.com`, company: 'Example S.L.', phone: null, serviceOfInterest: 'ai-solutions', message: 'We would like to talk about a data platform for our logistics business.', source: 'form' as const, investor: null, language: 'en' as const, sessionId: null, createdAt: new Date(t), status: 'new' as const, owner: null, updatedAt: null, replyCount: 0 };
+  return {
+    id: newId(t),
+    name: `María García ${i % 50}`,
+    email: `v${i}@example.com`,
+    company: 'Example S.L.',
+    phone: null,
+    serviceOfInterest: 'ai-solutions',
+    message: 'We would like to talk about a data platform for our logistics business.',
+    source: 'form' as const,
+    investor: null,
+    language: 'en' as const,
+    sessionId: null,
+    createdAt: new Date(t),
+    status: 'new' as const,
+    owner: null,
+    updatedAt: null,
+    replyCount: 0,
+  };
 });
 const t0 = performance.now();
 let dropped: string[] = [];
 if (process.argv[4] === 'drop') {
-  const idx = await engine.query<{ indexname: string; indexdef: string }>(`select indexname, indexdef from pg_indexes where tablename='contact_messages' and indexname not like '%pkey'`);
+  const idx = await engine.query<{ indexname: string; indexdef: string }>(
+    `select indexname, indexdef from pg_indexes where tablename='contact_messages' and indexname not like '%pkey'`,
+  );
   dropped = idx.rows.map((r) => r.indexdef);
   for (const r of idx.rows) await engine.exec(`drop index "${r.indexname}"`);
 }
@@ -31,7 +50,24 @@ for (let s = 0; s < N; s += B) {
     await engine.query(
       `insert into contact_messages (id,name,email,company,phone,service_of_interest,message,source,investor,language,session_id,created_at,status,owner,updated_at,reply_count)
        select * from unnest($1::text[],$2::text[],$3::text[],$4::text[],$5::text[],$6::text[],$7::text[],$8::text[],$9::jsonb[],$10::text[],$11::text[],$12::timestamptz[],$13::text[],$14::text[],$15::timestamptz[],$16::int[])`,
-      [col('id'), col('name'), col('email'), col('company'), col('phone'), col('serviceOfInterest'), col('message'), col('source'), col('investor'), col('language'), col('sessionId'), batch.map((r) => r.createdAt.toISOString()), col('status'), col('owner'), col('updatedAt'), col('replyCount')],
+      [
+        col('id'),
+        col('name'),
+        col('email'),
+        col('company'),
+        col('phone'),
+        col('serviceOfInterest'),
+        col('message'),
+        col('source'),
+        col('investor'),
+        col('language'),
+        col('sessionId'),
+        batch.map((r) => r.createdAt.toISOString()),
+        col('status'),
+        col('owner'),
+        col('updatedAt'),
+        col('replyCount'),
+      ],
     );
   }
 }

@@ -67,7 +67,6 @@ const server = spawn('netlify', ['serve', '--offline', '--internal-disable-edge-
   env: {
     ...process.env,
     NETLIFY_DB_URL: database.url,
-    DATA_SCOPE: 'bench',
     BROWSER: 'none',
     JWT_SECRET: 'bench-secret-that-is-long-enough-0123456789abcdef',
   },

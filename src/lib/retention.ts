@@ -128,10 +128,6 @@ export async function runRetention(now: Date = new Date()): Promise<RetentionRep
     quotaSlots,
     pendingSubscribers,
     more:
-      contactMessages >= max ||
-      chatConversations >= max ||
-      old.length >= max ||
-      recent.length >= max ||
-      attempts.more,
+      contactMessages >= max || chatConversations >= max || old.length >= max || recent.length >= max || attempts.more,
   };
 }

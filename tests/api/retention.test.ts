@@ -82,8 +82,8 @@ describe('the retention job', () => {
   });
 
   it("deletes past days' quota slots and keeps today's", async () => {
-    const quota: DailyQuota = { kind: 'quotas', prefix: 'retention-test' };
-    const visitor: DailyQuota = { kind: 'quotas', prefix: 'retention-test-ip', subject: 'abc123' };
+    const quota: DailyQuota = { prefix: 'retention-test' };
+    const visitor: DailyQuota = { prefix: 'retention-test-ip', subject: 'abc123' };
     const today = new Date();
     const yesterday = new Date(today.getTime() - 24 * HOUR);
     for (const day of [yesterday, today]) {

@@ -44,7 +44,6 @@ export default async function setup(project: TestProject) {
   const env = {
     ...process.env,
     NETLIFY_DB_URL: database.url,
-    DATA_SCOPE: 'e2e',
     JWT_SECRET: 'e2e-secret-that-is-long-enough-0123456789abcdef',
     IP_HASH_SECRET: E2E_IP_HASH_SECRET,
     ADMIN_USERNAME: E2E_ADMIN.username,

@@ -1,52 +1,48 @@
-import { getStore, type Store } from '@netlify/blobs';
 import type { Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
-import { openLocalBlobs } from '../../scripts/local-blobs';
+import { afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import { en } from '../../src/i18n/en';
 import { es } from '../../src/i18n/es';
-import { storeName } from '../../src/lib/blobs';
 import { resetEnvCache } from '../../src/lib/env';
 import { QUOTAS, siteQuota, visitorQuota } from '../../src/lib/quotas';
-import { dailyQuotaKey, VIDEO_CALLS, type DailyQuota } from '../../src/lib/stores/daily-quota';
+import { database } from '../../src/lib/db/client';
+import { dailyQuotas } from '../../src/lib/db/schema';
+import { utcDay, VIDEO_CALLS, type DailyQuota } from '../../src/lib/stores/daily-quota';
 import { VISITOR_CAP_REACHED } from '../../src/lib/video/tavus';
 import { E2E_IP_HASH_SECRET } from './global-setup';
-import { baseUrl, useBrowser } from './helpers';
+import { baseUrl, useBrowser, useSiteDatabase } from './helpers';
 
 /**
  * Daily quotas on the served site (`netlify serve`: each function invocation in a worker thread of its own, the
- * local Blobs server), and what the page says when one is spent, in its language. The browser and this process both
+ * test run's database), and what the page says when one is spent, in its language. The browser and this process both
  * reach the site at 127.0.0.1, so the site sees them as one visitor.
  */
 const browser = useBrowser();
 const VISITOR = '127.0.0.1';
 const site = () => baseUrl().replace('//localhost', `//${VISITOR}`);
 
-let blobs: { stop: () => Promise<void> };
-let quotas: Store;
+useSiteDatabase();
 
-/** Empties the e2e quotas store: every quota starts the day unused, for this file and the ones after it. */
+/** Empties the site's daily quotas: every quota starts the day unused, for this file and the ones after it. */
 async function clearQuotas() {
-  const { blobs: all } = await quotas.list();
-  await Promise.all(all.map(({ key }) => quotas.delete(key)));
+  await database().delete(dailyQuotas);
 }
 
 beforeAll(async () => {
-  blobs = await openLocalBlobs();
-  quotas = getStore(storeName('quotas', 'e2e'));
   process.env['IP_HASH_SECRET'] = E2E_IP_HASH_SECRET;
   resetEnvCache();
   await clearQuotas();
 });
 afterEach(async () => clearQuotas());
-afterAll(async () => blobs.stop());
 
-/** Writes `uses` uses of a quota today, as the site's own claims would. */
+/** Counts `uses` uses of a quota today, as the site's own takes would. */
 async function spend(quota: DailyQuota, uses: number) {
-  const now = new Date();
-  const slots = Array.from({ length: uses }, (_, slot) => slot);
-  for (let i = 0; i < slots.length; i += 25) {
-    await Promise.all(slots.slice(i, i + 25).map((slot) => quotas.set(dailyQuotaKey(quota, now, slot), 'e2e')));
-  }
+  await database()
+    .insert(dailyQuotas)
+    .values({ quota: quota.prefix, day: utcDay(new Date()), subject: quota.subject ?? '', used: uses })
+    .onConflictDoUpdate({
+      target: [dailyQuotas.quota, dailyQuotas.day, dailyQuotas.subject],
+      set: { used: uses },
+    });
 }
 const visitorShare = (name: string) => visitorQuota(siteQuota(name), VISITOR, new Date());
 

@@ -108,7 +108,7 @@ export async function sendIssueTest(id: string, email: string, language?: Langua
   const issue = await issueOr404(id);
   const languages = language ? [language] : [...LANGUAGES];
   for (const lang of languages) {
-    if (!(await takeDailyQuota({ kind: 'quotas', prefix: 'newsletter-tests' }, TEST_MAILS_PER_DAY))) {
+    if (!(await takeDailyQuota({ prefix: 'newsletter-tests' }, TEST_MAILS_PER_DAY))) {
       throw new HttpError(429, TEST_QUOTA_REACHED);
     }
     const part = issuePart(issue, lang);

@@ -1,17 +1,12 @@
-import { randomUUID } from 'node:crypto';
 import { and, eq, lt, sql } from 'drizzle-orm';
-import { blobsServer, dataStore, storeName, type StoreKind } from '../blobs';
 import { database } from '../db/client';
 import { dailyQuotas } from '../db/schema';
-import { knownTaken, markTaken, withKeyLock } from './slot-lock';
 
 /**
  * A daily quota: a name (`prefix`) and optionally a subject (a hashed visitor) with a count of its own. Each UTC day
- * counts afresh. (`kind` names where quotas were kept before the database, and is ignored: every quota is a row of
- * `daily_quotas`.)
+ * counts afresh: one row of `daily_quotas` per quota, day and subject.
  */
 export interface DailyQuota {
-  kind?: 'quotas';
   prefix: string;
   subject?: string;
 }
@@ -100,37 +95,4 @@ export async function deleteQuotaDaysBefore(today: string): Promise<number> {
     WITH deleted AS (DELETE FROM ${dailyQuotas} WHERE ${lt(dailyQuotas.day, today)} RETURNING used)
     SELECT coalesce(sum(used), 0)::int AS uses FROM deleted`);
   return Number(rows[0]?.uses ?? 0);
-}
-
-/** The retention job's name for deleteQuotaDaysBefore (`store` is ignored: every quota is in one table). */
-export function deletePastQuotaDays(_store: 'quotas', today: string): Promise<number> {
-  return deleteQuotaDaysBefore(today);
-}
-
-/**
- * Claims one Blobs key: written only if new, with a token only this claim knows, then read back; true for exactly
- * one caller. Kept only for the stores still in Blobs that import it from here (the mail outbox, newsletter sends);
- * their move to the database removes them, and this with them. On the local Blobs server, whose check-and-write is
- * not atomic, the write and the read run under the key's lock (slot-lock.ts).
- */
-export async function claimSlot(kind: StoreKind, key: string): Promise<boolean> {
-  const store = dataStore(kind);
-  const token = randomUUID();
-  const claim = async () => {
-    const { modified } = await store.set(key, token, { onlyIfNew: true });
-    if (!modified) return false;
-    return (await store.get(key, { type: 'text' })) === token;
-  };
-  const server = blobsServer();
-  if (!server.local) return claim();
-  const seen = `${server.instance}/${storeName(kind)}/${key}`;
-  if (knownTaken(seen)) return false;
-  return withKeyLock(`${server.siteID}/${storeName(kind)}/${key}`, async () => {
-    if (knownTaken(seen)) return false;
-    try {
-      return await claim();
-    } finally {
-      markTaken(seen);
-    }
-  });
 }

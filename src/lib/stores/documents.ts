@@ -1,5 +1,5 @@
 import { and, desc, eq, or, sql, exists } from 'drizzle-orm';
-import { dataStore } from '../blobs';
+import { fileStore, mayDeleteFiles } from '../blobs';
 import { database, type Queryable } from '../db/client';
 import { documentShares, documents, documentUploads } from '../db/schema';
 import { documentSchema, type InvestorDocument } from '../schemas/document';
@@ -20,7 +20,7 @@ export interface DocumentUpload {
   createdAt: string;
 }
 
-const files = () => dataStore('document-files');
+const files = () => fileStore('document-files');
 const partKey = (id: string, index: number) => `parts/${id}/${String(index).padStart(3, '0')}`;
 
 /** A document's columns and its sharing list (in the admin's order), as one row. */
@@ -239,9 +239,10 @@ export function streamDocument(id: string, parts: number): ReadableStream<Uint8A
   });
 }
 
-/** Deletes an upload's announcement (if it is still one) and its parts. */
+/** Deletes an upload's announcement (if it is still one) and its parts (not from a deploy preview: `mayDeleteFiles`). */
 export async function deleteDocumentFiles(id: string, parts: number): Promise<void> {
   await database().delete(documentUploads).where(eq(documentUploads.id, id));
+  if (!mayDeleteFiles()) return;
   const store = files();
   await Promise.all(Array.from({ length: parts }, (_, index) => store.delete(partKey(id, index))));
 }

@@ -1,4 +1,4 @@
-import { dataStore } from '../blobs';
+import { fileStore } from '../blobs';
 
 /** The image types the site stores and serves; never SVG (it can carry script). */
 export const IMAGE_TYPES = {
@@ -16,7 +16,7 @@ export const UPLOAD_KEY_PATTERN = /^[0-9a-hjkmnp-tv-z]{26}\.(jpg|png|gif|webp|av
 export async function getUpload(key: string): Promise<{ data: ArrayBuffer; contentType: string } | null> {
   if (!UPLOAD_KEY_PATTERN.test(key)) return null;
   const extension = key.slice(key.lastIndexOf('.') + 1) as ImageExtension;
-  const data = await dataStore('uploads').get(key, { type: 'arrayBuffer' });
+  const data = await fileStore('uploads').get(key, { type: 'arrayBuffer' });
   if (data === null) return null;
   // The type comes from the key the server made, never from stored metadata a client could influence.
   return { data, contentType: IMAGE_TYPES[extension] };
@@ -25,10 +25,10 @@ export async function getUpload(key: string): Promise<{ data: ArrayBuffer; conte
 /** Whether an upload is stored under this key (its metadata only: the bytes are not read). */
 export async function uploadExists(key: string): Promise<boolean> {
   if (!UPLOAD_KEY_PATTERN.test(key)) return false;
-  return (await dataStore('uploads').getMetadata(key)) !== null;
+  return (await fileStore('uploads').getMetadata(key)) !== null;
 }
 
 export async function putUpload(key: string, data: ArrayBuffer): Promise<void> {
   if (!UPLOAD_KEY_PATTERN.test(key)) throw new Error('Refusing an upload key the server did not make');
-  await dataStore('uploads').set(key, data);
+  await fileStore('uploads').set(key, data);
 }
