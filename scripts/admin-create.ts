@@ -1,20 +1,19 @@
-// `npm run admin:create -- --username NAME [--role admin|investor] [--remote --scope production]`
+// `npm run admin:create -- --username NAME [--role admin|investor]`
 // Creates a dashboard user, or sets a new password and role for an existing one
 // (and reactivates it): a new password ends the user's existing sessions.
 // The password (12+ characters) is read from ADMIN_CREATE_PASSWORD or asked for (not echoed).
-// Local by default (the store `npm run dev` uses); with --remote it writes to the
-// site's Netlify Blobs using NETLIFY_SITE_ID and NETLIFY_AUTH_TOKEN.
+// The local database by default (the one `npm run dev` uses); with NETLIFY_DB_URL set, that database instead: a
+// deployed site's connection string (README, "Deploying": `netlify env:get NETLIFY_DB_URL` or the site's
+// Database page).
 import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
 import { MIN_PASSWORD_LENGTH, passwordProblem, roleSchema } from '../src/lib/schemas/user';
-import { openLocalBlobs } from './local-blobs';
+import { openLocalDatabase } from './local-db';
 
 const { values } = parseArgs({
   options: {
     username: { type: 'string' },
     role: { type: 'string', default: 'admin' },
-    remote: { type: 'boolean', default: false },
-    scope: { type: 'string', default: 'production' },
   },
 });
 
@@ -37,7 +36,7 @@ async function askPassword(): Promise<string> {
 }
 
 if (!values.username)
-  fail('Usage: npm run admin:create -- --username NAME [--role admin|investor] [--remote --scope production]');
+  fail('Usage: npm run admin:create -- --username NAME [--role admin|investor]');
 const role = roleSchema.safeParse(values.role);
 if (!role.success) fail('--role is admin or investor');
 
@@ -46,19 +45,11 @@ const password = await askPassword();
 const problem = passwordProblem(password);
 if (problem) fail(`Refused: ${problem}. Nothing was saved.`);
 
-let close = async () => undefined as void;
-if (process.env['NETLIFY_DB_URL']) {
-  // Accounts live in the database: the one NETLIFY_DB_URL names (the tests' own, or one set by hand).
-  close = (await import('../src/lib/db/client')).closeDatabase;
-} else if (values.remote) {
-  const siteID = process.env['NETLIFY_SITE_ID'];
-  const token = process.env['NETLIFY_AUTH_TOKEN'];
-  if (!siteID || !token) fail('--remote needs NETLIFY_SITE_ID and NETLIFY_AUTH_TOKEN');
-  process.env['NETLIFY_BLOBS_CONTEXT'] = Buffer.from(JSON.stringify({ siteID, token })).toString('base64');
-  process.env['CONTEXT'] = values.scope === 'production' ? 'production' : values.scope;
-} else {
-  close = (await openLocalBlobs()).stop;
-}
+// Accounts live in the database: the one NETLIFY_DB_URL names (a deployed site's, or the tests' own), else the
+// local one.
+const close = process.env['NETLIFY_DB_URL']
+  ? (await import('../src/lib/db/client')).closeDatabase
+  : (await openLocalDatabase()).stop;
 
 try {
   const { saveUser } = await import('../src/lib/stores/users');
