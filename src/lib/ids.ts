@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 
 // Lower-case ULIDs: 48-bit time + 80 random bits in Crockford base32. They sort
-// by creation time as plain strings, which is what Blobs `list()` returns.
+// by creation time as plain strings, so an id also breaks ties between rows of one time in a keyset page.
 const ALPHABET = '0123456789abcdefghjkmnpqrstvwxyz';
 
 /** The only shape an id in a URL may take; anything else is refused before it reaches a store. */

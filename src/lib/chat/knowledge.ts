@@ -20,9 +20,9 @@ import { PassageIndex, type Passage } from './search';
  *
  * The index is built once per content change and kept in this module's
  * memory (one per language, per warm function instance). Each chat message
- * reads the two public lists (one Blobs read each: the snapshots of
- * src/lib/stores/content-collection.ts) and the services and categories list
- * that names their categories (one read), and derives the content's version
+ * reads the two public lists (one query each: src/lib/content/engine.ts,
+ * `listPublic`) and the services and categories list that names their
+ * categories (one query), and derives the content's version
  * from them: every record's id, version and update time, and the list's version. Every
  * write the content engine makes (create, update, publish, delete, a seed)
  * changes that version, so the next message builds a new index; otherwise

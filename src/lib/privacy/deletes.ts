@@ -8,8 +8,8 @@ import { deleteTavusConversation } from '../video/tavus';
 
 /**
  * An admin deletes one record (docs/product.md, "Admin dashboard"): a contact message, a chat conversation (every
- * exchange of its session) or a video call (here and at Tavus). Each deletion removes the record's e-mail index
- * entries and is recorded in the audit log by the record's id, never its contents. Admin answers are
+ * exchange of its session) or a video call (here and at Tavus). Each deletion takes the record's rows in other tables
+ * with it (ON DELETE CASCADE) and is recorded in the audit log by the record's id, never its contents. Admin answers are
  * `private, no-store` and these records are never cached by tag, so the CDN has nothing of them to serve after.
  */
 export const ADMIN_NO_STORE = { 'Cache-Control': 'private, no-store' } as const;
