@@ -11,3 +11,13 @@ export const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector
 export function oneOf(column: AnyColumn, values: readonly string[]): SQL {
   return sql`${column} IN (${sql.raw(values.map((value) => `'${value.replace(/'/g, "''")}'`).join(', '))})`;
 }
+
+/**
+ * A moment read as its ISO 8601 text (`2026-11-26T15:54:50.123Z`), the form records carry in the API: rows map to
+ * records without converting each time. Stored as timestamptz; written from an ISO text or a Date.
+ */
+export const isoAt = customType<{ data: string; driverData: string | Date }>({
+  dataType: () => 'timestamp with time zone',
+  fromDriver: (value) => new Date(value).toISOString(),
+  toDriver: (value) => value,
+});
