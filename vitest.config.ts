@@ -36,7 +36,7 @@ export default defineConfig({
           fileParallelism: false,
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          // A poll waits on the server: a toast after a write that also claims quota slots can take more than the
+          // A poll waits on the server: a toast after a write that also takes a quota can take more than the
           // default second on a busy two-core machine.
           expect: { poll: { timeout: 10_000 } },
         },

@@ -1,36 +1,19 @@
 // `npm run bench:assistant`: the chat assistant's evaluation. The questions of
 // scripts/assistant-questions.ts go to the real chat function (in this process)
-// against a real local Blobs server seeded with the demo content, twice:
+// against a real local database seeded with the demo content, twice:
 //   1. without OPENAI_API_KEY: does the built-in assistant's answer link the right page?
 //   2. with a model on a fake OpenAI server on 127.0.0.1 (no network, no real key):
 //      is the right page in the context the model gets, and how large is that context?
 // Then the catalogue grows to 156+ insights and the context is measured again.
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import type { Context } from '@netlify/functions';
-import { BlobsServer } from '@netlify/blobs/server';
+import { startTestDatabase } from '../tests/helpers/db';
 import { BENCH_QUESTIONS, type BenchQuestion } from './assistant-questions';
 
-const directory = await mkdtemp(join(tmpdir(), 'bench-assistant-'));
-const token = randomUUID();
-const blobs = new BlobsServer({ directory, token });
-const { port } = await blobs.start();
-const blobsUrl = `http://127.0.0.1:${port}`;
-process.env['NETLIFY_BLOBS_CONTEXT'] = Buffer.from(
-  JSON.stringify({
-    edgeURL: blobsUrl,
-    uncachedEdgeURL: blobsUrl,
-    token,
-    siteID: 'bench',
-    deployID: '0',
-    primaryRegion: 'dev',
-  }),
-).toString('base64');
+// The demo content is seeded into a database of the bench's own, in memory.
+const database = await startTestDatabase();
 process.env['JWT_SECRET'] = 'bench-secret-that-is-long-enough-0123456789abcdef';
 delete process.env['OPENAI_API_KEY'];
 
@@ -240,8 +223,7 @@ console.log(
 if (misses.length) console.log(`Misses:\n  ${misses.join('\n  ')}`);
 
 fakeOpenAi.close();
-await blobs.stop();
-await rm(directory, { recursive: true, force: true });
+await database.stop();
 
 const aim = 0.9;
 const rate = (key: 'linked' | 'inContext') => all.filter((row) => row[key]).length / all.length;

@@ -1,18 +1,18 @@
 // `npm run bench:login`: how long a sign-in takes for a good password, a wrong
 // password, an unknown username and an over-long password, handlers in this
-// process against a real local Blobs server. The unknown-username time must
+// process against a real local database (in memory). The unknown-username time must
 // match the wrong-password time (both run one cost-12 bcrypt check), so that
 // timing does not tell which usernames exist; the API test checks the same
 // with a wide bound, this measures it precisely.
 import { performance } from 'node:perf_hooks';
-import { startLocalBlobs } from '../tests/helpers/blobs';
+import { startTestDatabase } from '../tests/helpers/db';
 import { call } from '../tests/helpers/functions';
 
 const RUNS = 15;
 const USERNAME = 'bench';
 const PASSWORD = 'bench password long enough';
 
-const blobs = await startLocalBlobs();
+const database = await startTestDatabase();
 process.env['JWT_SECRET'] = 'bench-secret-that-is-long-enough-0123456789abcdef';
 process.env['ADMIN_USERNAME'] = USERNAME;
 process.env['ADMIN_PASSWORD'] = PASSWORD;
@@ -98,4 +98,4 @@ for (let attempt = 1; attempt <= 11; attempt += 1) {
   });
 }
 console.table(delays);
-await blobs.stop();
+await database.stop();

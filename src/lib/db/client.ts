@@ -28,7 +28,8 @@ const holder = globalThis as { [KEY]?: Connection };
  * The local engine (`@netlify/database-dev`: PGlite behind a socket) runs every connection in one Postgres session,
  * so two connections' transactions would interleave (measured: 40 racing transactions, half rolled back, kept 17 rows
  * instead of 20). Locally the pool therefore holds one connection: statements and transactions queue in turn, as a
- * real server's locks would order them. Deployed, Netlify Database is a real Postgres and the pool is as `pg` makes it.
+ * real server's locks would order them. Deployed, Netlify Database is a real Postgres and the pool is as
+ * `getDatabase()` makes it (`pg`'s, or Neon's pg-compatible serverless Pool where NETLIFY_DB_DRIVER=serverless).
  */
 function isLocalEngine(url: string): boolean {
   try {
