@@ -5,15 +5,12 @@ import { useAdminTexts } from './language';
 export function ListState({
   loading,
   error,
-  errorText,
   empty,
   emptyText,
   children,
 }: {
   loading: boolean;
   error: boolean;
-  /** What went wrong, when the list knows (else the generic load error). */
-  errorText?: string | undefined;
   empty: boolean;
   emptyText: string;
   children: ReactNode;
@@ -28,7 +25,7 @@ export function ListState({
   if (error)
     return (
       <p role="alert" className="py-8 text-red-700">
-        {errorText ?? adminTexts.loadError}
+        {adminTexts.loadError}
       </p>
     );
   if (empty) return <p className="py-8 text-slate-600">{emptyText}</p>;

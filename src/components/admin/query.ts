@@ -94,8 +94,6 @@ export async function mutate<T>(
 export interface PagedQuery<T> {
   data: T[] | undefined;
   error: boolean;
-  /** Set when the error has words of its own: a search whose index is still being moved (503, field `q`). */
-  errorText?: string | undefined;
   loading: boolean;
   /** Whether the server has older records. */
   more: boolean;
@@ -109,15 +107,6 @@ function pageUrl(path: string, q: string, cursor: string | null): string {
   if (cursor) params.set('cursor', cursor);
   const query = params.toString();
   return query ? `${path}${path.includes('?') ? '&' : '?'}${query}` : path;
-}
-
-const SEARCH_RETRY_MS = 10_000;
-
-/** A search answered 503 naming `q`: its index is still being moved after an update (src/lib/stores/feed.ts). */
-export function pagedErrorText(error: unknown): string | undefined {
-  return error instanceof ApiError && error.status === 503 && error.field === 'q'
-    ? adminTextsNow().searchPreparing
-    : undefined;
 }
 
 interface PagedState<T> {
@@ -136,15 +125,12 @@ export function usePagedQuery<T>(key: string, path: string, q = ''): PagedQuery<
   const [state, setState] = useState<{
     data: PagedState<T> | undefined;
     error: boolean;
-    errorText?: string | undefined;
     loading: boolean;
   }>(() => {
     const hit = cache.get(cacheKey);
     return { data: hit?.data as PagedState<T> | undefined, error: false, loading: !hit };
   });
   const [loadingMore, setLoadingMore] = useState(false);
-  // Bumped to ask again (a search answered "being prepared"): `load` changes, the effect below runs it.
-  const [attempt, setAttempt] = useState(0);
   const load = useCallback(() => {
     const hit = cache.get(cacheKey);
     if (hit && Date.now() - hit.at < STALE_MS) {
@@ -152,7 +138,6 @@ export function usePagedQuery<T>(key: string, path: string, q = ''): PagedQuery<
       return;
     }
     let current = true;
-    let retry: number | undefined;
     setState((previous) => ({ ...previous, loading: true }));
     apiFetchPage<T>(pageUrl(path, q, null))
       .then((page) => {
@@ -161,16 +146,12 @@ export function usePagedQuery<T>(key: string, path: string, q = ''): PagedQuery<
       })
       .catch((error: unknown) => {
         handleUnauthorized(error);
-        const errorText = pagedErrorText(error);
-        if (current) setState({ data: undefined, error: true, errorText, loading: false });
-        // A search whose index is being moved: each call moves some of it, so the list asks again by itself.
-        if (current && errorText) retry = window.setTimeout(() => setAttempt((n) => n + 1), SEARCH_RETRY_MS);
+        if (current) setState({ data: undefined, error: true, loading: false });
       });
     return () => {
       current = false;
-      window.clearTimeout(retry);
     };
-  }, [cacheKey, path, q, attempt]);
+  }, [cacheKey, path, q]);
   useEffect(() => {
     const stop = load();
     const set = listeners.get(key) ?? new Set();
@@ -195,7 +176,7 @@ export function usePagedQuery<T>(key: string, path: string, q = ''): PagedQuery<
         if (!handleUnauthorized(error)) {
           showToast({
             title: adminTextsNow().error,
-            description: pagedErrorText(error) ?? adminTextsNow().loadError,
+            description: adminTextsNow().loadError,
             variant: 'error',
           });
         }
@@ -205,7 +186,6 @@ export function usePagedQuery<T>(key: string, path: string, q = ''): PagedQuery<
   return {
     data: state.data?.items,
     error: state.error,
-    errorText: state.errorText,
     loading: state.loading,
     more: next !== null,
     loadingMore,

@@ -45,7 +45,6 @@ export function RecordTable<T extends { id: string }>({
     data: T[] | undefined;
     loading: boolean;
     error: boolean;
-    errorText?: string | undefined;
     more?: boolean;
     loadingMore?: boolean;
     loadMore?: () => void;
@@ -77,13 +76,7 @@ export function RecordTable<T extends { id: string }>({
     return keyed.map(({ record }) => record);
   }, [shown, columns, sort, language]);
   return (
-    <ListState
-      loading={list.loading}
-      error={list.error}
-      errorText={list.errorText}
-      empty={!list.data?.length}
-      emptyText={emptyText}
-    >
+    <ListState loading={list.loading} error={list.error} empty={!list.data?.length} emptyText={emptyText}>
       <Table aria-label={label} className="max-sm:block" boxClassName="max-sm:overflow-visible max-sm:border-0">
         <TableHeader className="max-sm:block max-sm:bg-transparent">
           <TableRow className="max-sm:mb-2 max-sm:flex max-sm:flex-wrap max-sm:gap-1">

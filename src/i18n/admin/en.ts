@@ -18,7 +18,6 @@ export const adminEn = {
   },
   loading: 'Loading...',
   loadError: 'An error occurred',
-  searchPreparing: 'Search is being prepared after an update. Trying again in a few seconds…',
   actions: 'Actions',
   edit: 'Edit',
   delete: 'Delete',

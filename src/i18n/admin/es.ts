@@ -16,7 +16,6 @@ export const adminEs: AdminTexts = {
   },
   loading: 'Cargando...',
   loadError: 'Se ha producido un error',
-  searchPreparing: 'La búsqueda se está preparando tras una actualización. Se volverá a intentar en unos segundos…',
   actions: 'Acciones',
   edit: 'Editar',
   delete: 'Eliminar',

@@ -8,7 +8,7 @@ import { Input } from '../../react-ui/input';
 import { ConfirmDialog } from '../confirm-dialog';
 import { formatDateTime } from '../format';
 import { useAdminTexts } from '../language';
-import { handleUnauthorized, invalidate, mutate, pagedErrorText } from '../query';
+import { handleUnauthorized, invalidate, mutate } from '../query';
 
 const send = <T,>(email: string, kind: PrivacyRequest['kind']) =>
   apiFetch<T>('/api/privacy-requests', { body: { email, kind } });
@@ -43,8 +43,7 @@ export function PrivacyTab() {
 
   function fail(caught: unknown) {
     if (handleUnauthorized(caught)) return;
-    // The address index still being moved after an update: said in the dashboard's language.
-    const detail = pagedErrorText(caught) ?? (caught instanceof ApiError ? caught.serverMessage : undefined);
+    const detail = caught instanceof ApiError ? caught.serverMessage : undefined;
     if (caught instanceof ApiError && caught.status === 400 && detail) setError(detail);
     else
       showToast({
