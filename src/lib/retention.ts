@@ -72,7 +72,7 @@ export function monthsBefore(now: Date, months: number): Date {
  * here anyway.
  */
 async function deleteCalls(
-  calls: Array<{ id: string; started: Date }>,
+  calls: Array<{ id: string; started: string }>,
   forceBefore: number,
 ): Promise<{ deleted: number; refused: number }> {
   const gone: string[] = [];
@@ -82,7 +82,7 @@ async function deleteCalls(
       await deleteTavusConversation(call.id);
     } catch (error) {
       console.error('Retention: Tavus did not delete a call', call.id, error);
-      if (call.started.getTime() >= forceBefore) {
+      if (Date.parse(call.started) >= forceBefore) {
         refused += 1;
         continue;
       }

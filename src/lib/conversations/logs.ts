@@ -13,28 +13,25 @@ import type {
   VideoLogInput,
 } from '../schemas/conversation';
 import {
-  chatConversationById,
-  chatConversationsPage,
-  chatConversationsStartedIn,
-  chatConversationsWithEmail,
-  chatExchangesNewestFirst,
-  chatLeadState as storedLeadState,
-  conversationsPerWeek,
-  deleteChatConversation,
-  deleteChatConversationsBefore,
-  deleteVideoCalls as deleteStoredVideoCalls,
-  deleteVideoCallsBefore as deleteStoredVideoCallsBefore,
+  chatConversations,
+  chatExchangesPage,
+  deleteConversations,
   insertChatExchange,
-  insertVideoCall,
-  videoCallById,
-  videoCallIdsStartedIn,
-  videoCallStartById,
-  videoCallsPage,
-  videoCallsStartedIn,
-  videoCallsWithEmail,
+  recordVideoCallStart,
+  videoCalls,
   writeVideoEvent,
-  type StoredVideoCall,
+  type EventKind,
 } from '../stores/conversations';
+
+export {
+  chatLeadState,
+  conversationsStartedPerWeek,
+  recordVideoCallStart,
+  videoCallIdsStartedBetween,
+  videoCallStart,
+} from '../stores/conversations';
+
+type StoredVideoCall = Awaited<ReturnType<typeof videoCalls>>['items'][number];
 
 /**
  * The visitor conversations (docs/product.md, "Conversation logs"): the website chat's sessions, logged by
@@ -66,21 +63,17 @@ export async function logChatExchange(
   const emails = new Map<string, boolean>(emailsIn(input.userMessage).map((email) => [email, false]));
   const collected = lead?.email?.trim().toLowerCase();
   if (collected) emails.set(collected, true);
+  const { sessionId, userMessage, botResponse, language } = input;
   await insertChatExchange({
     id: newId(at.getTime()),
-    sessionId: input.sessionId,
-    at,
-    userMessage: input.userMessage,
-    botResponse: input.botResponse,
-    language: input.language,
+    sessionId,
+    userMessage,
+    botResponse,
+    language,
+    at: at.toISOString(),
     lead,
-    emails: [...emails].map(([email, isLead]) => ({ email, lead: isLead })),
+    emails,
   });
-}
-
-/** The lead flow's state after a session's newest exchange (null: not in the flow, or a session never answered). */
-export async function chatLeadState(sessionId: string): Promise<LeadState | null> {
-  return storedLeadState(sessionId);
 }
 
 /**
@@ -88,21 +81,10 @@ export async function chatLeadState(sessionId: string): Promise<LeadState | null
  * small batches so a caller that has enough stops reading.
  */
 export async function* serverExchangesNewestFirst(sessionId: string, batch = 20): AsyncGenerator<ChatExchange> {
-  let before: { at: Date; id: string } | null = null;
-  for (;;) {
-    const rows = await chatExchangesNewestFirst(sessionId, before, batch);
-    for (const row of rows) {
-      yield {
-        sessionId,
-        userMessage: row.userMessage,
-        botResponse: row.botResponse,
-        language: row.language,
-        timestamp: row.at.toISOString(),
-      };
+  for await (const rows of eachPage((cursor) => chatExchangesPage(sessionId, cursor, batch))) {
+    for (const { userMessage, botResponse, language, at } of rows) {
+      yield { sessionId, userMessage, botResponse, language, timestamp: at };
     }
-    const last = rows.at(-1);
-    if (!last || rows.length < batch) return;
-    before = { at: last.at, id: last.id };
   }
 }
 
@@ -121,7 +103,7 @@ export async function acceptClientChatLog(input: ChatExchangeInput): Promise<voi
  * the lead flow collected. Two statements per page, whatever the number of sessions.
  */
 export async function listChatConversationsPage(query: PageQuery): Promise<Page<ChatConversation>> {
-  return chatConversationsPage(query);
+  return chatConversations(query);
 }
 
 /** Every chat conversation, newest first, a page at a time (the CSV export). */
@@ -134,43 +116,10 @@ export async function listChatConversations(): Promise<ChatConversation[]> {
   return allPages(eachChatConversation());
 }
 
-/** The server's record of a call it started: written once, when Tavus has answered with the call's id and URL. */
-export async function recordVideoCallStart(event: VideoEvent): Promise<void> {
-  await insertVideoCall({
-    id: event.sessionId,
-    started: new Date(event.at),
-    language: event.language ?? 'en',
-    conversationUrl: event.conversationUrl ?? null,
-    callbackNonce: event.callbackNonce ?? null,
-    endsBy: event.endsBy ? new Date(event.endsBy) : null,
-  });
-}
-
-/** The server's record of starting this call, or null for a call it did not start. */
-export async function videoCallStart(sessionId: string): Promise<VideoEvent | null> {
-  const start = await videoCallStartById(sessionId);
-  return (
-    start && {
-      sessionId: start.id,
-      kind: 'started',
-      at: start.started.toISOString(),
-      language: start.language,
-      conversationUrl: start.conversationUrl,
-      callbackNonce: start.callbackNonce,
-      endsBy: start.endsBy?.toISOString() ?? null,
-    }
-  );
-}
-
-/** An event's row: an address said in a call and written in its transcript links the call for privacy requests. */
-function eventRow(event: VideoEvent) {
-  const transcript = event.transcript ?? null;
-  return {
-    callId: event.sessionId,
-    at: new Date(event.at),
-    transcript,
-    emails: emailsIn(...(transcript ?? []).map((line) => line.text)),
-  };
+/** An event: an address said in a call and written in its transcript links the call for privacy requests. */
+function writeEvent(event: VideoEvent & { kind: EventKind }): Promise<void> {
+  const emails = emailsIn(...(event.transcript ?? []).map((line) => line.text));
+  return writeVideoEvent(event, emails, event.kind !== 'client-log');
 }
 
 /**
@@ -179,7 +128,7 @@ function eventRow(event: VideoEvent) {
  */
 export async function putVideoEvent(event: VideoEvent): Promise<void> {
   if (event.kind === 'started') return recordVideoCallStart(event);
-  await writeVideoEvent({ ...eventRow(event), kind: event.kind }, event.kind !== 'client-log');
+  await writeEvent({ ...event, kind: event.kind });
 }
 
 /**
@@ -191,17 +140,16 @@ export async function putVideoEvent(event: VideoEvent): Promise<void> {
  * language and duration are not kept: the server has its own.
  */
 export async function logVideoFromClient(input: VideoLogInput, at: Date = new Date()): Promise<void> {
-  const event: VideoEvent = {
+  await writeEvent({
     sessionId: input.sessionId,
     kind: 'client-log',
     at: at.toISOString(),
     transcript: input.transcript,
-  };
-  await writeVideoEvent({ ...eventRow(event), kind: 'client-log' }, false);
+  });
 }
 
-function seconds(from: Date, to: Date): number {
-  return Math.max(0, Math.round((to.getTime() - from.getTime()) / 1000));
+function seconds(from: string, to: string): number {
+  return Math.max(0, Math.round((Date.parse(to) - Date.parse(from)) / 1000));
 }
 
 /**
@@ -210,7 +158,7 @@ function seconds(from: Date, to: Date): number {
  * page's report only fills in what Tavus has not sent, and says so in
  * `clientReported`.
  */
-export function foldVideoCall({ start, events }: StoredVideoCall): VideoConversation {
+function foldVideoCall({ start, events }: StoredVideoCall): VideoConversation {
   const of = (kind: StoredVideoCall['events'][number]['kind']) => events.find((event) => event.kind === kind);
   const tavusTranscript = of('transcript');
   const page = of('client-log');
@@ -223,7 +171,7 @@ export function foldVideoCall({ start, events }: StoredVideoCall): VideoConversa
   let ended = of('ended')?.at ?? null;
   if (ended === null && page) {
     // A call cannot outlast the maximum length the server gave Tavus.
-    ended = start.endsBy && page.at > start.endsBy ? start.endsBy : page.at;
+    ended = start.endsBy && Date.parse(page.at) > Date.parse(start.endsBy) ? start.endsBy : page.at;
     clientReported.push('end');
   }
   return {
@@ -231,8 +179,8 @@ export function foldVideoCall({ start, events }: StoredVideoCall): VideoConversa
     sessionId: start.id,
     transcript,
     language: start.language,
-    conversationStarted: start.started.toISOString(),
-    conversationEnded: ended?.toISOString() ?? null,
+    conversationStarted: start.started,
+    conversationEnded: ended,
     duration: ended ? seconds(start.started, ended) : null,
     conversationUrl: start.conversationUrl,
     messageCount: transcript.length,
@@ -242,7 +190,7 @@ export function foldVideoCall({ start, events }: StoredVideoCall): VideoConversa
 
 /** A page of video calls, most recent first; `q`: a call's id. Two statements per page. */
 export async function listVideoConversationsPage(query: PageQuery): Promise<Page<VideoConversation>> {
-  const page = await videoCallsPage(query);
+  const page = await videoCalls(query);
   return { items: page.items.map(foldVideoCall), next: page.next };
 }
 
@@ -258,12 +206,12 @@ export async function listVideoConversations(): Promise<VideoConversation[]> {
 
 /** Deletes a chat session with every exchange of it. False when there is none. */
 export async function deleteChatSession(sessionId: string): Promise<boolean> {
-  return deleteChatConversation(sessionId);
+  return (await deleteConversations('chat', [sessionId])).length > 0;
 }
 
 /** Deletes a video call with its events (here only: Tavus is the caller's). False when there is none. */
 export async function deleteVideoCall(sessionId: string): Promise<boolean> {
-  return (await deleteStoredVideoCalls([sessionId])).length > 0;
+  return (await deleteConversations('video', [sessionId])).length > 0;
 }
 
 /**
@@ -271,42 +219,23 @@ export async function deleteVideoCall(sessionId: string): Promise<boolean> {
  * a message.
  */
 export async function chatConversationsByEmail(email: string): Promise<ChatConversation[]> {
-  return chatConversationsWithEmail(email);
+  return (await chatConversations({ email })).items;
 }
 
 /** The video calls in whose transcript (Tavus's or the page's) this e-mail address was said, most recent first. */
 export async function videoCallsByEmail(email: string): Promise<VideoConversation[]> {
-  return (await videoCallsWithEmail(email)).map(foldVideoCall);
+  return (await videoCalls({ email })).items.map(foldVideoCall);
 }
 
 /** One chat conversation by its session id, or null. */
 export async function chatConversation(sessionId: string): Promise<ChatConversation | null> {
-  return chatConversationById(sessionId);
+  return (await chatConversations({ id: sessionId })).items[0] ?? null;
 }
 
 /** One video call by its id, or null. */
 export async function videoConversation(sessionId: string): Promise<VideoConversation | null> {
-  const call = await videoCallById(sessionId);
-  return call && foldVideoCall(call);
-}
-
-/** The chat conversations started in `[from, before)`, oldest first, at most `max`. */
-export async function chatConversationsStartedBetween(
-  from: number,
-  before: number,
-  max: number,
-): Promise<{ items: ChatConversation[]; more: boolean }> {
-  return chatConversationsStartedIn(new Date(from), new Date(before), max);
-}
-
-/** The video calls started in `[from, before)`, oldest first, at most `max`. */
-export async function videoCallsStartedBetween(
-  from: number,
-  before: number,
-  max: number,
-): Promise<{ items: VideoConversation[]; more: boolean }> {
-  const { items, more } = await videoCallsStartedIn(new Date(from), new Date(before), max);
-  return { items: items.map(foldVideoCall), more };
+  const [call] = (await videoCalls({ id: sessionId })).items;
+  return call ? foldVideoCall(call) : null;
 }
 
 /**
@@ -314,26 +243,12 @@ export async function videoCallsStartedBetween(
  * first), with their exchanges. Answers how many.
  */
 export async function deleteChatSessionsBefore(before: Date, limit: number): Promise<number> {
-  return deleteChatConversationsBefore(before, limit);
-}
-
-/**
- * Retention, one statement: the calls started in `[from, before)`, oldest first, at most `limit`
- * (`unreportedOnly`: those with no end and no transcript line, which Tavus never reported). Tavus is asked to
- * delete each; then `deleteVideoCalls` deletes those it deleted.
- */
-export async function videoCallIdsStartedBetween(
-  from: Date,
-  before: Date,
-  limit: number,
-  options: { unreportedOnly?: boolean } = {},
-): Promise<Array<{ id: string; started: Date }>> {
-  return videoCallIdsStartedIn(from, before, limit, options);
+  return (await deleteConversations('chat', { before, limit })).length;
 }
 
 /** Deletes these calls with their events, in one statement (here only: Tavus is the caller's). Answers how many. */
 export async function deleteVideoCalls(ids: string[]): Promise<number> {
-  return (await deleteStoredVideoCalls(ids)).length;
+  return (await deleteConversations('video', ids)).length;
 }
 
 /**
@@ -341,7 +256,7 @@ export async function deleteVideoCalls(ids: string[]): Promise<number> {
  * ids, which Tavus must then be asked to delete (for a caller that does not keep a call Tavus refused to delete).
  */
 export async function deleteVideoCallsBefore(before: Date, limit: number): Promise<string[]> {
-  return deleteStoredVideoCallsBefore(before, limit);
+  return deleteConversations('video', { before, limit });
 }
 
 /** Seeding and benchmarks: a call's start and its events. */
@@ -349,16 +264,4 @@ export async function importVideoCall(events: VideoEvent[]): Promise<void> {
   const start = events.find((event) => event.kind === 'started');
   if (start) await recordVideoCallStart(start);
   for (const event of events) if (event.kind !== 'started') await putVideoEvent(event);
-}
-
-/**
- * The overview: chat sessions and video calls started in `[from, before)`, counted per ISO week in one statement
- * each: the Monday (UTC, `YYYY-MM-DD`) of each week that has any, and its count.
- */
-export async function conversationsStartedPerWeek(
-  channel: 'chat' | 'video',
-  from: Date,
-  before: Date,
-): Promise<Array<{ week: string; count: number }>> {
-  return conversationsPerWeek(channel, from, before);
 }

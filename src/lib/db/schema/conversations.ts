@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { boolean, check, foreignKey, index, integer, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import { LANGUAGES } from '../../../i18n/languages';
 import type { TranscriptLine } from '../../schemas/conversation';
-import { at, oneOf } from './columns';
+import { isoAt, oneOf } from './columns';
 
 /** The visitor conversations (docs/product.md, "Conversation logs"): the website chat's sessions and the video calls. */
 export const CONVERSATION_CHANNELS = ['chat', 'video'] as const;
@@ -21,9 +21,9 @@ export const conversations = pgTable(
   {
     channel: text({ enum: CONVERSATION_CHANNELS }).notNull(),
     id: text().notNull(),
-    started: at().notNull(),
+    started: isoAt().notNull(),
     /** A chat's newest exchange (its retention runs from it); a call's start. */
-    lastActivity: at().notNull(),
+    lastActivity: isoAt().notNull(),
     language: text({ enum: LANGUAGES }).notNull(),
     /** A chat's messages: two per exchange (the visitor's, the assistant's). */
     messageCount: integer().notNull().default(0),
@@ -37,7 +37,7 @@ export const conversations = pgTable(
     /** A call's callback nonce (src/lib/video/callback-token.ts): binds its callback URL to it. */
     callbackNonce: text(),
     /** A call's longest possible end: start + the maximum length given to Tavus. */
-    endsBy: at(),
+    endsBy: isoAt(),
   },
   (table) => [
     primaryKey({ columns: [table.channel, table.id] }),
@@ -59,7 +59,7 @@ export const chatExchanges = pgTable(
       .notNull()
       .default('chat'),
     conversationId: text().notNull(),
-    at: at().notNull(),
+    at: isoAt().notNull(),
     userMessage: text().notNull(),
     botResponse: text().notNull(),
     language: text({ enum: LANGUAGES }).notNull(),
@@ -88,7 +88,7 @@ export const videoCallEvents = pgTable(
       .default('video'),
     conversationId: text().notNull(),
     kind: text({ enum: VIDEO_EVENT_KINDS }).notNull(),
-    at: at().notNull(),
+    at: isoAt().notNull(),
     /** The lines of a transcript (Tavus's or the page's), shown as they are. */
     transcript: jsonb().$type<TranscriptLine[]>(),
   },

@@ -4,7 +4,7 @@ import { LANGUAGES } from '../../../i18n/languages';
 import type { InvestorLead } from '../../schemas/investor-lead';
 import { LEAD_SOURCES, LEAD_STATUSES } from '../../schemas/lead';
 import { foldedSql } from '../search';
-import { at, oneOf, tsvector } from './columns';
+import { at, isoAt, oneOf, tsvector } from './columns';
 
 /** Replies a lead may get at most: the thread stays small, and a stolen session cannot mail one address endlessly. */
 export const MAX_REPLIES_PER_LEAD = 20;
@@ -73,7 +73,7 @@ export const leadReplies = pgTable(
     messageId: text()
       .notNull()
       .references(() => contactMessages.id, { onDelete: 'cascade' }),
-    sentAt: at().notNull(),
+    sentAt: isoAt().notNull(),
     /** The dashboard user who sent it. */
     by: text().notNull(),
     language: text({ enum: LANGUAGES }).notNull(),
