@@ -70,7 +70,7 @@ process.env['QUOTA_CONTACT_PER_IP'] = '1000';
 const { demoRecords } = await import('../src/lib/seed/seed');
 const { portfolioContent } = await import('../src/lib/content/kinds/portfolio');
 const { insightContent } = await import('../src/lib/content/kinds/insights');
-const { addContactMessage, listContactMessagesPage } = await import('../src/lib/stores/contact-messages');
+const { addContactMessage, listLeadsPage } = await import('../src/lib/stores/contact-messages');
 const { subscribe, listSubscribersPage } = await import('../src/lib/stores/newsletter');
 const { newId } = await import('../src/lib/ids');
 const { NEXT_CURSOR_HEADER } = await import('../src/lib/http');
@@ -121,7 +121,7 @@ const person = (i: number) => `${FIRST[i % 10]} ${LAST[Math.floor(i / 10) % 10]}
 async function seed(): Promise<number> {
   // Each store's feed marker is written while the stores are empty, as on a site whose records all came after the feeds
   // (a store with older records walks them once, on its first list: docs/architecture.md, "Admin lists").
-  await listContactMessagesPage({ cursor: null, limit: 1, q: '' });
+  await listLeadsPage({ cursor: null, limit: 1, q: '' });
   await listSubscribersPage({ cursor: null, limit: 1, q: '' });
   await listChatConversationsPage({ cursor: null, limit: 1, q: '' });
   await listVideoConversationsPage({ cursor: null, limit: 1, q: '' });

@@ -4,7 +4,7 @@ import { LANGUAGES } from '../../../i18n/languages';
 import type { InvestorLead } from '../../schemas/investor-lead';
 import { LEAD_SOURCES, LEAD_STATUSES } from '../../schemas/lead';
 import { foldedSql } from '../search';
-import { at, oneOf, tsvector } from './columns';
+import { at, isoAt, oneOf, tsvector } from './columns';
 
 /** Replies a lead may get at most: the thread stays small, and a stolen session cannot mail one address endlessly. */
 export const MAX_REPLIES_PER_LEAD = 20;
@@ -33,7 +33,7 @@ export const contactMessages = pgTable(
     language: text({ enum: LANGUAGES }).notNull().default('en'),
     /** A chat lead's session (privacy requests find the conversation with it). */
     sessionId: text(),
-    createdAt: at().notNull(),
+    createdAt: isoAt().notNull(),
     status: text({ enum: LEAD_STATUSES }).notNull().default('new'),
     /** An admin's username, or none. */
     owner: text(),
@@ -113,17 +113,17 @@ export const mailOutbox = pgTable(
       .default(sql`'{}'::text[]`),
     replyTo: text(),
     content: jsonb().$type<MailContent>(),
-    createdAt: at().notNull(),
+    createdAt: isoAt().notNull(),
     /** Attempts taken (one per claim). */
     attempts: integer().notNull().default(0),
     /** When the next attempt is due (null once sent). */
-    nextAttemptAt: at(),
+    nextAttemptAt: isoAt(),
     /** When the attempt under way was taken (null: none). */
-    claimedAt: at(),
-    updatedAt: at().notNull(),
+    claimedAt: isoAt(),
+    updatedAt: isoAt().notNull(),
     /** The last failure's SMTP code or error name: never an address or a server's text. */
     lastError: text(),
-    sentAt: at(),
+    sentAt: isoAt(),
   },
   (table) => [
     index('mail_outbox_waiting')
