@@ -1,13 +1,11 @@
 import { and, asc, count, desc, eq, getTableColumns, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import { database } from '../db/client';
-import { allPages, eachPage, MAX_PAGE_SIZE, olderThan, toPage, type Page, type PageQuery } from '../db/paging';
+import { eachPage, MAX_PAGE_SIZE, olderThan, toPage, type Page, type PageQuery } from '../db/paging';
 import { contactMessages } from '../db/schema';
 import { foldText, prefixQuery } from '../db/search';
 import { isId, newId } from '../ids';
 import type { ContactInput, ContactMessage } from '../schemas/contact';
 import type { Lead } from '../schemas/lead';
-
-/** Contact messages with their lead state, one row each; lists are keyset pages, one statement a page. */
 
 const { search: _search, ...columns } = getTableColumns(contactMessages);
 /** A row as read here (the search vector only serves WHERE clauses), or every column as a RETURNING gives it. */
@@ -52,17 +50,13 @@ export async function getLead(id: string): Promise<Lead | null> {
   return row ? toLead(row) : null;
 }
 
-/** Deletes messages with their replies (ON DELETE CASCADE); answers how many. One statement. */
-async function deleteWhere(where: SQL): Promise<number> {
-  const deleted = await database().delete(contactMessages).where(where).returning({ id: contactMessages.id });
-  return deleted.length;
-}
-
+/** Deletes a message with its replies (ON DELETE CASCADE); false when there is none. */
 export async function deleteContactMessage(id: string): Promise<boolean> {
-  return isId(id) && (await deleteWhere(eq(contactMessages.id, id))) > 0;
+  if (!isId(id)) return false;
+  const { rowCount } = await database().delete(contactMessages).where(eq(contactMessages.id, id));
+  return rowCount === 1;
 }
 
-/** Retention: deletes up to `limit` messages received before `before`, oldest first. */
 export async function deleteContactMessagesBefore(before: Date, limit: number): Promise<number> {
   const oldest = database()
     .select({ id: contactMessages.id })
@@ -70,10 +64,10 @@ export async function deleteContactMessagesBefore(before: Date, limit: number): 
     .where(lt(contactMessages.createdAt, before.toISOString()))
     .orderBy(asc(contactMessages.createdAt), asc(contactMessages.id))
     .limit(limit);
-  return deleteWhere(inArray(contactMessages.id, oldest));
+  const { rowCount } = await database().delete(contactMessages).where(inArray(contactMessages.id, oldest));
+  return rowCount ?? 0;
 }
 
-/** Rows newest first: one statement, on the index of its filter. */
 function newest(where: SQL | undefined, limit?: number) {
   const rows = database()
     .select(columns)
@@ -83,10 +77,7 @@ function newest(where: SQL | undefined, limit?: number) {
   return limit === undefined ? rows : rows.limit(limit);
 }
 
-/**
- * A search (docs/product.md, "Admin lists"): a whole address, or words that each begin a word of the name (accents and
- * case ignored), the longest of 3 letters or more. Null when it cannot match anything.
- */
+/** A search (docs/product.md, "Admin lists"): a whole address, or words that begin the name's; null: no match. */
 function searchCondition(q: string): SQL | null {
   const text = foldText(q);
   if (text.includes('@')) return eq(contactMessages.email, text);
@@ -98,7 +89,6 @@ function searchCondition(q: string): SQL | null {
 /** The Messages tab's filters (an owner is an admin's username), and the weekly digest's `[since, before)`. */
 export type LeadFilter = { [K in 'status' | 'source' | 'owner']?: Lead[K] | null } & { since?: Date; before?: Date };
 
-/** A page of leads, newest first (docs/product.md, "Lead inbox"), filtered and searched. */
 export async function listLeadsPage(query: PageQuery, filter: LeadFilter = {}): Promise<Page<Lead>> {
   const search = query.q.trim() ? searchCondition(query.q) : undefined;
   if (search === null) return { items: [], next: null };
@@ -118,11 +108,6 @@ export async function listLeadsPage(query: PageQuery, filter: LeadFilter = {}): 
 /** Every lead, newest first, a page at a time (the CSV export): never all in memory. */
 export function eachLead(): AsyncGenerator<Lead[]> {
   return eachPage((cursor) => listLeadsPage({ cursor, limit: MAX_PAGE_SIZE, q: '' }));
-}
-
-/** Every lead, for tests. */
-export function listContactMessages(): Promise<Lead[]> {
-  return allPages(eachLead());
 }
 
 /** Every message sent from one address (any case), newest first: a privacy request's, without the lead state. */

@@ -3,13 +3,10 @@ import { database } from '../db/client';
 import { mailOutbox } from '../db/schema';
 import type { OutboxMail } from '../schemas/mail';
 
-/** The mail outbox: src/lib/db/schema/leads.ts says how a reason is queued once and sent once. */
-
 export type NewOutboxMail = Pick<OutboxMail, 'key' | 'to' | 'replyTo' | 'subject' | 'text' | 'html' | 'headers'>;
 
 /** The row of a new mail, due at once (for an INSERT, here or in a caller's transaction). */
-export function outboxRow(mail: NewOutboxMail, now: Date): typeof mailOutbox.$inferInsert {
-  const { key, to, replyTo, subject, text, html, headers } = mail;
+export function outboxRow({ key, to, replyTo, subject, text, html, headers }: NewOutboxMail, now: Date) {
   const at = now.toISOString();
   return {
     reason: key,
@@ -32,15 +29,10 @@ function toMail(row: typeof mailOutbox.$inferSelect): OutboxMail | null {
 
 /** Puts a mail in the outbox unless its reason was ever queued (waiting or sent); answers whether it wrote. */
 export async function putInOutbox(mail: NewOutboxMail, now = new Date()): Promise<boolean> {
-  const written = await database()
-    .insert(mailOutbox)
-    .values(outboxRow(mail, now))
-    .onConflictDoNothing({ target: mailOutbox.reason })
-    .returning({ reason: mailOutbox.reason });
-  return written.length > 0;
+  const { rowCount } = await database().insert(mailOutbox).values(outboxRow(mail, now)).onConflictDoNothing();
+  return rowCount === 1;
 }
 
-/** A mail while it waits, or null (none, or sent). */
 export async function getOutboxMail(key: string): Promise<OutboxMail | null> {
   const [row] = await database().select().from(mailOutbox).where(eq(mailOutbox.reason, key));
   return row ? toMail(row) : null;
@@ -48,7 +40,6 @@ export async function getOutboxMail(key: string): Promise<OutboxMail | null> {
 
 const waiting = isNull(mailOutbox.sentAt);
 
-/** The reasons of the mails waiting, the first due first. */
 export async function outboxKeys(): Promise<string[]> {
   const rows = await database()
     .select({ reason: mailOutbox.reason })
@@ -62,21 +53,12 @@ export async function waitingMailCount(): Promise<number> {
   return database().$count(mailOutbox, waiting);
 }
 
-/**
- * What a claim may take: a waiting mail due at `now` (any, with `force`), not held by a live sender (a claim from
- * before `staleBefore` was abandoned), and to the firm's inbox only when LEADS_TO is set (`leadsConfigured`).
- */
-export interface ClaimRules {
-  now: Date;
-  staleBefore: Date;
-  leadsConfigured: boolean;
-  force?: boolean;
-}
+export type ClaimRules = { now: Date; staleBefore: Date; leadsConfigured: boolean; force?: boolean };
 
 /**
- * Takes up to `limit` claimable mails (only `key`, if given) for an attempt each (`attempts` counts it), the first due
- * first. One statement, `UPDATE … WHERE reason IN (SELECT … FOR UPDATE)`: of racing senders one gets a mail; racing
- * retries skip each other's locked rows and take different mails.
+ * Takes up to `limit` mails (only `key`, if given) for an attempt each, the first due first: waiting, due at `now` (any,
+ * with `force`), not held by a live sender (claims before `staleBefore` were abandoned), to LEADS_TO only if it is set.
+ * One statement, `UPDATE … WHERE reason IN (SELECT … FOR UPDATE)`: one racing sender gets a mail; batches SKIP LOCKED.
  */
 export async function claimMail(rules: ClaimRules, limit: number, key?: string): Promise<OutboxMail[]> {
   const now = rules.now.toISOString();
@@ -105,18 +87,12 @@ export async function claimMail(rules: ClaimRules, limit: number, key?: string):
 
 /** Where a mail stands, for a sender that could not claim it: sent, held by someone, or neither (waiting). */
 export async function mailStanding(key: string): Promise<'sent' | 'claimed' | 'waiting' | null> {
-  const [row] = await database()
-    .select({ sentAt: mailOutbox.sentAt, claimedAt: mailOutbox.claimedAt })
-    .from(mailOutbox)
-    .where(eq(mailOutbox.reason, key));
-  if (!row) return null;
-  return row.sentAt ? 'sent' : row.claimedAt ? 'claimed' : 'waiting';
+  const { sentAt, claimedAt } = mailOutbox;
+  const [row] = await database().select({ sentAt, claimedAt }).from(mailOutbox).where(eq(mailOutbox.reason, key));
+  return row ? (row.sentAt ? 'sent' : row.claimedAt ? 'claimed' : 'waiting') : null;
 }
 
-/**
- * Records what came of an attempt: a failure's code and when the next is due, or that the mail was sent, forgetting
- * its addresses and content (a reason once sent is never sent again).
- */
+/** Records a failure (its code, when the next attempt is due), or a send: a sent mail keeps no address or text. */
 export async function markAttempt(key: string, at: Date, failure?: { error: string; next: Date }): Promise<void> {
   const outcome = failure
     ? { lastError: failure.error, nextAttemptAt: failure.next.toISOString() }
@@ -128,9 +104,8 @@ export async function markAttempt(key: string, at: Date, failure?: { error: stri
 }
 
 /**
- * Forgets every mail about someone whose data is erased, before their records go: under each of `keys`
- * (`alerts/contact/{id}`, `replies/{id}`…: the reason itself and those below it, waiting or sent), and every waiting
- * mail addressed to `email` or answering to it (`replyTo`). One statement; answers how many waiting mails it dropped.
+ * Forgets the mail about an erased address, before its records go: under `keys` (each reason and those below it, sent
+ * or not), and waiting mail to or answering to `email`. One statement; answers how many waiting mails it dropped.
  */
 export async function dropMailAbout(email: string, keys: string[]): Promise<number> {
   const address = email.trim().toLowerCase();
@@ -152,6 +127,6 @@ export async function deleteSentMailBefore(before: Date, limit: number): Promise
     .from(mailOutbox)
     .where(lt(mailOutbox.sentAt, before.toISOString()))
     .limit(limit);
-  const deleted = await database().delete(mailOutbox).where(inArray(mailOutbox.reason, old)).returning();
-  return deleted.length;
+  const { rowCount } = await database().delete(mailOutbox).where(inArray(mailOutbox.reason, old));
+  return rowCount ?? 0;
 }
