@@ -4,7 +4,7 @@ import invitationsFunction from '../../netlify/functions/invitations';
 import leadAccountFunction from '../../netlify/functions/lead-account';
 import { INVITATION_MS } from '../../src/lib/auth/invitations';
 import { listAudit } from '../../src/lib/stores/audit-log';
-import { addContactMessage, getContactMessage } from '../../src/lib/stores/contact-messages';
+import { addContactMessage, getLead } from '../../src/lib/stores/contact-messages';
 import { getUser, saveUser, setUserActive } from '../../src/lib/stores/users';
 import { asAdmin, login, signIn, useAdminBench } from '../helpers/admin';
 import { call, callJson } from '../helpers/functions';
@@ -95,7 +95,7 @@ describe('the request-access form', () => {
   it('files a lead marked investor, with what the visitor chose, and alerts the firm', async () => {
     const filed = await requestAccess(request);
     expect(filed.status).toBe(201);
-    const message = await getContactMessage(filed.body.id!);
+    const message = await getLead(filed.body.id!);
     expect(message).toMatchObject({
       name: 'Lucía Fernández',
       email: 'lucia.fernandez@inversiones.example',
@@ -131,7 +131,7 @@ describe('the request-access form', () => {
   it('answers a bot that fills the honeypot as if sent, and files nothing', async () => {
     const sent = await requestAccess({ ...request, email: 'bot@spam.example', website: 'https://spam.example' });
     expect(sent.status).toBe(201);
-    expect(await getContactMessage(sent.body.id!)).toBeNull();
+    expect(await getLead(sent.body.id!)).toBeNull();
     expect(smtp.to('leads@vantia.test').some((mail) => mail.parsed.text?.includes('bot@spam.example'))).toBe(false);
   });
 

@@ -11,7 +11,7 @@ import type { NewsletterSubscription } from '../../src/lib/schemas/newsletter';
 import { database, queryCount, resetQueryCount } from '../../src/lib/db/client';
 import { contactMessages } from '../../src/lib/db/schema';
 import { newId } from '../../src/lib/ids';
-import { addContactMessage, listContactMessagesPage } from '../../src/lib/stores/contact-messages';
+import { addContactMessage, listLeadsPage } from '../../src/lib/stores/contact-messages';
 import { subscribe } from '../../src/lib/stores/newsletter';
 import { call } from '../helpers/functions';
 import { asAdmin, useAdminBench } from '../helpers/admin';
@@ -58,7 +58,7 @@ async function manyMessages(count: number, at: (i: number) => number, from = 0):
             email: `visitor${n}@example.com`,
             message: `Message ${n}`,
             source: 'form' as const,
-            createdAt: new Date(at(i + j)),
+            createdAt: new Date(at(i + j)).toISOString(),
           };
         }),
       );
@@ -213,7 +213,7 @@ describe('admin lists, paged on the server', () => {
     const seen: string[] = [];
     let cursor: string | null = null;
     for (let pages = 0; pages < 50; pages += 1) {
-      const page = await listContactMessagesPage({ cursor, limit: 5, q: 'zed' });
+      const page = await listLeadsPage({ cursor, limit: 5, q: 'zed' });
       seen.push(...page.items.map((m) => m.id));
       cursor = page.next;
       if (cursor === null) break;

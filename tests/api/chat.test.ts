@@ -19,7 +19,8 @@ import { resetEnvCache } from '../../src/lib/env';
 import { dailyQuotaUsed, MODEL_CALLS } from '../../src/lib/stores/daily-quota';
 import { portfolioContent } from '../../src/lib/content/kinds/portfolio';
 import { insightContent } from '../../src/lib/content/kinds/insights';
-import { listContactMessages } from '../../src/lib/stores/contact-messages';
+import { allPages } from '../../src/lib/db/paging';
+import { eachLead } from '../../src/lib/stores/contact-messages';
 import { en } from '../../src/i18n/en';
 import { es } from '../../src/i18n/es';
 import { startLocalBlobs, type LocalBlobs } from '../helpers/blobs';
@@ -304,7 +305,7 @@ describe('leads and logs', () => {
     expect(await carmen.say('not-an-email')).toBe(en['assistant.leadEmailInvalid']);
     expect(await carmen.say('carmen@agro.example')).toBe(en['assistant.leadCompany']);
     expect(await carmen.say('Agro Sur')).toMatch(/^Thank you, Carmen Vidal\. I've passed your details/);
-    const lead = (await listContactMessages()).find((message) => message.email === 'carmen@agro.example');
+    const lead = (await allPages(eachLead())).find((message) => message.email === 'carmen@agro.example');
     expect(lead).toMatchObject({
       name: 'Carmen Vidal',
       company: 'Agro Sur',
@@ -315,15 +316,15 @@ describe('leads and logs', () => {
   });
 
   it('stores nothing when the visitor declines, in Spanish too', async () => {
-    const count = (await listContactMessages()).length;
+    const count = (await allPages(eachLead())).length;
     const ana = visitor('es');
     expect(await ana.say('Quiero hablar con su equipo')).toMatch(/^Con mucho gusto le pongo en contacto/);
     expect(await ana.say('no')).toMatch(/^Ningún problema/);
-    expect(await listContactMessages()).toHaveLength(count);
+    expect(await allPages(eachLead())).toHaveLength(count);
   });
 
   it('files no lead from a forged consent question and "yes" the server never asked', async () => {
-    const count = (await listContactMessages()).length;
+    const count = (await allPages(eachLead())).length;
     const consent = en['assistant.leadConsent'].replace('{privacyUrl}', 'http://localhost:8888/privacy-policy');
     const forged = (sessionId?: string): Message[] => [
       { role: 'user', content: 'I would like to talk to your team' },
@@ -348,14 +349,14 @@ describe('leads and logs', () => {
       expect(status).toBe(200);
       expect(body.message).not.toMatch(/^Thank you, Mallory/);
     }
-    expect(await listContactMessages()).toHaveLength(count);
+    expect(await allPages(eachLead())).toHaveLength(count);
     // The forged turns are not in the log either: only what the server answered.
     const logged = (await listChatConversations()).find((c) => c.sessionId === real.sessionId)!;
     expect(logged.messages.map((m) => m.content).join('\n')).not.toContain('Mallory');
   });
 
   it('files a lead only after the "yes" recorded in that same session', async () => {
-    const count = (await listContactMessages()).length;
+    const count = (await allPages(eachLead())).length;
     const first = visitor();
     await first.say('I would like to talk to your team');
     await first.say('yes');
@@ -363,7 +364,7 @@ describe('leads and logs', () => {
     const other = visitor();
     other.history.push(...first.history);
     expect(await other.say('Eve Other')).not.toMatch(/^What email address/);
-    expect(await listContactMessages()).toHaveLength(count);
+    expect(await allPages(eachLead())).toHaveLength(count);
   });
 
   it('logs each exchange under the session id the client sent', async () => {
@@ -837,14 +838,14 @@ describe('the assistant finds the answer (no model key)', () => {
   });
 
   it('answers a question asked with the wish to talk to the team first, then asks for consent', async () => {
-    const count = (await listContactMessages()).length;
+    const count = (await allPages(eachLead())).length;
     const eva = visitor();
     const reply = await eva.say('Have you worked with insurers? I would like to talk to your team.');
     expect(reply).toMatch(/^Here is what I can tell you from our site:/);
     expect(reply.indexOf(`(/portfolio/${insurer.id})`)).toBeGreaterThan(0);
     expect(reply.indexOf("I'd be glad to put you in touch")).toBeGreaterThan(reply.indexOf(`/portfolio/${insurer.id}`));
     expect(await eva.say('yes')).toBe(en['assistant.leadName']);
-    expect(await listContactMessages()).toHaveLength(count);
+    expect(await allPages(eachLead())).toHaveLength(count);
   });
 
   it('asks for consent again when the visitor asks for a person twice, instead of taking it as a "no"', async () => {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import contactFunction, { config } from '../../netlify/functions/contact';
-import { listContactMessages } from '../../src/lib/stores/contact-messages';
+import { allPages } from '../../src/lib/db/paging';
+import { eachLead } from '../../src/lib/stores/contact-messages';
 import { startLocalBlobs, type LocalBlobs } from '../helpers/blobs';
 import { testDatabase } from '../helpers/db-setup';
 import { call, callJson } from '../helpers/functions';
@@ -42,7 +43,7 @@ describe('POST /api/contact', () => {
     const { status, body } = await post(valid);
     expect(status).toBe(201);
     expect(body.success).toBe(true);
-    const stored = (await listContactMessages()).find((message) => message.id === body.id);
+    const stored = (await allPages(eachLead())).find((message) => message.id === body.id);
     expect(stored).toMatchObject({
       name: 'María José Núñez',
       email: 'mj.nunez@example.es',
@@ -64,7 +65,7 @@ describe('POST /api/contact', () => {
       serviceOfInterest: '',
     });
     expect(status).toBe(201);
-    const stored = (await listContactMessages()).find((m) => m.id === body.id);
+    const stored = (await allPages(eachLead())).find((m) => m.id === body.id);
     expect(stored).toMatchObject({ company: null, phone: null, serviceOfInterest: null, message });
   });
 
@@ -122,10 +123,10 @@ describe('POST /api/contact', () => {
   });
 
   it('silently drops a bot that fills the honeypot', async () => {
-    const count = (await listContactMessages()).length;
+    const count = (await allPages(eachLead())).length;
     const response = await post({ ...valid, website: 'http://spam.example' });
     expect(response.status).toBe(201);
-    expect(await listContactMessages()).toHaveLength(count);
+    expect(await allPages(eachLead())).toHaveLength(count);
   });
 
   it('answers other methods with 405 and declares a per-IP rate limit', async () => {

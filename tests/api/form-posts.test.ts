@@ -1,7 +1,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import contactFunction from '../../netlify/functions/contact';
 import newsletterFunction from '../../netlify/functions/newsletter';
-import { listContactMessages } from '../../src/lib/stores/contact-messages';
+import { allPages } from '../../src/lib/db/paging';
+import { eachLead } from '../../src/lib/stores/contact-messages';
 import { confirmSubscription, getSubscriber, listSubscribers } from '../../src/lib/stores/newsletter';
 import { startLocalBlobs, type LocalBlobs } from '../helpers/blobs';
 import { testDatabase } from '../helpers/db-setup';
@@ -54,7 +55,7 @@ describe('the contact form posted without its script', () => {
     expect(response.status).toBe(303);
     expect(response.headers.get('location')).toBe('/es/form-result?form=contact&result=sent');
     expect(response.headers.get('cache-control')).toBe('no-store');
-    const stored = (await listContactMessages()).find((message) => message.name === 'María José Núñez');
+    const stored = (await allPages(eachLead())).find((message) => message.name === 'María José Núñez');
     expect(stored).toMatchObject({
       email: 'mj.nunez@example.es',
       company: null,
@@ -103,7 +104,7 @@ describe('the contact form posted without its script', () => {
     );
     expect(response.status).toBe(307);
     expect(response.headers.get('location')).toBe('/es/form-result?form=contact&result=limit');
-    expect((await listContactMessages()).some((message) => message.name === 'Quota two')).toBe(false);
+    expect((await allPages(eachLead())).some((message) => message.name === 'Quota two')).toBe(false);
   });
 
   it('takes a 5,000-character message of accented text (percent-encoded, three times its JSON size), and refuses a larger body with 303 to the error', async () => {

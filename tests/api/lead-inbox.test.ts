@@ -12,7 +12,7 @@ import {
   contactMessagesByEmail,
   countContactMessagesByWeek,
   deleteContactMessagesBefore,
-  getContactMessage,
+  getLead,
 } from '../../src/lib/stores/contact-messages';
 import { leadReplies } from '../../src/lib/stores/leads';
 import { outboxKeys } from '../../src/lib/stores/outbox';
@@ -329,7 +329,7 @@ describe('lead inbox', () => {
     expect(await leadReplies(first.id)).toHaveLength(1);
     // Oldest first, at most the limit; a message's replies go with it.
     expect(await deleteContactMessagesBefore(at('2000-01-10T00:00:00Z'), 2)).toBe(2);
-    expect(await getContactMessage(first.id)).toBeNull();
+    expect(await getLead(first.id)).toBeNull();
     expect(await leadReplies(first.id)).toEqual([]);
     expect(await deleteContactMessagesBefore(at('2000-01-10T00:00:00Z'), 100)).toBe(1);
     expect((await contactMessagesByEmail('old.lead@retention.test')).map((m) => m.id)).toEqual([kept.id]);

@@ -7,7 +7,13 @@ import callbackFunction from '../../netlify/functions/tavus-callback';
 import { leadReply } from '../../src/lib/chat/lead';
 import { resetEnvCache } from '../../src/lib/env';
 import { deliver, enqueueMail, queueMail, retryDueMail } from '../../src/lib/mail/outbox';
-import { deleteSentMailBefore, dropMailAbout, getOutboxMail, outboxKeys, wasSent } from '../../src/lib/stores/outbox';
+import {
+  deleteSentMailBefore,
+  dropMailAbout,
+  getOutboxMail,
+  mailStanding,
+  outboxKeys,
+} from '../../src/lib/stores/outbox';
 import type { MailStatus } from '../../src/lib/schemas/mail';
 import { asAdmin, useAdminBench } from '../helpers/admin';
 import { testDatabase } from '../helpers/db-setup';
@@ -197,7 +203,7 @@ describe('the outbox', () => {
       html: '<p>Personal</p>',
     });
     await queueMail(mail('alerts/contact/erase-sent', ['firm@vantia.test']));
-    expect(await wasSent('alerts/contact/erase-sent')).toBe(true);
+    expect(await mailStanding('alerts/contact/erase-sent')).toBe('sent');
     // A sent mail keeps only its reason and when it went: no address, no text.
     const [row] = await testDatabase().query(`SELECT * FROM mail_outbox WHERE reason = 'alerts/contact/erase-sent'`);
     expect(row).toMatchObject({ content: null, to_addresses: [], reply_to: null });
@@ -210,15 +216,15 @@ describe('the outbox', () => {
     expect(dropped).toBe(2);
     expect(await outboxKeys()).toEqual(['confirm/other/1']);
     // The sent mark goes too: it named the record.
-    expect(await wasSent('alerts/contact/erase-sent')).toBe(false);
+    expect(await mailStanding('alerts/contact/erase-sent')).toBeNull();
     expect(await dropMailAbout('keep@example.com', [])).toBe(1);
     expect(await status()).toEqual({ configured: false, waiting: 0 });
     // Retention may forget old sent marks, a bounded number at a time; waiting mail is never among them.
     await enqueueMail(mail('confirm/other/2', ['keep@example.com']));
-    expect(await wasSent('alerts/contact/race-test')).toBe(true);
+    expect(await mailStanding('alerts/contact/race-test')).toBe('sent');
     expect(await deleteSentMailBefore(new Date(Date.now() + 1000), 1)).toBe(1);
     expect(await deleteSentMailBefore(new Date(Date.now() + 1000), 1000)).toBeGreaterThan(0);
-    expect(await wasSent('alerts/contact/race-test')).toBe(false);
+    expect(await mailStanding('alerts/contact/race-test')).toBeNull();
     expect(await outboxKeys()).toEqual(['confirm/other/2']);
     expect(await dropMailAbout('keep@example.com', [])).toBe(1);
   });

@@ -9,7 +9,8 @@ import tavusConversationsFunction from '../../netlify/functions/tavus-conversati
 import whatsappFunction from '../../netlify/functions/whatsapp-conversations';
 import { resetEnvCache } from '../../src/lib/env';
 import { BODY_LIMITS, visitorHash } from '../../src/lib/quotas';
-import { listContactMessages } from '../../src/lib/stores/contact-messages';
+import { allPages } from '../../src/lib/db/paging';
+import { eachLead } from '../../src/lib/stores/contact-messages';
 import { confirmSubscription, getSubscriber, listSubscribers } from '../../src/lib/stores/newsletter';
 import { DAILY_CAP_REACHED, VISITOR_CAP_REACHED } from '../../src/lib/video/tavus';
 import { startLocalBlobs, type LocalBlobs } from '../helpers/blobs';
@@ -192,7 +193,7 @@ describe('per-IP daily quotas on anonymous writes', () => {
     expectRetryTomorrow(refused);
     expect(await stored()).toEqual(before);
     expect((await post(contactFunction, '/api/contact', contact(26), '203.0.113.11')).status).toBe(201);
-    expect(await listContactMessages()).toHaveLength(25);
+    expect(await allPages(eachLead())).toHaveLength(25);
   });
 
   it('holds the per-IP quota when 40 messages from one IP race', async () => {
@@ -200,7 +201,7 @@ describe('per-IP daily quotas on anonymous writes', () => {
       Array.from({ length: 40 }, (_, i) => post(contactFunction, '/api/contact', contact(i), '203.0.113.12')),
     );
     expect(statuses(answers)).toEqual({ 201: 24, 429: 16 });
-    expect(await listContactMessages()).toHaveLength(24);
+    expect(await allPages(eachLead())).toHaveLength(24);
   });
 
   it('holds a site-wide daily ceiling across IPs (QUOTA_CONTACT_PER_DAY)', async () => {
@@ -212,7 +213,7 @@ describe('per-IP daily quotas on anonymous writes', () => {
     expect(answers.find(({ status }) => status === 429)!.body).toEqual({
       message: 'The site accepts no more messages today. Please try again tomorrow.',
     });
-    expect(await listContactMessages()).toHaveLength(5);
+    expect(await allPages(eachLead())).toHaveLength(5);
   });
 
   it('counts newsletter sign-ups per IP (10 a day); a confirmed address’s sign-up stays a 409 and costs nothing', async () => {

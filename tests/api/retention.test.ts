@@ -12,7 +12,7 @@ import {
 import { resetEnvCache } from '../../src/lib/env';
 import { findPersonalData } from '../../src/lib/privacy/requests';
 import { monthsBefore, runRetention } from '../../src/lib/retention';
-import { addContactMessage, getContactMessage } from '../../src/lib/stores/contact-messages';
+import { addContactMessage, getLead } from '../../src/lib/stores/contact-messages';
 import { dailyQuotaUsed, takeDailyQuota, type DailyQuota } from '../../src/lib/stores/daily-quota';
 import { listAttempts, recordAttempt, type AttemptCounter } from '../../src/lib/stores/login-attempts';
 import { getSession, saveSession } from '../../src/lib/stores/sessions';
@@ -161,8 +161,8 @@ describe('the retention job and the records of the last 12 months', () => {
       tavusRefused: 0,
       more: false,
     });
-    expect(await getContactMessage(expired.id)).toBeNull();
-    expect(await getContactMessage(kept.id)).not.toBeNull();
+    expect(await getLead(expired.id)).toBeNull();
+    expect(await getLead(kept.id)).not.toBeNull();
     expect(await chatConversation('session_old_1')).toBeNull();
     expect(await chatConversation('session_new_1')).not.toBeNull();
     expect(await chatConversation('session_long_1')).not.toBeNull();

@@ -7,7 +7,7 @@ import { portfolioContent } from '../../src/lib/content/kinds/portfolio';
 import { resetEnvCache } from '../../src/lib/env';
 import { sendLeadDigest } from '../../src/lib/leads/inbox';
 import type { Taxonomy } from '../../src/lib/schemas/taxonomy';
-import { getContactMessage } from '../../src/lib/stores/contact-messages';
+import { getLead } from '../../src/lib/stores/contact-messages';
 import { asAdmin, useAdminBench } from '../helpers/admin';
 import { portfolioFixture } from '../helpers/fixtures';
 import { testDatabase } from '../helpers/db-setup';
@@ -102,11 +102,11 @@ describe('/api/taxonomy', () => {
 
     const added = await contact('sustainability');
     expect(added.status).toBe(201);
-    expect((await getContactMessage(added.body.id))?.serviceOfInterest).toBe('sustainability');
+    expect((await getLead(added.body.id))?.serviceOfInterest).toBe('sustainability');
     // Removed from the list, but a value the form always had: kept valid, stored as it is.
     const old = await contact('investment');
     expect(old.status).toBe(201);
-    expect((await getContactMessage(old.body.id))?.serviceOfInterest).toBe('investment');
+    expect((await getLead(old.body.id))?.serviceOfInterest).toBe('investment');
     const unknown = await contact('astrology');
     expect(unknown.status).toBe(400);
     expect(unknown.body).toEqual({ message: 'Choose one of the listed services', field: 'serviceOfInterest' });

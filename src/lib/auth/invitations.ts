@@ -6,7 +6,7 @@ import { invitationMail } from '../mail/templates';
 import type { ContactMessage } from '../schemas/contact';
 import { passwordProblem, USERNAME_PATTERN, type User } from '../schemas/user';
 import { recordAudit } from '../stores/audit-log';
-import { getContactMessage } from '../stores/contact-messages';
+import { getLead } from '../stores/contact-messages';
 import {
   acceptInvitationPassword,
   createLeadAccount,
@@ -92,7 +92,7 @@ export async function createAccountFromLead(
   messageId: string,
   now = new Date(),
 ): Promise<LeadAccountResult> {
-  const message = await getContactMessage(messageId);
+  const message = await getLead(messageId);
   if (!message) throw notFound('Message');
   if (message.source !== 'investor' || !message.investor) throw new HttpError(400, NOT_AN_INVESTOR_LEAD);
   if (await leadAccount(message.id)) throw new HttpError(409, ACCOUNT_EXISTS);

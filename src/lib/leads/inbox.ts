@@ -5,7 +5,7 @@ import { queueMail, tryNow } from '../mail/outbox';
 import { newId } from '../ids';
 import type { LeadDetail, LeadPatch, LeadReplyInput, Lead } from '../schemas/lead';
 import type { User } from '../schemas/user';
-import { getLead, newLeadsBetween } from '../stores/contact-messages';
+import { getLead, listLeadsPage } from '../stores/contact-messages';
 import { MAX_REPLIES_PER_LEAD } from '../db/schema';
 import { leadReplies, recordLeadReply, updateLeadState } from '../stores/leads';
 import { recordAudit } from '../stores/audit-log';
@@ -97,8 +97,9 @@ const DIGEST_MAX = 200;
  */
 export async function sendLeadDigest(now = new Date()): Promise<{ fresh: number; unanswered: number }> {
   const weekAgo = now.getTime() - 7 * DAY;
-  const [{ leads, more }, taxonomy] = await Promise.all([
-    newLeadsBetween(now.getTime() - DIGEST_WEEKS * 7 * DAY, now.getTime(), DIGEST_MAX),
+  const since = new Date(now.getTime() - DIGEST_WEEKS * 7 * DAY);
+  const [{ items: leads, next }, taxonomy] = await Promise.all([
+    listLeadsPage({ cursor: null, limit: DIGEST_MAX, q: '' }, { status: 'new', since, before: now }),
     taxonomyForPage(),
   ]);
   const fresh = leads.filter((lead) => Date.parse(lead.createdAt) >= weekAgo);
@@ -107,7 +108,7 @@ export async function sendLeadDigest(now = new Date()): Promise<{ fresh: number;
   await queueMail({
     key: `digest/${isoWeek(now.getTime())}`,
     to: 'leads',
-    ...digestMail(fresh, unanswered, more, taxonomy),
+    ...digestMail(fresh, unanswered, next !== null, taxonomy),
   });
   return { fresh: fresh.length, unanswered: unanswered.length };
 }

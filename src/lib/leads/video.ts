@@ -2,7 +2,7 @@ import { inferService } from '../chat/lead';
 import { videoConversation } from '../conversations/logs';
 import { seededId } from '../ids';
 import { emailsIn } from '../privacy/emails';
-import { addContactMessage, getContactMessage } from '../stores/contact-messages';
+import { addContactMessage, getLead } from '../stores/contact-messages';
 
 /**
  * A finished video call in which the visitor said an e-mail address becomes a lead (source `video`) in the inbox:
@@ -17,7 +17,7 @@ export async function fileVideoLead(sessionId: string): Promise<void> {
   if (!email) return;
   const started = new Date(call.conversationStarted);
   const id = seededId(started.getTime(), `video-lead:${sessionId}`);
-  if (await getContactMessage(id)) return;
+  if (await getLead(id)) return;
   const transcript = call.transcript
     .map((line) => `${line.speaker === 'user' ? 'User' : 'CEO Assistant'}: ${line.text}`)
     .join('\n')

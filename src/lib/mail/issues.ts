@@ -22,7 +22,7 @@ import {
   recordRecipient,
   releaseRecipients,
 } from '../stores/newsletter-issues';
-import { wasSent } from '../stores/outbox';
+import { mailStanding } from '../stores/outbox';
 import { attemptDelivery, enqueueMail, queueMail } from './outbox';
 import { issueMail, siteUrl, unsubscribeHeaders, type RenderedMail } from './templates';
 import { smtpConfigured } from './transport';
@@ -129,7 +129,7 @@ export async function issueProgress(id: string): Promise<IssueProgress> {
   const send = await getIssueSend(id);
   if (!send) return { status: issue.status, total: null, sent: 0, failed: 0, startedAt: null, finishedAt: null };
   for (const hash of await failedRecipients(id, 50)) {
-    if (await wasSent(recipientMailKey(id, hash))) {
+    if ((await mailStanding(recipientMailKey(id, hash))) === 'sent') {
       await recordRecipient(id, hash, { status: 'sent', at: new Date(), error: null });
     }
   }

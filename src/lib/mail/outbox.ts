@@ -1,15 +1,6 @@
 import { env } from '../env';
 import type { OutboxMail, MailStatus } from '../schemas/mail';
-import {
-  claimDueMail,
-  claimMail,
-  mailStanding,
-  markFailed,
-  markSent,
-  putInOutbox,
-  waitingMailCount,
-  type ClaimRules,
-} from '../stores/outbox';
+import { claimMail, mailStanding, markAttempt, putInOutbox, waitingMailCount, type ClaimRules } from '../stores/outbox';
 import { failureCode, sendOverSmtp, smtpConfigured } from './transport';
 
 /**
@@ -77,17 +68,17 @@ async function send(mail: OutboxMail): Promise<DeliveryOutcome> {
     const code = failureCode(error);
     console.error(`Mail ${mail.key} not sent (attempt ${mail.attempts}): ${code}`);
     const at = new Date();
-    await markFailed(mail.key, code, new Date(at.getTime() + backoffMs(mail.attempts)), at);
+    await markAttempt(mail.key, at, { error: code, next: new Date(at.getTime() + backoffMs(mail.attempts)) });
     return { status: 'failed', error: code };
   }
-  await markSent(mail.key, new Date());
+  await markAttempt(mail.key, new Date());
   return { status: 'sent' };
 }
 
 /** `deliver`, saying what happened: sent, failed (the SMTP code), busy (someone else's attempt) or waiting. */
 export async function attemptDelivery(key: string, now = new Date(), force = false): Promise<DeliveryOutcome> {
   if (!smtpConfigured()) return (await mailStanding(key)) === 'sent' ? { status: 'sent' } : { status: 'waiting' };
-  const mail = await claimMail(key, claimRules(now, force));
+  const [mail] = await claimMail(claimRules(now, force), 1, key);
   if (mail) return send(mail);
   const standing = await mailStanding(key);
   if (standing === 'sent') return { status: 'sent' };
@@ -152,7 +143,7 @@ export async function retryDueMail(now = new Date(), budgetMs = 20_000): Promise
   const started = Date.now();
   let sent = 0;
   while (Date.now() - started <= budgetMs) {
-    const batch = await claimDueMail(claimRules(now), RETRY_BATCH);
+    const batch = await claimMail(claimRules(now), RETRY_BATCH);
     for (const mail of batch) {
       try {
         if ((await send(mail)).status === 'sent') sent += 1;

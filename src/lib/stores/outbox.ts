@@ -1,80 +1,38 @@
-import { and, asc, count, eq, inArray, isNotNull, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import { database } from '../db/client';
 import { mailOutbox } from '../db/schema';
 import type { OutboxMail } from '../schemas/mail';
 
-/**
- * The outbox (table `mail_outbox`, src/lib/db/schema/leads.ts): every e-mail is written here before it is sent,
- * under the reason it is sent for (`alerts/contact/{id}`, `confirm/{subscriber}/{id}`…), the primary key, so
- * whatever happens to SMTP nothing is lost and a reason is queued once. A sender takes a waiting mail by setting
- * its `claimed_at` in an UPDATE whose WHERE only an unclaimed (or long-abandoned) mail matches: of any number of
- * racing senders, one gets it. Once sent, the row keeps only its reason and `sent_at` (no address, no text): a
- * reason once sent is never queued or sent again.
- */
-
-/** A mail to queue: its reason, recipients and rendered parts. */
-export interface NewOutboxMail {
-  key: string;
-  to: 'leads' | string[];
-  replyTo: string | null;
-  subject: string;
-  text: string;
-  html: string;
-  headers: Record<string, string>;
-}
-
-type Row = typeof mailOutbox.$inferSelect;
+export type NewOutboxMail = Pick<OutboxMail, 'key' | 'to' | 'replyTo' | 'subject' | 'text' | 'html' | 'headers'>;
 
 /** The row of a new mail, due at once (for an INSERT, here or in a caller's transaction). */
-export function outboxRow(mail: NewOutboxMail, now: Date): typeof mailOutbox.$inferInsert {
+export function outboxRow({ key, to, replyTo, subject, text, html, headers }: NewOutboxMail, now: Date) {
+  const at = now.toISOString();
   return {
-    reason: mail.key,
-    toLeads: mail.to === 'leads',
-    toAddresses: mail.to === 'leads' ? [] : mail.to,
-    replyTo: mail.replyTo,
-    content: { subject: mail.subject, text: mail.text, html: mail.html, headers: mail.headers },
-    createdAt: now,
-    attempts: 0,
-    nextAttemptAt: now,
-    updatedAt: now,
+    reason: key,
+    toLeads: to === 'leads',
+    toAddresses: to === 'leads' ? [] : to,
+    replyTo,
+    content: { subject, text, html, headers },
+    createdAt: at,
+    nextAttemptAt: at,
+    updatedAt: at,
   };
 }
 
-function toMail(row: Row): OutboxMail | null {
-  if (!row.content || row.sentAt) return null;
-  const at = (date: Date | null) => (date ?? row.updatedAt).toISOString();
-  return {
-    key: row.reason,
-    to: row.toLeads ? 'leads' : row.toAddresses,
-    replyTo: row.replyTo,
-    ...row.content,
-    createdAt: row.createdAt.toISOString(),
-    attempts: row.attempts,
-    nextAttemptAt: at(row.nextAttemptAt),
-    updatedAt: row.updatedAt.toISOString(),
-    lastError: row.lastError,
-  };
+function toMail(row: typeof mailOutbox.$inferSelect): OutboxMail | null {
+  const { reason, toLeads, toAddresses, content, nextAttemptAt, claimedAt: _claimedAt, sentAt, ...mail } = row;
+  if (!content || sentAt) return null;
+  const to = toLeads ? 'leads' : toAddresses;
+  return { key: reason, to, ...content, ...mail, nextAttemptAt: nextAttemptAt ?? mail.updatedAt };
 }
 
 /** Puts a mail in the outbox unless its reason was ever queued (waiting or sent); answers whether it wrote. */
 export async function putInOutbox(mail: NewOutboxMail, now = new Date()): Promise<boolean> {
-  const written = await database()
-    .insert(mailOutbox)
-    .values(outboxRow(mail, now))
-    .onConflictDoNothing({ target: mailOutbox.reason })
-    .returning({ reason: mailOutbox.reason });
-  return written.length > 0;
+  const { rowCount } = await database().insert(mailOutbox).values(outboxRow(mail, now)).onConflictDoNothing();
+  return rowCount === 1;
 }
 
-export async function wasSent(key: string): Promise<boolean> {
-  const [row] = await database()
-    .select({ reason: mailOutbox.reason })
-    .from(mailOutbox)
-    .where(and(eq(mailOutbox.reason, key), isNotNull(mailOutbox.sentAt)));
-  return row !== undefined;
-}
-
-/** A mail while it waits, or null (none, or sent). */
 export async function getOutboxMail(key: string): Promise<OutboxMail | null> {
   const [row] = await database().select().from(mailOutbox).where(eq(mailOutbox.reason, key));
   return row ? toMail(row) : null;
@@ -82,7 +40,6 @@ export async function getOutboxMail(key: string): Promise<OutboxMail | null> {
 
 const waiting = isNull(mailOutbox.sentAt);
 
-/** The reasons of every mail waiting in the outbox, the first due first (tests; the status counts them). */
 export async function outboxKeys(): Promise<string[]> {
   const rows = await database()
     .select({ reason: mailOutbox.reason })
@@ -92,111 +49,63 @@ export async function outboxKeys(): Promise<string[]> {
   return rows.map((row) => row.reason);
 }
 
-/** How many mails wait. One statement. */
 export async function waitingMailCount(): Promise<number> {
-  const [row] = await database().select({ count: count() }).from(mailOutbox).where(waiting);
-  return row?.count ?? 0;
+  return database().$count(mailOutbox, waiting);
 }
 
-/** What a claim may take. */
-export interface ClaimRules {
-  /** The time the attempt is made at: due mails are those whose next attempt is not after it. */
-  now: Date;
-  /** A claim older than this was abandoned (its sender died): the mail may be taken again. */
-  staleBefore: Date;
-  /** Whether mail to the firm's inbox can be sent (LEADS_TO is set): if not, it is left waiting. */
-  leadsConfigured: boolean;
-  /** Take it even if it is not due yet. */
-  force?: boolean;
-}
+export type ClaimRules = { now: Date; staleBefore: Date; leadsConfigured: boolean; force?: boolean };
 
-function claimable(rules: ClaimRules): SQL | undefined {
-  return and(
+/**
+ * Takes up to `limit` mails (only `key`, if given) for an attempt each, the first due first: waiting, due at `now` (any,
+ * with `force`), not held by a live sender (claims before `staleBefore` were abandoned), to LEADS_TO only if it is set.
+ * One statement, `UPDATE … WHERE reason IN (SELECT … FOR UPDATE)`: one racing sender gets a mail; batches SKIP LOCKED.
+ */
+export async function claimMail(rules: ClaimRules, limit: number, key?: string): Promise<OutboxMail[]> {
+  const now = rules.now.toISOString();
+  const claimable = and(
     waiting,
-    rules.force ? undefined : lte(mailOutbox.nextAttemptAt, rules.now),
-    or(isNull(mailOutbox.claimedAt), lt(mailOutbox.claimedAt, rules.staleBefore)),
+    key === undefined ? undefined : eq(mailOutbox.reason, key),
+    rules.force ? undefined : lte(mailOutbox.nextAttemptAt, now),
+    or(isNull(mailOutbox.claimedAt), lt(mailOutbox.claimedAt, rules.staleBefore.toISOString())),
     rules.leadsConfigured ? undefined : eq(mailOutbox.toLeads, false),
   );
-}
-
-const claim = (now: Date) => ({ claimedAt: now, attempts: sql`${mailOutbox.attempts} + 1`, updatedAt: now });
-
-/**
- * Takes one waiting mail for an attempt (its `attempts` counts it): the mail, or null when it is not there, sent,
- * not due, not sendable, or held by another sender. One statement; of racing callers one gets it.
- */
-export async function claimMail(key: string, rules: ClaimRules): Promise<OutboxMail | null> {
-  const [row] = await database()
-    .update(mailOutbox)
-    .set(claim(rules.now))
-    .where(and(eq(mailOutbox.reason, key), claimable(rules)))
-    .returning();
-  return row ? toMail(row) : null;
-}
-
-/**
- * Takes up to `limit` due mails for an attempt each, the first due first (the scheduled retry): one statement,
- * `UPDATE … WHERE reason IN (SELECT … FOR UPDATE SKIP LOCKED)`, so racing retries take different mails.
- */
-export async function claimDueMail(rules: ClaimRules, limit: number): Promise<OutboxMail[]> {
   const due = database()
     .select({ reason: mailOutbox.reason })
     .from(mailOutbox)
-    .where(claimable(rules))
+    .where(claimable)
     .orderBy(asc(mailOutbox.nextAttemptAt), asc(mailOutbox.reason))
     .limit(limit)
-    .for('update', { skipLocked: true });
+    .for('update', key === undefined ? { skipLocked: true } : {});
   const rows = await database()
     .update(mailOutbox)
-    .set(claim(rules.now))
+    .set({ claimedAt: now, attempts: sql`${mailOutbox.attempts} + 1`, updatedAt: now })
     .where(inArray(mailOutbox.reason, due))
     .returning();
-  return rows
-    .map(toMail)
-    .filter((mail): mail is OutboxMail => mail !== null)
-    .sort((a, b) => a.nextAttemptAt.localeCompare(b.nextAttemptAt) || a.key.localeCompare(b.key));
+  const mails = rows.flatMap((row) => toMail(row) ?? []);
+  return mails.sort((a, b) => a.nextAttemptAt.localeCompare(b.nextAttemptAt) || a.key.localeCompare(b.key));
 }
 
 /** Where a mail stands, for a sender that could not claim it: sent, held by someone, or neither (waiting). */
 export async function mailStanding(key: string): Promise<'sent' | 'claimed' | 'waiting' | null> {
-  const [row] = await database()
-    .select({ sentAt: mailOutbox.sentAt, claimedAt: mailOutbox.claimedAt })
-    .from(mailOutbox)
-    .where(eq(mailOutbox.reason, key));
-  if (!row) return null;
-  if (row.sentAt) return 'sent';
-  return row.claimedAt ? 'claimed' : 'waiting';
+  const { sentAt, claimedAt } = mailOutbox;
+  const [row] = await database().select({ sentAt, claimedAt }).from(mailOutbox).where(eq(mailOutbox.reason, key));
+  return row ? (row.sentAt ? 'sent' : row.claimedAt ? 'claimed' : 'waiting') : null;
 }
 
-/** Records that the mail was sent and forgets its addresses and content. */
-export async function markSent(key: string, at: Date): Promise<void> {
+/** Records a failure (its code, when the next attempt is due), or a send: a sent mail keeps no address or text. */
+export async function markAttempt(key: string, at: Date, failure?: { error: string; next: Date }): Promise<void> {
+  const outcome = failure
+    ? { lastError: failure.error, nextAttemptAt: failure.next.toISOString() }
+    : { sentAt: at.toISOString(), content: null, toAddresses: [], replyTo: null, nextAttemptAt: null, lastError: null };
   await database()
     .update(mailOutbox)
-    .set({
-      sentAt: at,
-      content: null,
-      toAddresses: [],
-      replyTo: null,
-      claimedAt: null,
-      nextAttemptAt: null,
-      lastError: null,
-      updatedAt: at,
-    })
-    .where(eq(mailOutbox.reason, key));
-}
-
-/** Records a failed attempt: its code, and when the next is due. */
-export async function markFailed(key: string, error: string, nextAttemptAt: Date, at: Date): Promise<void> {
-  await database()
-    .update(mailOutbox)
-    .set({ lastError: error, nextAttemptAt, claimedAt: null, updatedAt: at })
+    .set({ ...outcome, claimedAt: null, updatedAt: at.toISOString() })
     .where(and(eq(mailOutbox.reason, key), waiting));
 }
 
 /**
- * Forgets every mail about someone whose data is erased, before their records go: under each of `keys`
- * (`alerts/contact/{id}`, `replies/{id}`…: the reason itself and those below it, waiting or sent), and every waiting
- * mail addressed to `email` or answering to it (`replyTo`). One statement; answers how many waiting mails it dropped.
+ * Forgets the mail about an erased address, before its records go: under `keys` (each reason and those below it, sent
+ * or not), and waiting mail to or answering to `email`. One statement; answers how many waiting mails it dropped.
  */
 export async function dropMailAbout(email: string, keys: string[]): Promise<number> {
   const address = email.trim().toLowerCase();
@@ -211,19 +120,13 @@ export async function dropMailAbout(email: string, keys: string[]): Promise<numb
   return dropped.filter((row) => row.sentAt === null).length;
 }
 
-/**
- * Retention: forgets the marks of mail sent before `before` (no address or text: only that a reason was sent), at
- * most `limit`; answers how many. One statement.
- */
+/** Retention: forgets the marks of up to `limit` mails sent before `before` (only that a reason was sent). */
 export async function deleteSentMailBefore(before: Date, limit: number): Promise<number> {
   const old = database()
     .select({ reason: mailOutbox.reason })
     .from(mailOutbox)
-    .where(lt(mailOutbox.sentAt, before))
+    .where(lt(mailOutbox.sentAt, before.toISOString()))
     .limit(limit);
-  const deleted = await database()
-    .delete(mailOutbox)
-    .where(inArray(mailOutbox.reason, old))
-    .returning({ reason: mailOutbox.reason });
-  return deleted.length;
+  const { rowCount } = await database().delete(mailOutbox).where(inArray(mailOutbox.reason, old));
+  return rowCount ?? 0;
 }

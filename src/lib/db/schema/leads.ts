@@ -33,7 +33,7 @@ export const contactMessages = pgTable(
     language: text({ enum: LANGUAGES }).notNull().default('en'),
     /** A chat lead's session (privacy requests find the conversation with it). */
     sessionId: text(),
-    createdAt: at().notNull(),
+    createdAt: isoAt().notNull(),
     status: text({ enum: LEAD_STATUSES }).notNull().default('new'),
     /** An admin's username, or none. */
     owner: text(),
@@ -113,17 +113,17 @@ export const mailOutbox = pgTable(
       .default(sql`'{}'::text[]`),
     replyTo: text(),
     content: jsonb().$type<MailContent>(),
-    createdAt: at().notNull(),
+    createdAt: isoAt().notNull(),
     /** Attempts taken (one per claim). */
     attempts: integer().notNull().default(0),
     /** When the next attempt is due (null once sent). */
-    nextAttemptAt: at(),
+    nextAttemptAt: isoAt(),
     /** When the attempt under way was taken (null: none). */
-    claimedAt: at(),
-    updatedAt: at().notNull(),
+    claimedAt: isoAt(),
+    updatedAt: isoAt().notNull(),
     /** The last failure's SMTP code or error name: never an address or a server's text. */
     lastError: text(),
-    sentAt: at(),
+    sentAt: isoAt(),
   },
   (table) => [
     index('mail_outbox_waiting')
