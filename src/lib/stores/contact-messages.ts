@@ -35,6 +35,9 @@ export async function addContactMessage(
       sessionId,
       language: extra.language,
       createdAt: at.toISOString(),
+      // The lead's state is the server's, whatever an input object carries.
+      status: 'new',
+      owner: null,
     })
     // A record filed again under its own id (a replayed provider event: src/lib/leads/video.ts) stays the first.
     .onConflictDoNothing({ target: contactMessages.id })
