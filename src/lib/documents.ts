@@ -23,12 +23,11 @@ import {
   documentPartSizes,
   getDocument,
   getDocumentUpload,
-  insertDocument,
   listDocuments as storedDocuments,
   putDocumentPart,
   readDocumentPart,
   removeDocument,
-  replaceDocument,
+  saveDocument,
   saveDocumentUpload,
   streamDocument,
 } from './stores/documents';
@@ -196,7 +195,7 @@ export async function createDocument(
     version: 1,
   };
   // Closes the upload in the same transaction: checked bytes stay as checked, the upload takes no more parts.
-  if (!(await insertDocument(document))) throw new HttpError(409, DOCUMENT_TEXTS.alreadyUsed, 'uploadId');
+  if (!(await saveDocument(document))) throw new HttpError(409, DOCUMENT_TEXTS.alreadyUsed, 'uploadId');
   await recordAudit({ ...actorOf(actor), action: 'document.upload', target: document.id, detail: document.fileName });
   return document;
 }
@@ -220,7 +219,7 @@ export async function updateDocument(
     version: current.version + 1,
   };
   // Written only over the version read (`UPDATE … WHERE version`): a save made meanwhile is never undone.
-  if (!(await replaceDocument(document, current.version))) {
+  if (!(await saveDocument(document, current.version))) {
     if (!(await getDocument(id))) return null;
     throw new HttpError(409, STALE_EDIT, 'version');
   }

@@ -7,7 +7,8 @@ import { sanitizeRichText } from '../sanitize';
 import { assertUploadedImageExists } from '../uploads';
 import type { Localized } from '../schemas/common';
 import type { ContentInput, ContentRecord } from '../schemas/content';
-import { ContentCollection, SlugTaken, type IndexKeys, type SearchWord } from '../stores/content-collection';
+import { ContentCollection, SlugTaken, type IndexKeys } from '../stores/content-collection';
+import type { SearchWord } from './search';
 
 export const STALE_EDIT =
   'Someone else changed this item since you opened it. Reload to see their changes, then edit again.';
@@ -83,7 +84,11 @@ export class ContentEngine<Own extends object, Input extends ContentInput> {
   private readonly collection: ContentCollection<Content<Own>>;
 
   constructor(readonly kind: ContentKind<Own, Input>) {
-    this.collection = new ContentCollection(kind.name, kind.storedSchema, (record) => this.indexKeys(record));
+    this.collection = new ContentCollection({
+      name: kind.name,
+      schema: kind.storedSchema,
+      keys: (record) => this.indexKeys(record),
+    });
   }
 
   private indexKeys(record: Content<Own>): IndexKeys {
@@ -244,7 +249,7 @@ export class ContentEngine<Own extends object, Input extends ContentInput> {
 
   /** Seeding, tests and benchmarks: many records at once (one statement per 100; the same id is replaced). */
   async saveMany(records: Array<Content<Own>>): Promise<void> {
-    await this.collection.putMany(records);
+    await this.collection.putMany(records, true);
     await purgeTags([this.listTag]);
   }
 
@@ -254,7 +259,7 @@ export class ContentEngine<Own extends object, Input extends ContentInput> {
    */
   async seedIfEmpty(records: Array<Content<Own>>): Promise<number> {
     if (!(await this.isEmpty())) return 0;
-    const written = await this.collection.seed(records);
+    const written = await this.collection.putMany(records);
     if (written > 0) await purgeTags([this.listTag]);
     return written;
   }

@@ -1,10 +1,12 @@
 import type { Language } from '../../i18n/languages';
 import { MAX_PAGE_SIZE } from '../db/paging';
-import { foldText } from '../db/search';
+import { foldText, searchWords } from '../db/search';
 import type { Insight } from '../schemas/insight';
 import { taxonomyLabel, type Taxonomy } from '../schemas/taxonomy';
-import { searchWords, type SearchWord } from '../stores/content-collection';
 import { insightContent } from './kinds/insights';
+
+/** A public search's word, and the categories whose name (in the page's language) has a word it begins. */
+export type SearchWord = { word: string; categories: string[] };
 
 /**
  * The words of a search, each with the categories whose name in `lang` (as the services and categories list names

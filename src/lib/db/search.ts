@@ -18,6 +18,14 @@ export function foldText(text: string): string {
   return text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().trim();
 }
 
+/** A search's first 8 words, folded, letters and digits only: `word:*` is always a valid `to_tsquery` operand. */
+export function searchWords(q: string): string[] {
+  return foldText(q)
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean)
+    .slice(0, 8);
+}
+
 /**
  * A visitor's or admin's search text as a `to_tsquery` argument that cannot be malformed: the words (letters and
  * digits only), each matched as a prefix (`ana:*` finds "Ana" and "Anabel"), all required. An e-mail address stays
@@ -27,9 +35,6 @@ export function prefixQuery(q: string): string | null {
   const folded = foldText(q);
   const email = /^[\w.+-]+@[\w.-]+\.\w+$/.exec(folded);
   if (email) return `'${folded.replace(/'/g, '')}'`;
-  const words = folded
-    .split(/[^\p{L}\p{N}]+/u)
-    .filter(Boolean)
-    .slice(0, 8);
+  const words = searchWords(q);
   return words.length ? words.map((word) => `${word}:*`).join(' & ') : null;
 }

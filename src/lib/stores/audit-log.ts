@@ -6,18 +6,15 @@ import type { AuditEvent } from '../schemas/audit';
 
 /** The audit log (docs/roles.md): one row per event, written by the server, never rewritten. */
 export async function recordAudit(
-  event: Omit<AuditEvent, 'id' | 'at' | 'target' | 'detail'> & { target?: string; detail?: string },
+  event: Omit<AuditEvent, 'id' | 'at' | 'target' | 'detail'> & Partial<Pick<AuditEvent, 'target' | 'detail'>>,
   now = Date.now(),
 ): Promise<AuditEvent> {
   const full: AuditEvent = { id: newId(now), at: new Date(now).toISOString(), target: '', detail: '', ...event };
-  await database()
-    .insert(auditLog)
-    .values({ ...full, at: new Date(full.at) });
+  await database().insert(auditLog).values(full);
   return full;
 }
 
 /** Every event, newest first. */
-export async function listAudit(): Promise<AuditEvent[]> {
-  const rows = await database().select().from(auditLog).orderBy(desc(auditLog.at), desc(auditLog.id));
-  return rows.map((row) => ({ ...row, at: row.at.toISOString() }));
+export function listAudit(): Promise<AuditEvent[]> {
+  return database().select().from(auditLog).orderBy(desc(auditLog.at), desc(auditLog.id));
 }

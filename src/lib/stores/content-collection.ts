@@ -1,281 +1,138 @@
 import { and, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { toSnakeCase } from 'drizzle-orm/casing';
 import type { z } from 'zod';
+import { LANGUAGES, type Language } from '../../i18n/languages';
+import type { SearchWord } from '../content/search';
 import { database } from '../db/client';
 import { olderThan, toPage, type Page, type PageQuery } from '../db/paging';
 import { content } from '../db/schema';
-import { foldText } from '../db/search';
+import { searchWords } from '../db/search';
 import type { ContentRecord } from '../schemas/content';
 
-/** What a kind derives from a record for the columns its lists sort, filter and search on (never read back). */
-export interface IndexKeys {
-  /** The list date (ISO): lists are newest first by it. */
-  listAt: string;
-  isPublic: boolean;
-  slug: string | null;
-  category: string | null;
-}
+/** What a kind derives from a record for the columns its lists sort (`listAt`, ISO), filter and search on. */
+export type IndexKeys = { listAt: string; isPublic: boolean; slug: string | null; category: string | null };
 
 /** A save that would give a kind two records with one slug (the unique index refused it). */
 export class SlugTaken extends Error {}
 
-/** A public search's words, and for each the categories whose name (in the page's language) one of its words begins with. */
-export interface SearchWord {
-  word: string;
-  categories: string[];
-}
-
-/** At most this many words of a search are matched (the rest are ignored). */
-const MAX_WORDS = 8;
-
-/**
- * The words of a search (folded: lower case, no accents), letters and digits only, so that `word:*` is always a
- * valid tsquery operand whatever was typed.
- */
-export function searchWords(q: string): string[] {
-  return foldText(q)
-    .split(/[^\p{L}\p{N}]+/u)
-    .filter(Boolean)
-    .slice(0, MAX_WORDS);
-}
-
-type Row = typeof content.$inferSelect;
-type Language = 'en' | 'es';
-
-const CONFIG = { en: sql.raw(`'english'`), es: sql.raw(`'spanish'`) } as const;
 const VECTOR = { en: content.searchEn, es: content.searchEs } as const;
 
-/**
- * One word as a query on one language's vector (src/lib/db/schema/content.ts): a prefix of a word as the language
- * stems it, or as written (`simple`), optionally only in the title and slug (weight A).
- */
-function wordQuery(word: string, language: Language, titleOnly: boolean): SQL {
-  const operand = `${word}:*${titleOnly ? 'A' : ''}`;
-  return sql`(to_tsquery(${CONFIG[language]}, ${operand}) || to_tsquery('simple', ${operand}))`;
+/** A word's prefix as the language stems it or as written (`simple`); weight A: in the title or slug only. */
+function wordQuery(word: string, language: Language, weight: 'A' | '' = ''): SQL {
+  const config = sql.raw(language === 'en' ? `'english'` : `'spanish'`);
+  return sql`(to_tsquery(${config}, ${`${word}:*${weight}`}) || to_tsquery('simple', ${`${word}:*${weight}`}))`;
 }
 
-/** Unique violations reach us as pg's error, possibly wrapped by Drizzle (its `cause`). */
-function uniqueViolation(error: unknown): string | null {
-  for (let current = error; current instanceof Error; current = current.cause) {
-    const { code, constraint } = current as Error & { code?: string; constraint?: string };
-    if (code === '23505') return constraint ?? '';
-  }
-  return null;
-}
-
-/** Rows written per statement by `putMany`. */
-const BATCH = 100;
-
-/**
- * The records of one kind of content in the `content` table (src/lib/db/schema/content.ts): the shared fields in
- * columns, the rest in `fields`, and the columns the kind derives (`IndexKeys`). Every call is one statement (a
- * batch write, one per 100 records).
- */
+/** The records of one kind in the `content` table. Every call is one statement (batch writes: one per 100 records). */
 export class ContentCollection<T extends ContentRecord> {
-  constructor(
-    private readonly kind: string,
-    private readonly schema: z.ZodType<T>,
-    private readonly keys: (record: T) => IndexKeys,
-  ) {}
+  constructor(private readonly kind: { name: string; schema: z.ZodType<T>; keys(record: T): IndexKeys }) {}
 
-  private parse(row: Row): T | null {
-    const parsed = this.schema.safeParse({
-      id: row.id,
-      title: { en: row.titleEn, es: row.titleEs },
-      description: { en: row.descriptionEn, es: row.descriptionEs },
-      ...row.fields,
-      createdAt: row.createdAt.toISOString(),
-      updatedAt: row.updatedAt.toISOString(),
-      version: row.version,
+  /** Rows as records; a row that does not parse is skipped (and logged), never allowed to break a page. */
+  private parse(rows: Array<typeof content.$inferSelect>): T[] {
+    return rows.flatMap(({ id, title, description, createdAt, updatedAt, version, fields }) => {
+      const parsed = this.kind.schema.safeParse({ ...fields, id, title, description, createdAt, updatedAt, version });
+      if (parsed.success) return [parsed.data];
+      console.error(`Skipping a malformed ${this.kind.name} record`, parsed.error.issues.slice(0, 3));
+      return [];
     });
-    if (parsed.success) return parsed.data;
-    // A record that does not parse is skipped, never allowed to break a page.
-    console.error(`Skipping a malformed ${this.kind} record`, parsed.error.issues.slice(0, 3));
-    return null;
   }
 
-  private parseAll(rows: Row[]): T[] {
-    return rows.map((row) => this.parse(row)).filter((record): record is T => record !== null);
-  }
-
-  private values(record: T): typeof content.$inferInsert {
+  private values(record: T) {
     const { id, title, description, createdAt, updatedAt, version, ...fields } = record;
-    const keys = this.keys(record);
-    return {
-      id,
-      kind: this.kind,
-      version,
-      createdAt: new Date(createdAt),
-      updatedAt: new Date(updatedAt),
-      listAt: new Date(keys.listAt),
-      isPublic: keys.isPublic,
-      slug: keys.slug,
-      category: keys.category,
-      titleEn: title.en,
-      titleEs: title.es,
-      descriptionEn: description.en,
-      descriptionEs: description.es,
-      fields,
-    };
+    const keys = this.kind.keys(record);
+    return { id, kind: this.kind.name, title, description, createdAt, updatedAt, version, fields, ...keys };
   }
 
-  private ofKind(...conditions: Array<SQL | undefined>): SQL | undefined {
-    return and(eq(content.kind, this.kind), ...conditions);
+  private of(publicOnly: boolean, ...conditions: Array<SQL | undefined>): SQL | undefined {
+    return and(eq(content.kind, this.kind.name), publicOnly ? eq(content.isPublic, true) : undefined, ...conditions);
   }
 
-  private newest() {
-    return [desc(content.listAt), desc(content.id)];
+  private rows(where: SQL | undefined, limit?: number, ...order: SQL[]) {
+    const query = database()
+      .select()
+      .from(content)
+      .where(where)
+      .orderBy(...order, desc(content.listAt), desc(content.id))
+      .$dynamic();
+    return limit === undefined ? query : query.limit(limit);
   }
 
-  /** Runs a write, answering SlugTaken for a clash on the kind's slug. */
-  private async write<R>(run: () => Promise<R>): Promise<R> {
-    try {
-      return await run();
-    } catch (error) {
-      if (uniqueViolation(error) === 'content_kind_slug') throw new SlugTaken();
-      throw error;
-    }
+  /** Runs a write, answering SlugTaken for a clash on the kind's slug (pg's error, which Drizzle's wraps). */
+  private write<R>(run: Promise<R>): Promise<R> {
+    return run.catch((error: unknown) => {
+      const clash = (error as { cause?: { constraint?: string } })?.cause?.constraint === 'content_kind_slug';
+      throw clash ? new SlugTaken() : error;
+    });
   }
 
   async get(id: string, publicOnly = false): Promise<T | null> {
-    const [row] = await database()
-      .select()
-      .from(content)
-      .where(this.ofKind(eq(content.id, id), publicOnly ? eq(content.isPublic, true) : undefined));
-    return row ? this.parse(row) : null;
+    return this.parse(await this.rows(this.of(publicOnly, eq(content.id, id))))[0] ?? null;
   }
 
   /** Every record (or every public one), newest first by list date: for feeds, the sitemap, the chat's knowledge. */
   async all(publicOnly = false): Promise<T[]> {
-    const rows = await database()
-      .select()
-      .from(content)
-      .where(this.ofKind(publicOnly ? eq(content.isPublic, true) : undefined))
-      .orderBy(...this.newest());
-    return this.parseAll(rows);
+    return this.parse(await this.rows(this.of(publicOnly)));
   }
 
-  /**
-   * A page, newest first by list date, after the cursor's record (keyset: the same cost at any size). `q` (admins):
-   * only records whose title (either language) or slug holds a word beginning with each word typed.
-   */
+  /** A keyset page, newest first; `q` (admins): a word of the title or slug begins with each word typed. */
   async page(query: PageQuery, publicOnly = false): Promise<Page<T>> {
-    const words = searchWords(query.q);
-    const matches = words.map(
-      (word) =>
-        or(
-          sql`${content.searchEn} @@ ${wordQuery(word, 'en', true)}`,
-          sql`${content.searchEs} @@ ${wordQuery(word, 'es', true)}`,
-        ) as SQL,
+    const matches = searchWords(query.q).map((word) =>
+      or(...LANGUAGES.map((language) => sql`${VECTOR[language]} @@ ${wordQuery(word, language, 'A')}`)),
     );
-    const rows = await database()
-      .select()
-      .from(content)
-      .where(
-        this.ofKind(
-          publicOnly ? eq(content.isPublic, true) : undefined,
-          olderThan(content.listAt, content.id, query.cursor),
-          ...matches,
-        ),
-      )
-      .orderBy(...this.newest())
-      .limit(query.limit + 1);
-    const page = toPage(rows, query.limit, (row) => ({ at: row.listAt, id: row.id }));
-    return { items: this.parseAll(page.items), next: page.next };
+    const after = olderThan(content.listAt, content.id, query.cursor);
+    const rows = await this.rows(this.of(publicOnly, after, ...matches), query.limit + 1);
+    const page = toPage(rows, query.limit, (row) => ({ at: new Date(row.listAt), id: row.id }));
+    return { items: this.parse(page.items), next: page.next };
   }
 
-  /**
-   * Public records matching every word in one language's title, description or category (or whose category's name
-   * begins with the word: `categories`), best match first, then newest. At most `limit`.
-   */
+  /** Public records with every word in one language's text, or in their category's name; best first, then newest. */
   async search(words: SearchWord[], language: Language, limit: number): Promise<T[]> {
     if (words.length === 0) return [];
-    const vector = VECTOR[language];
-    const queries = words.map(({ word }) => wordQuery(word, language, false));
-    const matches = words.map(({ categories }, index) => {
-      const inVector = sql`${vector} @@ ${queries[index]}`;
-      return categories.length ? (or(inVector, inArray(content.category, categories)) as SQL) : inVector;
-    });
-    const rank = sql`ts_rank(${vector}, ${sql.join(queries, sql` && `)})`;
-    const rows = await database()
-      .select()
-      .from(content)
-      .where(this.ofKind(eq(content.isPublic, true), ...matches))
-      .orderBy(desc(rank), ...this.newest())
-      .limit(limit);
-    return this.parseAll(rows);
+    const queries = words.map(({ word }) => wordQuery(word, language));
+    const matches = words.map(({ categories }, index) =>
+      or(sql`${VECTOR[language]} @@ ${queries[index]}`, inArray(content.category, categories)),
+    );
+    const rank = sql`ts_rank(${VECTOR[language]}, ${sql.join(queries, sql` && `)})`;
+    return this.parse(await this.rows(this.of(true, ...matches), limit, desc(rank)));
   }
 
   /** Adds a new record. SlugTaken when its slug is another record's. */
   async insert(record: T): Promise<void> {
-    await this.write(() => database().insert(content).values(this.values(record)));
+    await this.write(database().insert(content).values(this.values(record)));
   }
 
-  /**
-   * Replaces the record stored at `version` by `record`, in one statement (`UPDATE … WHERE version = $v`): false when
-   * there is no such record at that version any more. SlugTaken when its new slug is another record's.
-   */
+  /** Replaces the record stored at `version` (`UPDATE … WHERE version = $v`): false when it is not there any more. */
   async replace(record: T, version: number): Promise<boolean> {
-    const { id, kind, ...values } = this.values(record);
-    void kind;
-    const rows = await this.write(() =>
-      database()
-        .update(content)
-        .set(values)
-        .where(this.ofKind(eq(content.id, id), eq(content.version, version)))
-        .returning({ id: content.id }),
-    );
+    const stored = this.of(false, eq(content.id, record.id), eq(content.version, version));
+    const rows = await this.write(database().update(content).set(this.values(record)).where(stored).returning());
     return rows.length === 1;
   }
 
-  /** Deletes a record; answers it as it was, or null when there was none. */
-  async remove(id: string): Promise<T | null> {
-    const [row] = await database()
-      .delete(content)
-      .where(this.ofKind(eq(content.id, id)))
-      .returning();
-    return row ? this.parse(row) : null;
-  }
-
-  /** Writes many records (a record with the same id is replaced): seeding, tests and benchmarks. */
-  async putMany(records: T[]): Promise<void> {
-    for (let start = 0; start < records.length; start += BATCH) {
-      const values = records.slice(start, start + BATCH).map((record) => this.values(record));
-      await this.write(() =>
-        database()
-          .insert(content)
-          .values(values)
-          .onConflictDoUpdate({
-            target: content.id,
-            set: Object.fromEntries(
-              Object.keys(values[0] ?? {})
-                .filter((key) => key !== 'id')
-                .map((key) => [key, sql.raw(`excluded.${snakeCase(key)}`)]),
-            ),
-          }),
-      );
-    }
+  async remove(id: string): Promise<boolean> {
+    const stored = this.of(false, eq(content.id, id));
+    const rows = await database().delete(content).where(stored).returning({ id: content.id });
+    return rows.length === 1;
   }
 
   /**
-   * Seeding: writes the records that are not there yet (by id or slug), in one statement per 100; seeds racing with
-   * the same ids store each record once. Answers how many were written.
+   * Writes records, 100 a statement: a stored id is replaced (`replace`: tests, benchmarks) or skipped, as is a stored
+   * slug (seeding: seeds racing with the same ids store each record once). Answers how many were written.
    */
-  async seed(records: T[]): Promise<number> {
+  async putMany(records: T[], replace = false): Promise<number> {
     let written = 0;
-    for (let start = 0; start < records.length; start += BATCH) {
-      const values = records.slice(start, start + BATCH).map((record) => this.values(record));
-      const rows = await database().insert(content).values(values).onConflictDoNothing().returning({ id: content.id });
-      written += rows.length;
+    for (let start = 0; start < records.length; start += 100) {
+      const values = records.slice(start, start + 100).map((record) => this.values(record));
+      const set = Object.fromEntries(
+        Object.keys(values[0]!).map((key) => [key, sql.raw(`excluded.${toSnakeCase(key)}`)]),
+      );
+      const insert = database().insert(content).values(values);
+      const upsert = replace ? insert.onConflictDoUpdate({ target: content.id, set }) : insert.onConflictDoNothing();
+      written += (await this.write(upsert.returning({ id: content.id }))).length;
     }
     return written;
   }
 
   async isEmpty(): Promise<boolean> {
-    const rows = await database().select({ id: content.id }).from(content).where(this.ofKind()).limit(1);
-    return rows.length === 0;
+    return (await this.rows(this.of(false), 1)).length === 0;
   }
-}
-
-function snakeCase(key: string): string {
-  return key.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
 }

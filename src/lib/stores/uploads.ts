@@ -11,24 +11,21 @@ export const IMAGE_TYPES = {
 export type ImageExtension = keyof typeof IMAGE_TYPES;
 
 /** Upload keys are made by the server: an id and a known extension, nothing a visitor chose. */
-export const UPLOAD_KEY_PATTERN = /^[0-9a-hjkmnp-tv-z]{26}\.(jpg|png|gif|webp|avif)$/;
+const KEY = /^[0-9a-hjkmnp-tv-z]{26}\.(jpg|png|gif|webp|avif)$/;
 
 export async function getUpload(key: string): Promise<{ data: ArrayBuffer; contentType: string } | null> {
-  if (!UPLOAD_KEY_PATTERN.test(key)) return null;
-  const extension = key.slice(key.lastIndexOf('.') + 1) as ImageExtension;
-  const data = await fileStore('uploads').get(key, { type: 'arrayBuffer' });
-  if (data === null) return null;
+  const extension = KEY.exec(key)?.[1] as ImageExtension | undefined;
+  const data = extension ? await fileStore('uploads').get(key, { type: 'arrayBuffer' }) : null;
   // The type comes from the key the server made, never from stored metadata a client could influence.
-  return { data, contentType: IMAGE_TYPES[extension] };
+  return extension && data ? { data, contentType: IMAGE_TYPES[extension] } : null;
 }
 
 /** Whether an upload is stored under this key (its metadata only: the bytes are not read). */
 export async function uploadExists(key: string): Promise<boolean> {
-  if (!UPLOAD_KEY_PATTERN.test(key)) return false;
-  return (await fileStore('uploads').getMetadata(key)) !== null;
+  return KEY.test(key) && (await fileStore('uploads').getMetadata(key)) !== null;
 }
 
 export async function putUpload(key: string, data: ArrayBuffer): Promise<void> {
-  if (!UPLOAD_KEY_PATTERN.test(key)) throw new Error('Refusing an upload key the server did not make');
+  if (!KEY.test(key)) throw new Error('Refusing an upload key the server did not make');
   await fileStore('uploads').set(key, data);
 }

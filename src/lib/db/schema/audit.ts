@@ -1,13 +1,16 @@
+import { sql } from 'drizzle-orm';
 import { check, index, pgTable, text } from 'drizzle-orm/pg-core';
 import { AUDIT_ACTIONS } from '../../schemas/audit';
-import { at, oneOf } from './columns';
+import { isoAt, oneOf } from './columns';
 
 /** The audit log (docs/roles.md): rows the server writes, never updated; erased only with the records they name. */
 export const auditLog = pgTable(
   'audit_log',
   {
     id: text().primaryKey(),
-    at: at().notNull().defaultNow(),
+    at: isoAt()
+      .notNull()
+      .default(sql`now()`),
     actor: text().notNull(),
     actorRole: text({ enum: ['admin', 'investor'] }).notNull(),
     action: text({ enum: AUDIT_ACTIONS }).notNull(),

@@ -13,9 +13,10 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { DOCUMENT_CATEGORIES } from '../../schemas/document';
+import type { Localized } from '../../schemas/common';
 import type { TaxonomyEntry } from '../../schemas/taxonomy';
 import { foldedSql } from '../search';
-import { at, oneOf, tsvector } from './columns';
+import { isoAt, oneOf, tsvector } from './columns';
 
 /**
  * The search text of one language, folded (lower case, no accents): the title and slug (weight A: what the admin's
@@ -27,8 +28,8 @@ import { at, oneOf, tsvector } from './columns';
 function searchVector(config: 'english' | 'spanish', language: 'en' | 'es'): SQL {
   // A text written in one language only is shown in both (src/lib/content/shown.ts), so it is found in both.
   const other = language === 'en' ? 'es' : 'en';
-  const title = `coalesce(nullif("title_${language}", ''), "title_${other}")`;
-  const description = `coalesce(nullif("description_${language}", ''), "description_${other}")`;
+  const title = `coalesce(nullif("title"->>'${language}', ''), "title"->>'${other}')`;
+  const description = `coalesce(nullif("description"->>'${language}', ''), "description"->>'${other}')`;
   const part = (text: string, weight: 'A' | 'B' | 'C') => {
     const folded = foldedSql(sql.raw(text));
     return sql`setweight(to_tsvector(${sql.raw(`'${config}'`)}, ${folded}), ${sql.raw(`'${weight}'`)}) || setweight(to_tsvector('simple', ${folded}), ${sql.raw(`'${weight}'`)})`;
@@ -47,8 +48,8 @@ function searchVector(config: 'english' | 'spanish', language: 'en' | 'es'): SQL
  * Every kind of content (case studies, insights, investor updates, newsletter issues: src/lib/content/engine.ts) in
  * one table with a `kind` column, rather than a table per kind: a new kind is a descriptor and nothing else (no
  * migration), and every kind shares the same list, search and version code. The columns are what lists sort, filter
- * and search on, plus the shared fields of every record (id, titles, descriptions, dates, version); `fields` holds
- * the rest of the validated record (the rich text, the image, the kind's own fields), which is only ever read whole.
+ * and search on, plus the shared fields of every record as the record has them (id, the titles and descriptions as
+ * `{ en, es }`, dates as ISO text, version); `fields` holds the rest of the validated record (the rich text, the image, the kind's own fields), which is only ever read whole.
  * `list_at`, `is_public`, `slug` and `category` are derived from the record by its kind's descriptor at each write
  * (in the same statement), never read back into it.
  */
@@ -58,19 +59,17 @@ export const content = pgTable(
     id: text().primaryKey(),
     kind: text().notNull(),
     version: integer().notNull(),
-    createdAt: at().notNull(),
-    updatedAt: at().notNull(),
+    createdAt: isoAt().notNull(),
+    updatedAt: isoAt().notNull(),
     /** The date lists sort by, newest first: a case study's createdAt, an insight's publication date. */
-    listAt: at().notNull(),
+    listAt: isoAt().notNull(),
     /** Whether the public (or, for investor updates, a signed-in account) may read it: false for a draft. */
     isPublic: boolean().notNull(),
     /** Kinds with slugs (insights): unique within the kind. */
     slug: text(),
     category: text(),
-    titleEn: text().notNull(),
-    titleEs: text().notNull(),
-    descriptionEn: text().notNull(),
-    descriptionEs: text().notNull(),
+    title: jsonb().$type<Localized>().notNull(),
+    description: jsonb().$type<Localized>().notNull(),
     fields: jsonb().$type<Record<string, unknown>>().notNull(),
     searchEn: tsvector()
       .notNull()
@@ -104,7 +103,7 @@ export const taxonomy = pgTable(
     id: smallint().primaryKey().default(1),
     version: integer().notNull(),
     entries: jsonb().$type<TaxonomyEntry[]>().notNull(),
-    updatedAt: at().notNull(),
+    updatedAt: isoAt().notNull(),
   },
   (table) => [check('taxonomy_one_row', sql`${table.id} = 1`), check('taxonomy_version', sql`${table.version} >= 1`)],
 );
@@ -117,10 +116,8 @@ export const documents = pgTable(
   'documents',
   {
     id: text().primaryKey(),
-    titleEn: text().notNull(),
-    titleEs: text().notNull(),
-    descriptionEn: text().notNull(),
-    descriptionEs: text().notNull(),
+    title: jsonb().$type<Localized>().notNull(),
+    description: jsonb().$type<Localized>().notNull(),
     category: text({ enum: DOCUMENT_CATEGORIES }).notNull(),
     fileName: text().notNull(),
     size: integer().notNull(),
@@ -128,8 +125,8 @@ export const documents = pgTable(
     /** Shared with every investor; otherwise with those of `document_shares`. */
     allInvestors: boolean().notNull(),
     uploadedBy: text().notNull(),
-    createdAt: at().notNull(),
-    updatedAt: at().notNull(),
+    createdAt: isoAt().notNull(),
+    updatedAt: isoAt().notNull(),
     version: integer().notNull(),
   },
   (table) => [
@@ -167,7 +164,7 @@ export const documentUploads = pgTable(
     size: integer().notNull(),
     parts: integer().notNull(),
     createdBy: text().notNull(),
-    createdAt: at().notNull(),
+    createdAt: isoAt().notNull(),
   },
   (table) => [
     index('document_uploads_oldest').on(table.createdAt),
