@@ -3,51 +3,44 @@ import { database } from '../db/client';
 import { dailyQuotas as q } from '../db/schema';
 
 /** A daily quota: a name (`prefix`) and optionally a subject (a hashed visitor) with a count of its own. */
-export interface DailyQuota {
-  prefix: string;
-  subject?: string;
-}
+export type DailyQuota = { prefix: string; subject?: string };
 
 /** The UTC day a use counts on, as YYYY-MM-DD: each day counts afresh. */
 export function utcDay(now: Date): string {
   return now.toISOString().slice(0, 10);
 }
 
-/** The counter's row, (quota, day, subject), as SQL. */
-function key(quota: DailyQuota, now: Date) {
-  return sql`${quota.prefix}, ${utcDay(now)}::date, ${quota.subject ?? ''}`;
-}
+/** A counter's key: (quota, day, subject). */
+const key = (quota: DailyQuota, now: Date) => sql`${quota.prefix}, ${utcDay(now)}::date, ${quota.subject ?? ''}`;
 
-/** How many uses the quota has counted on `now`'s UTC day. */
 export async function dailyQuotaUsed(quota: DailyQuota, now = new Date()): Promise<number> {
-  const { rows } = await database().execute<{ used: number }>(
-    sql`SELECT used FROM ${q} WHERE (quota, day, subject) = (${key(quota, now)})`,
-  );
-  return rows[0]?.used ?? 0;
+  const used = sql`SELECT used FROM ${q} WHERE (quota, day, subject) = (${key(quota, now)})`;
+  return (await database().execute<{ used: number }>(used)).rows[0]?.used ?? 0;
 }
 
 /**
- * The take of one use: inserts the day's counter at 1, or adds one while it is under the cap, returning the new
- * count; no row when the cap is reached (or is 0). Postgres locks the row for the update and checks `used < cap`
- * again on the row as the previous taker left it, so however many race, at most `cap` are granted.
+ * One use taken, unless `unless`: the counter inserted at 1, or raised while under the cap; no row when the cap is
+ * reached. Postgres locks the row and checks `used < cap` again on the row as the previous taker left it, so however
+ * many race, at most `cap` are granted.
  */
 function takeSql(quota: DailyQuota, cap: number, now: Date, unless: SQL = sql`false`) {
   return sql`
-    INSERT INTO ${q} (quota, day, subject, used) SELECT ${key(quota, now)}, 1 WHERE ${cap}::int > 0 AND NOT (${unless})
-    ON CONFLICT (quota, day, subject) DO UPDATE SET used = ${q}.used + 1 WHERE ${q}.used < ${cap}::int AND NOT (${unless})
+    INSERT INTO ${q} (quota, day, subject, used)
+    SELECT ${key(quota, now)}, 1 WHERE ${cap}::int > 0 AND NOT (${unless})
+    ON CONFLICT (quota, day, subject) DO UPDATE SET used = ${q}.used + 1
+      WHERE ${q}.used < ${cap}::int AND NOT (${unless})
     RETURNING used`;
 }
 
-/** Takes one use of the quota on `now`'s UTC day if fewer than `cap` are taken, in one statement; answers whether it did. */
+/** Takes one use if fewer than `cap` are taken on `now`'s UTC day, in one statement; answers whether it did. */
 export async function takeDailyQuota(quota: DailyQuota, cap: number, now = new Date()): Promise<boolean> {
   return (await database().execute(takeSql(quota, cap, now))).rows.length > 0;
 }
 
 /**
- * Takes one use from a visitor's share and one from the site's quota, in one statement; answers which was spent, if
- * any. A spent site quota refuses without counting anything; the visitor's share is taken first and the site's only
- * when it was granted, so a visitor past their share never spends the site's. (Should the site fill up at that very
- * moment, the visitor's use stays spent.)
+ * Takes one use from a visitor's share and one from the site's, in one statement; answers which was spent, if any.
+ * A spent site quota counts nothing; the site's use is taken only when the visitor's was, so a visitor past their
+ * share never spends the site's (should the site fill up at that very moment, the visitor's use stays spent).
  */
 export async function takeSharedQuota(
   site: DailyQuota,
@@ -68,7 +61,7 @@ export async function takeSharedQuota(
   return rows[0]?.outcome ?? 'site';
 }
 
-/** Deletes every day's counters before `today` (YYYY-MM-DD), in one statement; answers how many uses they had counted. */
+/** Deletes the counters of the days before `today` (YYYY-MM-DD), in one statement; answers how many uses they held. */
 export async function deleteQuotaDaysBefore(today: string): Promise<number> {
   const { rows } = await database().execute<{ uses: number }>(sql`
     WITH deleted AS (DELETE FROM ${q} WHERE day < ${today}::date RETURNING used)

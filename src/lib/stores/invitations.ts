@@ -6,13 +6,9 @@ import type { Role } from '../schemas/user';
 import { createUser, type StoredUser } from './users';
 
 /** Only a link's SHA-256 is stored, never its token: a reader of the table cannot use a link. */
-function tokenHash(token: string): string {
-  return createHash('sha256').update(token).digest('hex');
-}
+const tokenHash = (token: string) => createHash('sha256').update(token).digest('hex');
 
-type NewInvitation = Omit<typeof invitations.$inferInsert, 'tokenHash' | 'usedAt'>;
-
-export async function saveInvitation(token: string, invitation: NewInvitation): Promise<void> {
+export async function saveInvitation(token: string, invitation: Omit<typeof invitations.$inferInsert, 'tokenHash'>) {
   await database()
     .insert(invitations)
     .values({ ...invitation, tokenHash: tokenHash(token) });
@@ -29,23 +25,16 @@ export async function getInvitation(token: string) {
 }
 
 /**
- * Uses a link, once, in one statement: its `used_at` is set if it is unused and unexpired, and with it the account's
- * password (ending its sessions) if the account is active and had no password set another way since the invitation.
- * Of any number of racing requests exactly one gets the account; the others (and a void link) get null.
+ * Uses an unused, unexpired link and sets its account's password (if still active, with no password set another way
+ * since), in one statement: of any number of racing requests exactly one gets the account, the others null.
  */
 export async function acceptInvitationPassword(token: string, passwordHash: string, now: Date) {
   const at = now.toISOString();
+  const { userId, generation, usedAt, expiresAt } = invitations;
+  const usable = and(eq(invitations.tokenHash, tokenHash(token)), isNull(usedAt), gt(expiresAt, at));
   const claimed = database()
     .$with('claimed')
-    .as(
-      database()
-        .update(invitations)
-        .set({ usedAt: at })
-        .where(
-          and(eq(invitations.tokenHash, tokenHash(token)), isNull(invitations.usedAt), gt(invitations.expiresAt, at)),
-        )
-        .returning({ userId: invitations.userId, generation: invitations.generation }),
-    );
+    .as(database().update(invitations).set({ usedAt: at }).where(usable).returning({ userId, generation }));
   const [row] = await database()
     .with(claimed)
     .update(users)
@@ -56,7 +45,6 @@ export async function acceptInvitationPassword(token: string, passwordHash: stri
   return row ?? null;
 }
 
-/** The username of the account made from a lead, if any. */
 export async function leadAccount(messageId: string): Promise<string | null> {
   const [row] = await database()
     .select({ username: users.username })
@@ -67,9 +55,8 @@ export async function leadAccount(messageId: string): Promise<string | null> {
 }
 
 /**
- * Makes a lead's account in one transaction: the first free username of `usernames` (a unique constraint decides
- * between racing creators), and the lead's row naming it (its primary key: one account per lead, however many admins
- * press the button at once). 'exists' when the lead has its account already, 'no-username' when every name is taken.
+ * A lead's account, in one transaction: the first free username (a unique constraint decides between racing creators)
+ * and the lead's row naming it (its primary key: one account per lead, however many admins press the button at once).
  */
 export async function createLeadAccount(
   messageId: string,
@@ -78,18 +65,17 @@ export async function createLeadAccount(
   now = new Date(),
 ): Promise<StoredUser | 'exists' | 'no-username'> {
   class Taken extends Error {}
-  return database()
-    .transaction(async (tx) => {
-      let user: StoredUser | null = null;
-      for (const username of usernames) {
-        user = await createUser({ username, ...account, mustChangePassword: false }, tx, now);
-        if (user) break;
-      }
-      if (!user) return 'no-username';
-      const values = { messageId, userId: user.id, createdAt: now };
-      // Another admin's account for this lead was committed first: this one is undone.
-      if (!(await tx.insert(leadAccounts).values(values).onConflictDoNothing().returning()).length) throw new Taken();
-      return user;
-    })
-    .catch((error: unknown) => (error instanceof Taken ? ('exists' as const) : Promise.reject(error)));
+  const made = database().transaction(async (tx) => {
+    let user: StoredUser | null = null;
+    for (const username of usernames) {
+      user = await createUser({ username, ...account, mustChangePassword: false }, tx, now);
+      if (user) break;
+    }
+    if (!user) return 'no-username';
+    const lead = { messageId, userId: user.id, createdAt: now };
+    // Another admin's account for this lead was committed first: this one is undone.
+    if (!(await tx.insert(leadAccounts).values(lead).onConflictDoNothing().returning()).length) throw new Taken();
+    return user;
+  });
+  return made.catch((error: unknown) => (error instanceof Taken ? ('exists' as const) : Promise.reject(error)));
 }

@@ -3,35 +3,27 @@ import { database } from '../db/client';
 import { sessions, users } from '../db/schema';
 import type { Session } from '../schemas/user';
 
-/** A session's row, written at sign-in; the cookie's token names it, so logout can end it. */
+/** A session's row, written at sign-in: the cookie's token names it, so logout can end it. */
 export async function saveSession(sessionId: string, session: Session): Promise<void> {
-  await database()
-    .insert(sessions)
-    .values({ ...session, id: sessionId, lastUsedAt: session.createdAt });
+  const row = { ...session, id: sessionId, lastUsedAt: session.createdAt };
+  await database().insert(sessions).values(row);
 }
 
-/** A session, when it was last used and its account as it is now, in one query; null when there is none (ended). */
+/** A session's row and its account as it is now, in one query; null when there is none (ended). */
 export async function getSessionAndUser(sessionId: string) {
-  const { userId, createdAt, expiresAt, generation, lastUsedAt } = sessions;
   const [row] = await database()
-    .select({
-      session: { userId, username: users.username, createdAt, expiresAt, generation },
-      lastUsedAt,
-      user: users,
-    })
+    .select({ session: sessions, user: users })
     .from(sessions)
-    .innerJoin(users, eq(users.id, userId))
+    .innerJoin(users, eq(users.id, sessions.userId))
     .where(eq(sessions.id, sessionId));
   return row ?? null;
 }
 
 /** Records a use of the session, never moving it back; an UPDATE, so a session logout deleted stays deleted. */
 export async function recordSessionActivity(sessionId: string, at: number): Promise<void> {
-  const when = new Date(at).toISOString();
-  await database()
-    .update(sessions)
-    .set({ lastUsedAt: when })
-    .where(and(eq(sessions.id, sessionId), lt(sessions.lastUsedAt, when)));
+  const lastUsedAt = new Date(at).toISOString();
+  const unused = and(eq(sessions.id, sessionId), lt(sessions.lastUsedAt, lastUsedAt));
+  await database().update(sessions).set({ lastUsedAt }).where(unused);
 }
 
 export async function deleteSession(sessionId: string): Promise<void> {
@@ -41,8 +33,6 @@ export async function deleteSession(sessionId: string): Promise<void> {
 /** Deletes, in one statement, every session started `maxAgeMs` or more ago or unused for `idleMs`; answers how many. */
 export async function deleteEndedSessions(now: number, maxAgeMs: number, idleMs: number): Promise<number> {
   const before = (ms: number) => new Date(now - ms).toISOString();
-  const { rowCount } = await database()
-    .delete(sessions)
-    .where(or(lte(sessions.createdAt, before(maxAgeMs)), lte(sessions.lastUsedAt, before(idleMs))));
-  return rowCount ?? 0;
+  const ended = or(lte(sessions.createdAt, before(maxAgeMs)), lte(sessions.lastUsedAt, before(idleMs)));
+  return (await database().delete(sessions).where(ended)).rowCount ?? 0;
 }

@@ -4,20 +4,20 @@ import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import { database, type Queryable } from '../db/client';
 import { users } from '../db/schema';
 import { newId } from '../ids';
-import { ConfigError, env } from '../env';
 import { USERNAME_PATTERN, passwordProblem, type Role, type User } from '../schemas/user';
 
-/** An account as its row says: the user, and when it last signed in (the Users tab shows it). */
+/** A user and when it last signed in (the Users tab shows it). */
 export type StoredUser = typeof users.$inferSelect;
 
 export function normaliseUsername(username: string): string {
   return username.trim().toLowerCase();
 }
 
+const byName = (username: string) => eq(users.username, normaliseUsername(username));
+
 export async function getUser(username: string): Promise<StoredUser | null> {
-  const name = normaliseUsername(username);
-  if (!USERNAME_PATTERN.test(name)) return null;
-  const [row] = await database().select().from(users).where(eq(users.username, name));
+  if (!USERNAME_PATTERN.test(normaliseUsername(username))) return null;
+  const [row] = await database().select().from(users).where(byName(username));
   return row ?? null;
 }
 
@@ -45,63 +45,50 @@ export async function hashPassword(password: string): Promise<string> {
   return bcrypt.hash(password, 12);
 }
 
+/** Ends a user's sessions: each carries the generation it was started in. */
+const endSessions = sql`${users.sessionGeneration} + 1`;
+
 /**
- * The session generation after a change: sessions end with a new password or when asked, when the role changes and
- * when a deactivated account is reactivated (its sessions never come back). SQL over the row's current values, so
- * racing changes each end the sessions they meant to end.
+ * The generation after a change of role or activation: sessions end with a new role or a reactivation. SQL over the
+ * row's current values, so racing changes each end the sessions they meant to end.
  */
-function nextGeneration(change: { endSessions?: boolean; role?: Role; isActive?: boolean }): SQL {
-  if (change.endSessions) return sql`${users.sessionGeneration} + 1`;
-  const ends: SQL[] = [];
+function nextGeneration(change: { role?: Role; isActive?: boolean }): SQL {
+  const ends = [sql`false`];
   if (change.role !== undefined) ends.push(sql`${users.role} <> ${change.role}`);
   if (change.isActive === true) ends.push(sql`NOT ${users.isActive}`);
-  if (!ends.length) return sql`${users.sessionGeneration}`;
   return sql`${users.sessionGeneration} + CASE WHEN ${sql.join(ends, sql` OR `)} THEN 1 ELSE 0 END`;
 }
 
 /**
- * Creates a user, or replaces the password and role of an existing one and reactivates it (`npm run admin:create`,
- * also how a forgotten password is reset): a new password ends the user's sessions (the same one again does not).
- * A password set from the command line is the operator's own choice, never a temporary one.
+ * Creates a user, or replaces an existing one's password and role and reactivates it (`npm run admin:create`, also
+ * how a forgotten password is reset): a new password ends their sessions, the same one again does not.
  */
 export async function saveUser(input: { username: string; password: string; role: Role; isActive?: boolean }) {
+  const { password, role, isActive = true } = input;
   const username = checkUsername(input.username);
-  const set = { passwordHash: await hashPassword(input.password), role: input.role, isActive: input.isActive ?? true };
+  // A password set from the command line is the operator's own choice, never a temporary one.
+  const set = { passwordHash: await hashPassword(password), role, isActive, mustChangePassword: false };
   const existing = await getUser(username);
-  const endSessions = existing !== null && !(await bcrypt.compare(input.password, existing.passwordHash));
+  const samePassword = existing === null || (await bcrypt.compare(password, existing.passwordHash));
+  const sessionGeneration = samePassword ? nextGeneration({ isActive }) : endSessions;
   const [row] = await database()
     .insert(users)
     .values({ id: newId(), username, createdAt: new Date().toISOString(), ...set })
-    .onConflictDoUpdate({
-      target: users.username,
-      set: {
-        ...set,
-        mustChangePassword: false,
-        sessionGeneration: nextGeneration({ endSessions, isActive: set.isActive }),
-      },
-    })
+    .onConflictDoUpdate({ target: users.username, set: { ...set, sessionGeneration } })
     .returning();
   return row!;
 }
 
-/** Changes a user's row in one statement; null when there is no such user. */
+/** One statement; null when there is no such user. */
 async function updateUser(username: string, set: PgUpdateSetSource<typeof users>): Promise<StoredUser | null> {
-  const [row] = await database()
-    .update(users)
-    .set(set)
-    .where(eq(users.username, normaliseUsername(username)))
-    .returning();
+  const [row] = await database().update(users).set(set).where(byName(username)).returning();
   return row ?? null;
 }
 
 /** Sets a user's password (temporary when `mustChangePassword`: an admin's reset) and ends their sessions. */
 export async function setUserPassword(username: string, password: string, { mustChangePassword = false } = {}) {
   const passwordHash = await hashPassword(password);
-  return updateUser(username, {
-    passwordHash,
-    mustChangePassword,
-    sessionGeneration: nextGeneration({ endSessions: true }),
-  });
+  return updateUser(username, { passwordHash, mustChangePassword, sessionGeneration: endSessions });
 }
 
 /** Deactivates a user (their sessions are refused everything) or reactivates one (their sessions stay ended). */
@@ -111,7 +98,7 @@ export function setUserActive(username: string, isActive: boolean) {
 
 /** Ends every session of a user ("sign out everywhere"). */
 export function endUserSessions(username: string) {
-  return updateUser(username, { sessionGeneration: nextGeneration({ endSessions: true }) });
+  return updateUser(username, { sessionGeneration: endSessions });
 }
 
 /** When a user last signed in: one column, overwritten at each sign-in (the last write is the answer). */
@@ -131,21 +118,12 @@ export async function createUser(
   now = new Date(),
 ): Promise<StoredUser | null> {
   const { role, mustChangePassword } = input;
-  const passwordHash = 'password' in input ? await hashPassword(input.password) : input.passwordHash;
   const username = 'password' in input ? checkUsername(input.username) : input.username;
-  const [row] = await db
-    .insert(users)
-    .values({
-      id: newId(now.getTime()),
-      username,
-      passwordHash,
-      role,
-      mustChangePassword,
-      createdAt: now.toISOString(),
-    })
-    .onConflictDoNothing({ target: users.username })
-    .returning();
-  return row ?? null;
+  const passwordHash = 'password' in input ? await hashPassword(input.password) : input.passwordHash;
+  const createdAt = now.toISOString();
+  const row = { id: newId(now.getTime()), username, passwordHash, role, mustChangePassword, createdAt };
+  const [created] = await db.insert(users).values(row).onConflictDoNothing({ target: users.username }).returning();
+  return created ?? null;
 }
 
 export async function listUsers(): Promise<StoredUser[]> {
@@ -153,10 +131,9 @@ export async function listUsers(): Promise<StoredUser[]> {
 }
 
 /**
- * Changes the role and/or activation of an account, refusing to leave it no longer an active admin when `actorId`
- * is the account itself ('self') or when no other active admin would remain ('last-admin'). Every active admin's row
- * is locked first, in id order: two admins demoting each other take turns, and the second, seeing the first's change,
- * is refused, so an active admin always remains.
+ * Changes an account's role and/or activation, never leaving it no longer an active admin when it is the actor's own
+ * ('self') or the last one ('last-admin'). Every active admin's row is locked first, in id order: two admins demoting
+ * each other take turns, and the second sees the first's change and is refused.
  */
 export async function changeAccount(
   username: string,
@@ -169,41 +146,14 @@ export async function changeAccount(
     const admins = mayRemoveAdmin
       ? await tx.select().from(users).where(activeAdmins).orderBy(users.id).for('update')
       : [];
-    const [before] = await tx
-      .select()
-      .from(users)
-      .where(eq(users.username, normaliseUsername(username)))
-      .for('update');
+    const [before] = await tx.select().from(users).where(byName(username)).for('update');
     if (!before) return { ok: false, reason: 'not-found' };
     const { role = before.role, isActive = before.isActive } = change;
     const removesAdmin = before.role === 'admin' && before.isActive && !(role === 'admin' && isActive);
     if (removesAdmin && before.id === actorId) return { ok: false, reason: 'self' };
     if (removesAdmin && !admins.some((admin) => admin.id !== before.id)) return { ok: false, reason: 'last-admin' };
-    const [after] = await tx
-      .update(users)
-      .set({ role, isActive, sessionGeneration: nextGeneration({ role, isActive }) })
-      .where(eq(users.id, before.id))
-      .returning();
+    const set = { role, isActive, sessionGeneration: nextGeneration({ role, isActive }) };
+    const [after] = await tx.update(users).set(set).where(eq(users.id, before.id)).returning();
     return { ok: true, before, after: after! };
   });
-}
-
-/**
- * The first admin, from ADMIN_USERNAME / ADMIN_PASSWORD: created when someone signs in with that username and no
- * such user exists yet; only if new (ON CONFLICT DO NOTHING), so a user changed later is never overwritten.
- */
-export async function bootstrapAdmin(username: string): Promise<StoredUser | null> {
-  const { ADMIN_USERNAME, ADMIN_PASSWORD } = env();
-  if (!ADMIN_USERNAME || !ADMIN_PASSWORD) return null;
-  if (normaliseUsername(username) !== normaliseUsername(ADMIN_USERNAME)) return null;
-  // Refused loudly (a 500 and this line in the function log), never created with a weak password.
-  const problem = passwordProblem(ADMIN_PASSWORD);
-  if (problem) {
-    throw new ConfigError(
-      `ADMIN_PASSWORD is refused: ${problem}. Set a longer one in the site's environment variables ` +
-        '(Functions scope) and redeploy; the first admin is not created until then.',
-    );
-  }
-  const admin = { username: normaliseUsername(ADMIN_USERNAME), role: 'admin' as const, mustChangePassword: false };
-  return (await createUser({ ...admin, passwordHash: await hashPassword(ADMIN_PASSWORD) })) ?? getUser(ADMIN_USERNAME);
 }
