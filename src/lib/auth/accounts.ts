@@ -1,13 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import bcrypt from 'bcryptjs';
 import { HttpError, notFound } from '../http';
-import { passwordProblem, USERNAME_PATTERN, type Role, type User } from '../schemas/user';
+import { normaliseUsername, passwordProblem, USERNAME_PATTERN, type Role, type User } from '../schemas/user';
 import { recordAudit } from '../stores/audit-log';
 import {
   changeAccount,
   createUser,
   listUsers,
-  normaliseUsername,
   setUserPassword,
   UserInputError,
   type StoredUser,

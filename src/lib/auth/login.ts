@@ -1,8 +1,8 @@
 import bcrypt from 'bcryptjs';
 import { ConfigError, env } from '../env';
 import { HttpError } from '../http';
-import { MAX_PASSWORD_BYTES, passwordProblem, type User } from '../schemas/user';
-import { createUser, getUser, hashPassword, normaliseUsername, type StoredUser } from '../stores/users';
+import { MAX_PASSWORD_BYTES, normaliseUsername, passwordProblem, type User } from '../schemas/user';
+import { createUser, getUser, hashPassword, type StoredUser } from '../stores/users';
 import { beginLoginAttempt, USERNAME_DELAY } from './login-throttle';
 
 export const EMPTY_CREDENTIALS = 'Please enter both username and password';

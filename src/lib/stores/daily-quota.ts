@@ -10,7 +10,6 @@ export function utcDay(now: Date): string {
   return now.toISOString().slice(0, 10);
 }
 
-/** A counter's key: (quota, day, subject). */
 const key = (quota: DailyQuota, now: Date) => sql`${quota.prefix}, ${utcDay(now)}::date, ${quota.subject ?? ''}`;
 
 export async function dailyQuotaUsed(quota: DailyQuota, now = new Date()): Promise<number> {
@@ -18,11 +17,7 @@ export async function dailyQuotaUsed(quota: DailyQuota, now = new Date()): Promi
   return (await database().execute<{ used: number }>(used)).rows[0]?.used ?? 0;
 }
 
-/**
- * One use taken, unless `unless`: the counter inserted at 1, or raised while under the cap; no row when the cap is
- * reached. Postgres locks the row and checks `used < cap` again on the row as the previous taker left it, so however
- * many race, at most `cap` are granted.
- */
+/** Postgres locks the counter's row and checks `used < cap` again as the last taker left it: at most `cap` pass. */
 function takeSql(quota: DailyQuota, cap: number, now: Date, unless: SQL = sql`false`) {
   return sql`
     INSERT INTO ${q} (quota, day, subject, used)
@@ -32,15 +27,13 @@ function takeSql(quota: DailyQuota, cap: number, now: Date, unless: SQL = sql`fa
     RETURNING used`;
 }
 
-/** Takes one use if fewer than `cap` are taken on `now`'s UTC day, in one statement; answers whether it did. */
 export async function takeDailyQuota(quota: DailyQuota, cap: number, now = new Date()): Promise<boolean> {
   return (await database().execute(takeSql(quota, cap, now))).rows.length > 0;
 }
 
 /**
- * Takes one use from a visitor's share and one from the site's, in one statement; answers which was spent, if any.
- * A spent site quota counts nothing; the site's use is taken only when the visitor's was, so a visitor past their
- * share never spends the site's (should the site fill up at that very moment, the visitor's use stays spent).
+ * A use of a visitor's share and of the site's, in one statement. A full site counts nothing; the site's is taken only
+ * when the visitor's was, so one past their share never spends it (if the site fills meanwhile, the visitor's stays).
  */
 export async function takeSharedQuota(
   site: DailyQuota,

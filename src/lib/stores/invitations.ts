@@ -9,9 +9,8 @@ import { createUser, type StoredUser } from './users';
 const tokenHash = (token: string) => createHash('sha256').update(token).digest('hex');
 
 export async function saveInvitation(token: string, invitation: Omit<typeof invitations.$inferInsert, 'tokenHash'>) {
-  await database()
-    .insert(invitations)
-    .values({ ...invitation, tokenHash: tokenHash(token) });
+  const row = { ...invitation, tokenHash: tokenHash(token) };
+  await database().insert(invitations).values(row);
 }
 
 /** A link (`usedAt` says whether it was used) and its account as it is now, in one query; null for one never made. */
@@ -24,10 +23,7 @@ export async function getInvitation(token: string) {
   return row ?? null;
 }
 
-/**
- * Uses an unused, unexpired link and sets its account's password (if still active, with no password set another way
- * since), in one statement: of any number of racing requests exactly one gets the account, the others null.
- */
+/** Uses a link and sets its account's password, in one statement: of any number of racing requests exactly one wins. */
 export async function acceptInvitationPassword(token: string, passwordHash: string, now: Date) {
   const at = now.toISOString();
   const { userId, generation, usedAt, expiresAt } = invitations;
@@ -54,10 +50,7 @@ export async function leadAccount(messageId: string): Promise<string | null> {
   return row?.username ?? null;
 }
 
-/**
- * A lead's account, in one transaction: the first free username (a unique constraint decides between racing creators)
- * and the lead's row naming it (its primary key: one account per lead, however many admins press the button at once).
- */
+/** A lead's account and the lead's row naming it (its primary key: one account per lead, however many admins race). */
 export async function createLeadAccount(
   messageId: string,
   usernames: readonly string[],

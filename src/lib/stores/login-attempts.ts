@@ -2,10 +2,7 @@ import { and, asc, eq, or, sql } from 'drizzle-orm';
 import { database } from '../db/client';
 import { loginAttempts as t } from '../db/schema';
 
-/**
- * A row per attempt and counter (a hashed subject), never a shared count racing attempts could overwrite: each is
- * inserted (and committed) before it is counted, so of k racing attempts the last sees all k (auth/login-throttle.ts).
- */
+/** A row per attempt and counter, committed before it is counted: of k racing attempts the last to count sees all k. */
 export type AttemptCounter = Pick<typeof t.$inferSelect, 'kind' | 'subject'>;
 
 const on = (counter: AttemptCounter) => and(eq(t.kind, counter.kind), eq(t.subject, counter.subject));
@@ -19,10 +16,7 @@ export async function listAttempts(counter: AttemptCounter): Promise<Array<{ id:
   return database().select({ id: t.id, at: t.at }).from(t).where(on(counter)).orderBy(asc(t.at), asc(t.id));
 }
 
-/**
- * In one query: until when (ms, 0 for not) the locking counters are locked, any `limit` of their other attempts
- * within `windowMs` locking one until the last of them + `lockMs`; and the username's other failures in the window.
- */
+/** In one query: until when (ms; 0: not) the locking counters are locked, and the username's failures in the window. */
 export async function countAttempts(
   id: string,
   now: number,
@@ -30,7 +24,7 @@ export async function countAttempts(
   user: AttemptCounter,
   { windowMs, lockMs }: { windowMs: number; lockMs: number },
 ): Promise<{ lockedUntil: number; userFailures: number }> {
-  // How many attempts back the one that opens a locking run is, per counter (lag's offset may differ per row).
+  // The attempt `limit - 1` back opens a run of `limit`; a run within `windowMs` locks until its last + `lockMs`.
   const back = locking.map(({ counter, limit }) => sql`WHEN ${t.kind} = ${counter.kind} THEN ${limit - 1}::int`);
   const { rows } = await database().execute<{ locked_until: number | null; user_failures: number }>(sql`
     WITH others AS (
@@ -53,9 +47,8 @@ export async function withdrawAttempt(id: string): Promise<void> {
 
 /** After a good password: the pair's attempts all go, and on the other counters only this one. */
 export async function clearAfterSuccess(id: string, pair: AttemptCounter): Promise<void> {
-  await database()
-    .delete(t)
-    .where(or(eq(t.id, id), on(pair)));
+  const mine = or(eq(t.id, id), on(pair));
+  await database().delete(t).where(mine);
 }
 
 /** At most `max` in one statement: the rest wait for the next run. */

@@ -22,15 +22,14 @@ export async function getSessionAndUser(sessionId: string) {
 /** Records a use of the session, never moving it back; an UPDATE, so a session logout deleted stays deleted. */
 export async function recordSessionActivity(sessionId: string, at: number): Promise<void> {
   const lastUsedAt = new Date(at).toISOString();
-  const unused = and(eq(sessions.id, sessionId), lt(sessions.lastUsedAt, lastUsedAt));
-  await database().update(sessions).set({ lastUsedAt }).where(unused);
+  const older = and(eq(sessions.id, sessionId), lt(sessions.lastUsedAt, lastUsedAt));
+  await database().update(sessions).set({ lastUsedAt }).where(older);
 }
 
 export async function deleteSession(sessionId: string): Promise<void> {
   await database().delete(sessions).where(eq(sessions.id, sessionId));
 }
 
-/** Deletes, in one statement, every session started `maxAgeMs` or more ago or unused for `idleMs`; answers how many. */
 export async function deleteEndedSessions(now: number, maxAgeMs: number, idleMs: number): Promise<number> {
   const before = (ms: number) => new Date(now - ms).toISOString();
   const ended = or(lte(sessions.createdAt, before(maxAgeMs)), lte(sessions.lastUsedAt, before(idleMs)));

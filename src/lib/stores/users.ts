@@ -4,14 +4,10 @@ import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import { database, type Queryable } from '../db/client';
 import { users } from '../db/schema';
 import { newId } from '../ids';
-import { USERNAME_PATTERN, passwordProblem, type Role, type User } from '../schemas/user';
+import { normaliseUsername, USERNAME_PATTERN, passwordProblem, type Role, type User } from '../schemas/user';
 
 /** A user and when it last signed in (the Users tab shows it). */
 export type StoredUser = typeof users.$inferSelect;
-
-export function normaliseUsername(username: string): string {
-  return username.trim().toLowerCase();
-}
 
 const byName = (username: string) => eq(users.username, normaliseUsername(username));
 
@@ -21,7 +17,6 @@ export async function getUser(username: string): Promise<StoredUser | null> {
   return row ?? null;
 }
 
-/** A new user or password the store refuses; `field` names the input at fault. */
 export class UserInputError extends Error {
   override name = 'UserInputError';
   constructor(
@@ -38,7 +33,6 @@ function checkUsername(username: string): string {
   throw new UserInputError('A username is 2 to 63 characters: letters, digits, dot, dash or underscore', 'username');
 }
 
-/** The cost-12 bcrypt hash of an acceptable password (UserInputError for one that is not). */
 export async function hashPassword(password: string): Promise<string> {
   const problem = passwordProblem(password);
   if (problem) throw new UserInputError(problem, 'password');
@@ -48,21 +42,14 @@ export async function hashPassword(password: string): Promise<string> {
 /** Ends a user's sessions: each carries the generation it was started in. */
 const endSessions = sql`${users.sessionGeneration} + 1`;
 
-/**
- * The generation after a change of role or activation: sessions end with a new role or a reactivation. SQL over the
- * row's current values, so racing changes each end the sessions they meant to end.
- */
+/** Sessions end with a new role or a reactivation: SQL over the row's current values, so racing changes each count. */
 function nextGeneration(change: { role?: Role; isActive?: boolean }): SQL {
-  const ends = [sql`false`];
-  if (change.role !== undefined) ends.push(sql`${users.role} <> ${change.role}`);
-  if (change.isActive === true) ends.push(sql`NOT ${users.isActive}`);
-  return sql`${users.sessionGeneration} + CASE WHEN ${sql.join(ends, sql` OR `)} THEN 1 ELSE 0 END`;
+  const newRole = change.role === undefined ? sql`false` : sql`${users.role} <> ${change.role}`;
+  const reactivated = change.isActive === true ? sql`NOT ${users.isActive}` : sql`false`;
+  return sql`${users.sessionGeneration} + CASE WHEN ${newRole} OR ${reactivated} THEN 1 ELSE 0 END`;
 }
 
-/**
- * Creates a user, or replaces an existing one's password and role and reactivates it (`npm run admin:create`, also
- * how a forgotten password is reset): a new password ends their sessions, the same one again does not.
- */
+/** Creates a user, or replaces and reactivates one (admin:create): only a new password ends its sessions. */
 export async function saveUser(input: { username: string; password: string; role: Role; isActive?: boolean }) {
   const { password, role, isActive = true } = input;
   const username = checkUsername(input.username);
@@ -79,7 +66,6 @@ export async function saveUser(input: { username: string; password: string; role
   return row!;
 }
 
-/** One statement; null when there is no such user. */
 async function updateUser(username: string, set: PgUpdateSetSource<typeof users>): Promise<StoredUser | null> {
   const [row] = await database().update(users).set(set).where(byName(username)).returning();
   return row ?? null;
@@ -96,7 +82,6 @@ export function setUserActive(username: string, isActive: boolean) {
   return updateUser(username, { isActive, sessionGeneration: nextGeneration({ isActive }) });
 }
 
-/** Ends every session of a user ("sign out everywhere"). */
 export function endUserSessions(username: string) {
   return updateUser(username, { sessionGeneration: endSessions });
 }
@@ -106,17 +91,13 @@ export async function recordSignIn(username: string, now = Date.now()): Promise<
   await updateUser(username, { lastSignInAt: new Date(now).toISOString() });
 }
 
-/**
- * A new account, or null when the username is taken (a unique constraint: racing creators get one each at most):
- * an admin's "create user" (a password, checked), or in a caller's transaction a lead's account (a hash).
- */
-export async function createUser(
-  input: { username: string; role: Role; mustChangePassword: boolean } & (
-    { password: string } | { passwordHash: string }
-  ),
-  db: Queryable = database(),
-  now = new Date(),
-): Promise<StoredUser | null> {
+/** An admin's new account (a password, checked), or a lead's (a hash, in the caller's transaction). */
+type NewUser = { username: string; role: Role; mustChangePassword: boolean } & (
+  { password: string } | { passwordHash: string }
+);
+
+/** A new account; null when the username is taken (a unique constraint: racing creators get one each at most). */
+export async function createUser(input: NewUser, db: Queryable = database(), now = new Date()) {
   const { role, mustChangePassword } = input;
   const username = 'password' in input ? checkUsername(input.username) : input.username;
   const passwordHash = 'password' in input ? await hashPassword(input.password) : input.passwordHash;
@@ -131,9 +112,8 @@ export async function listUsers(): Promise<StoredUser[]> {
 }
 
 /**
- * Changes an account's role and/or activation, never leaving it no longer an active admin when it is the actor's own
- * ('self') or the last one ('last-admin'). Every active admin's row is locked first, in id order: two admins demoting
- * each other take turns, and the second sees the first's change and is refused.
+ * Changes a role and/or activation, never the actor's own admin rights ('self') nor the last active admin's. Every
+ * active admin's row is locked first, in id order: two admins demoting each other take turns; the second is refused.
  */
 export async function changeAccount(
   username: string,
@@ -141,12 +121,10 @@ export async function changeAccount(
   actorId: string,
 ): Promise<{ ok: true; before: User; after: StoredUser } | { ok: false; reason: 'not-found' | 'self' | 'last-admin' }> {
   const mayRemoveAdmin = change.role === 'investor' || change.isActive === false;
-  const activeAdmins = and(eq(users.role, 'admin'), eq(users.isActive, true));
   return database().transaction(async (tx) => {
-    const admins = mayRemoveAdmin
-      ? await tx.select().from(users).where(activeAdmins).orderBy(users.id).for('update')
-      : [];
-    const [before] = await tx.select().from(users).where(byName(username)).for('update');
+    const lock = (where?: SQL) => tx.select().from(users).where(where).orderBy(users.id).for('update');
+    const admins = mayRemoveAdmin ? await lock(and(eq(users.role, 'admin'), eq(users.isActive, true))) : [];
+    const [before] = await lock(byName(username));
     if (!before) return { ok: false, reason: 'not-found' };
     const { role = before.role, isActive = before.isActive } = change;
     const removesAdmin = before.role === 'admin' && before.isActive && !(role === 'admin' && isActive);
