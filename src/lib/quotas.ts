@@ -3,14 +3,7 @@ import { isIPv6 } from 'node:net';
 import type { Context } from '@netlify/functions';
 import { ConfigError, deployContext, env } from './env';
 import { HttpError } from './http';
-import {
-  MAX_QUOTA_CAP,
-  MODEL_CALLS,
-  takeSharedQuota,
-  utcDay,
-  VIDEO_CALLS,
-  type DailyQuota,
-} from './stores/daily-quota';
+import { takeSharedQuota, utcDay, type DailyQuota } from './stores/daily-quota';
 
 /**
  * What one visitor can make the site spend, in one place (docs/security.md#what-one-visitor-can-make-the-site-spend): request body limits, and daily
@@ -68,6 +61,14 @@ export const QUOTAS = {
  */
 export const MODEL_CALLS_PER_IP = 30;
 export const VIDEO_CALLS_PER_IP = 2;
+
+/** Calls to the chat's language model (CHAT_DAILY_MODEL_CALLS). */
+export const MODEL_CALLS: DailyQuota = { prefix: 'model-calls' };
+/** Tavus video calls started (TAVUS_DAILY_CALLS). */
+export const VIDEO_CALLS: DailyQuota = { prefix: 'video-calls' };
+
+/** The highest cap a quota can be configured with. */
+export const MAX_QUOTA_CAP = 999_999;
 
 function capFromEnv(variable: string, fallback: number): number {
   const raw = process.env[variable]?.trim();

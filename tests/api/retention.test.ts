@@ -14,8 +14,8 @@ import { findPersonalData } from '../../src/lib/privacy/requests';
 import { monthsBefore, runRetention } from '../../src/lib/retention';
 import { addContactMessage, getLead } from '../../src/lib/stores/contact-messages';
 import { dailyQuotaUsed, takeDailyQuota, type DailyQuota } from '../../src/lib/stores/daily-quota';
-import { listAttempts, recordAttempt, type AttemptCounter } from '../../src/lib/stores/login-attempts';
-import { getSession, saveSession } from '../../src/lib/stores/sessions';
+import { listAttempts, recordAttempts, type AttemptCounter } from '../../src/lib/stores/login-attempts';
+import { getSessionAndUser, saveSession } from '../../src/lib/stores/sessions';
 import { getUser } from '../../src/lib/stores/users';
 import { testDatabase } from '../helpers/db-setup';
 import { callJson } from '../helpers/functions';
@@ -60,7 +60,7 @@ describe('the retention job', () => {
     // A minute later the fresh session is kept (and still signs in); the one long over is gone.
     const soon = await runRetention(new Date(Date.now() + 60_000));
     expect(soon.sessions).toBeGreaterThanOrEqual(1);
-    expect(await getSession('ended-session-id-xxxxxxxxxxxxxxxxx')).toBeNull();
+    expect(await getSessionAndUser('ended-session-id-xxxxxxxxxxxxxxxxx')).toBeNull();
     expect(await signedIn(cookie)).toBe(true);
 
     // Nine hours on, every session of this test is past its 8 hours and deleted.
@@ -74,8 +74,8 @@ describe('the retention job', () => {
     const now = Date.now();
     const old = newId(now - 31 * 60 * 1000);
     const recent = newId(now - 29 * 60 * 1000);
-    await recordAttempt(counter, old, now - 31 * 60 * 1000);
-    await recordAttempt(counter, recent, now - 29 * 60 * 1000);
+    await recordAttempts([counter], old, now - 31 * 60 * 1000);
+    await recordAttempts([counter], recent, now - 29 * 60 * 1000);
     const report = await runRetention(new Date(now));
     expect(report.signInAttempts).toBeGreaterThanOrEqual(1);
     expect((await listAttempts(counter)).map((attempt) => attempt.id)).toEqual([recent]);

@@ -1,16 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import bcrypt from 'bcryptjs';
 import { HttpError, notFound } from '../http';
-import { passwordProblem, USERNAME_PATTERN, type Role, type User } from '../schemas/user';
+import { normaliseUsername, passwordProblem, USERNAME_PATTERN, type Role, type User } from '../schemas/user';
 import { recordAudit } from '../stores/audit-log';
 import {
   changeAccount,
   createUser,
-  lastSignIn,
-  listUsersWithSignIn,
-  normaliseUsername,
+  listUsers,
   setUserPassword,
   UserInputError,
+  type StoredUser,
 } from '../stores/users';
 
 /** What the Users tab shows of an account: never its hash. */
@@ -30,8 +29,8 @@ export const USERNAME_TAKEN = 'A user with this username already exists';
 export const WRONG_CURRENT_PASSWORD = 'The current password is not correct';
 export const SAME_PASSWORD = 'The new password must be different from the current one';
 
-function account(user: User, lastSignInAt: string | null): Account {
-  const { id, username, role, isActive, mustChangePassword, createdAt } = user;
+function account(user: StoredUser): Account {
+  const { id, username, role, isActive, mustChangePassword, createdAt, lastSignInAt } = user;
   return { id, username, role, isActive, mustChangePassword, createdAt, lastSignInAt };
 }
 
@@ -52,7 +51,7 @@ export function pathUsername(value: string | undefined): string {
 }
 
 export async function listAccounts(): Promise<Account[]> {
-  return (await listUsersWithSignIn()).map(({ user, lastSignInAt }) => account(user, lastSignInAt));
+  return (await listUsers()).map(account);
 }
 
 /** Creates an account with a temporary password that must be changed at first sign-in. */
@@ -61,7 +60,7 @@ export async function createAccount(
   input: { username: string; role: Role },
 ): Promise<{ account: Account; temporaryPassword: string }> {
   const password = temporaryPassword();
-  let user: User | null;
+  let user: StoredUser | null;
   try {
     user = await createUser({ ...input, password, mustChangePassword: true });
   } catch (error) {
@@ -70,7 +69,7 @@ export async function createAccount(
   }
   if (!user) throw new HttpError(409, USERNAME_TAKEN, 'username');
   await recordAudit({ ...actorOf(actor), action: 'user.create', target: user.username, detail: user.role });
-  return { account: account(user, null), temporaryPassword: password };
+  return { account: account(user), temporaryPassword: password };
 }
 
 /** A new temporary password for an account; its sessions end and it must change the password at next sign-in. */
@@ -82,7 +81,7 @@ export async function resetAccountPassword(
   const user = await setUserPassword(username, password, { mustChangePassword: true });
   if (!user) throw notFound('User');
   await recordAudit({ ...actorOf(actor), action: 'user.reset-password', target: user.username });
-  return { account: account(user, await lastSignIn(user.username)), temporaryPassword: password };
+  return { account: account(user), temporaryPassword: password };
 }
 
 /**
@@ -100,7 +99,7 @@ export async function updateAccount(
     if (result.reason === 'not-found') throw notFound('User');
     throw new HttpError(409, result.reason === 'self' ? SELF_CHANGE_REFUSED : LAST_ADMIN_REFUSED);
   }
-  const { before, after, lastSignInAt } = result;
+  const { before, after } = result;
   if (after.role !== before.role) {
     await recordAudit({ ...actorOf(actor), action: 'user.role', target: after.username, detail: after.role });
   }
@@ -108,7 +107,7 @@ export async function updateAccount(
     const action = after.isActive ? 'user.reactivate' : 'user.deactivate';
     await recordAudit({ ...actorOf(actor), action, target: after.username });
   }
-  return account(after, lastSignInAt);
+  return account(after);
 }
 
 /** A signed-in user replaces their own password (a temporary one included); every other session of theirs ends. */

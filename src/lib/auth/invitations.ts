@@ -131,7 +131,7 @@ export async function checkInvitation(
   if (Date.parse(invitation.expiresAt) <= now.getTime()) return { ok: false, status: 410, message: LINK_EXPIRED };
   const { user } = invitation;
   // The link was used, or its account deactivated or given a password another way since: it is void.
-  if (invitation.used || !user.isActive || user.sessionGeneration !== invitation.generation) {
+  if (invitation.usedAt !== null || !user.isActive || user.sessionGeneration !== invitation.generation) {
     return { ok: false, status: 410, message: LINK_USED };
   }
   return { ok: true, username: user.username, language: invitation.language, user };

@@ -1,7 +1,8 @@
 import bcrypt from 'bcryptjs';
+import { ConfigError, env } from '../env';
 import { HttpError } from '../http';
-import { MAX_PASSWORD_BYTES, type User } from '../schemas/user';
-import { bootstrapAdmin, getUser } from '../stores/users';
+import { MAX_PASSWORD_BYTES, normaliseUsername, passwordProblem, type User } from '../schemas/user';
+import { createUser, getUser, hashPassword, type StoredUser } from '../stores/users';
 import { beginLoginAttempt, USERNAME_DELAY } from './login-throttle';
 
 export const EMPTY_CREDENTIALS = 'Please enter both username and password';
@@ -13,6 +14,26 @@ export const INVALID_CREDENTIALS = 'Invalid credentials';
  * known username with a wrong password.
  */
 const DUMMY_HASH = '$2b$12$NndVce/JkYdF2rDSfKJmNORkTSguDxoUKQBaLJxTiNDCeIDoaWr5q';
+
+/**
+ * The first admin, from ADMIN_USERNAME / ADMIN_PASSWORD: created when someone signs in with that username and no
+ * such user exists yet, and only then (ON CONFLICT DO NOTHING): a user changed later is never overwritten.
+ */
+async function bootstrapAdmin(username: string): Promise<StoredUser | null> {
+  const { ADMIN_USERNAME, ADMIN_PASSWORD } = env();
+  if (!ADMIN_USERNAME || !ADMIN_PASSWORD) return null;
+  if (normaliseUsername(username) !== normaliseUsername(ADMIN_USERNAME)) return null;
+  // Refused loudly (a 500 and this line in the function log), never created with a weak password.
+  const problem = passwordProblem(ADMIN_PASSWORD);
+  if (problem) {
+    throw new ConfigError(
+      `ADMIN_PASSWORD is refused: ${problem}. Set a longer one in the site's environment variables ` +
+        '(Functions scope) and redeploy; the first admin is not created until then.',
+    );
+  }
+  const admin = { username: normaliseUsername(ADMIN_USERNAME), role: 'admin' as const, mustChangePassword: false };
+  return (await createUser({ ...admin, passwordHash: await hashPassword(ADMIN_PASSWORD) })) ?? getUser(ADMIN_USERNAME);
+}
 
 /** Checks a sign-in; answers the user, or throws the HttpError the visitor sees. */
 export async function authenticate(username: string, password: string, ip: string): Promise<User> {

@@ -119,7 +119,7 @@ export async function readSession(request: Request): Promise<VerifiedSession | n
   if (!found) return null;
   const { session, user } = found;
   if (session.userId !== sub || user.username !== name || Date.parse(session.expiresAt) <= now) return null;
-  const lastUsed = Math.max(found.lastUsedAt, Date.parse(session.createdAt));
+  const lastUsed = Math.max(Date.parse(session.lastUsedAt), Date.parse(session.createdAt));
   if (now - lastUsed >= SESSION_IDLE_SECONDS * 1000) {
     await deleteSession(sid).catch(() => undefined);
     return null;

@@ -6,6 +6,11 @@ export type Role = z.infer<typeof roleSchema>;
 
 export const USERNAME_PATTERN = /^[a-z0-9][a-z0-9._-]{1,62}$/;
 
+/** A username as it is stored and compared: trimmed, lower-cased. */
+export function normaliseUsername(username: string): string {
+  return username.trim().toLowerCase();
+}
+
 export const userSchema = z.object({
   id: z.string(),
   username: z.string(),

@@ -1,113 +1,59 @@
 import { and, asc, eq, or, sql } from 'drizzle-orm';
 import { database } from '../db/client';
-import { loginAttempts } from '../db/schema';
+import { loginAttempts as t } from '../db/schema';
 
-/**
- * Sign-in attempts, one row per attempt and counter (a hashed username-and-IP pair, a hashed IP, or a hashed
- * username), never a shared count that racing attempts could overwrite. Each attempt is inserted (and committed)
- * before it is counted, so of k racing attempts the last to count sees all k (src/lib/auth/login-throttle.ts).
- */
-export interface AttemptCounter {
-  kind: 'pair' | 'ip' | 'user';
-  /** A hash: no username or IP is stored in the clear. */
-  subject: string;
-}
+/** A row per attempt and counter, committed before it is counted: of k racing attempts the last to count sees all k. */
+export type AttemptCounter = Pick<typeof t.$inferSelect, 'kind' | 'subject'>;
 
-export interface RecordedAttempt {
-  id: string;
-  /** When the attempt was made (ms since the epoch). */
-  at: number;
-}
+const on = (counter: AttemptCounter) => and(eq(t.kind, counter.kind), eq(t.subject, counter.subject));
 
-/** Records one attempt on each of its counters, in one statement. */
 export async function recordAttempts(counters: readonly AttemptCounter[], id: string, at: number): Promise<void> {
-  const when = new Date(at);
-  await database()
-    .insert(loginAttempts)
-    .values(counters.map((counter) => ({ id, ...counter, at: when })));
+  const rows = counters.map((counter) => ({ id, ...counter, at: new Date(at).toISOString() }));
+  await database().insert(t).values(rows);
 }
 
-export async function recordAttempt(counter: AttemptCounter, id: string, at: number): Promise<void> {
-  await recordAttempts([counter], id, at);
+export async function listAttempts(counter: AttemptCounter): Promise<Array<{ id: string; at: string }>> {
+  return database().select({ id: t.id, at: t.at }).from(t).where(on(counter)).orderBy(asc(t.at), asc(t.id));
 }
 
-/** Every attempt on the counter, oldest first. */
-export async function listAttempts(counter: AttemptCounter): Promise<RecordedAttempt[]> {
-  const rows = await database()
-    .select({ id: loginAttempts.id, at: loginAttempts.at })
-    .from(loginAttempts)
-    .where(and(eq(loginAttempts.kind, counter.kind), eq(loginAttempts.subject, counter.subject)))
-    .orderBy(asc(loginAttempts.at), asc(loginAttempts.id));
-  return rows.map((row) => ({ id: row.id, at: row.at.getTime() }));
-}
-
-/**
- * What the other attempts on an attempt's counters say, in one query: when the locking counters are locked until
- * (ms since the epoch, 0 for not locked) and how many failures the username's counter holds in the window.
- *
- * A locking counter (pair or ip) is locked when any `limit` of its other attempts fall within `windowMs` of each
- * other: until the last of them + `lockMs`. Only attempts since `now - windowMs - lockMs` can still matter.
- */
+/** In one query: until when (ms; 0: not) the locking counters are locked, and the username's failures in the window. */
 export async function countAttempts(
   id: string,
   now: number,
   locking: ReadonlyArray<{ counter: AttemptCounter; limit: number }>,
   user: AttemptCounter,
-  settings: { windowMs: number; lockMs: number },
+  { windowMs, lockMs }: { windowMs: number; lockMs: number },
 ): Promise<{ lockedUntil: number; userFailures: number }> {
-  const t = loginAttempts;
-  const since = new Date(now - settings.windowMs - settings.lockMs);
-  const windowStart = new Date(now - settings.windowMs);
-  const window = sql`make_interval(secs => ${settings.windowMs / 1000})`;
-  const lock = sql`make_interval(secs => ${settings.lockMs / 1000})`;
-  // How many attempts back the one that opens a locking run is, per counter (lag's offset may differ per row).
-  const back = sql.join(
-    locking.map(({ counter, limit }) => sql`WHEN ${t.kind} = ${counter.kind} THEN ${limit - 1}::int`),
-    sql` `,
-  );
-  const mine = or(...locking.map(({ counter }) => and(eq(t.kind, counter.kind), eq(t.subject, counter.subject))));
+  // The attempt `limit - 1` back opens a run of `limit`; a run within `windowMs` locks until its last + `lockMs`.
+  const back = locking.map(({ counter, limit }) => sql`WHEN ${t.kind} = ${counter.kind} THEN ${limit - 1}::int`);
   const { rows } = await database().execute<{ locked_until: number | null; user_failures: number }>(sql`
     WITH others AS (
-      SELECT ${t.at} AS at,
-             lag(${t.at}, CASE ${back} END) OVER (PARTITION BY ${t.kind} ORDER BY ${t.at}, ${t.id}) AS first
-        FROM ${t}
-       WHERE ${t.id} <> ${id} AND ${t.at} >= ${since} AND (${mine})
+      SELECT at, lag(at, CASE ${sql.join(back, sql` `)} END) OVER (PARTITION BY kind ORDER BY at, id) AS first
+        FROM ${t} WHERE id <> ${id} AND at >= ${new Date(now - windowMs - lockMs)}
+         AND (${or(...locking.map(({ counter }) => on(counter)))})
     )
-    SELECT (SELECT extract(epoch FROM max(at) + ${lock}) * 1000 FROM others WHERE at - first <= ${window})::float8
-             AS locked_until,
-           (SELECT count(*) FROM ${t}
-             WHERE ${t.kind} = ${user.kind} AND ${t.subject} = ${user.subject}
-               AND ${t.id} <> ${id} AND ${t.at} >= ${windowStart})::int AS user_failures
+    SELECT (SELECT extract(epoch FROM max(at) + make_interval(secs => ${lockMs / 1000})) * 1000
+              FROM others WHERE at - first <= make_interval(secs => ${windowMs / 1000}))::float8 AS locked_until,
+           (SELECT count(*) FROM ${t} WHERE ${on(user)} AND id <> ${id} AND at >= ${new Date(now - windowMs)})::int
+             AS user_failures
   `);
-  const row = rows[0];
-  return { lockedUntil: Number(row?.locked_until ?? 0), userFailures: Number(row?.user_failures ?? 0) };
+  return { lockedUntil: Number(rows[0]?.locked_until ?? 0), userFailures: Number(rows[0]?.user_failures ?? 0) };
 }
 
-/** Withdraws an attempt from every counter (a refused attempt counts for nothing). */
+/** A refused attempt counts for nothing. */
 export async function withdrawAttempt(id: string): Promise<void> {
-  await database().delete(loginAttempts).where(eq(loginAttempts.id, id));
+  await database().delete(t).where(eq(t.id, id));
 }
 
 /** After a good password: the pair's attempts all go, and on the other counters only this one. */
 export async function clearAfterSuccess(id: string, pair: AttemptCounter): Promise<void> {
-  await database()
-    .delete(loginAttempts)
-    .where(
-      or(eq(loginAttempts.id, id), and(eq(loginAttempts.kind, pair.kind), eq(loginAttempts.subject, pair.subject))),
-    );
+  const mine = or(eq(t.id, id), on(pair));
+  await database().delete(t).where(mine);
 }
 
-/**
- * Deletes the attempts made before `cutoff`, whatever their counter, at most `max` in one statement (the rest wait
- * for the next run). Answers how many were deleted and whether there may be more.
- */
+/** At most `max` in one statement: the rest wait for the next run. */
 export async function deleteAttemptsBefore(cutoff: number, max: number): Promise<{ deleted: number; more: boolean }> {
-  const t = loginAttempts;
-  const { rowCount } = await database()
-    .delete(t)
-    .where(
-      sql`(${t.id}, ${t.kind}) IN (SELECT ${t.id}, ${t.kind} FROM ${t} WHERE ${t.at} < ${new Date(cutoff)} LIMIT ${max})`,
-    );
-  const deleted = rowCount ?? 0;
+  const old = sql`(id, kind) IN (SELECT id, kind FROM ${t} WHERE at < ${new Date(cutoff)} LIMIT ${max})`;
+  const deleted = (await database().delete(t).where(old)).rowCount ?? 0;
   return { deleted, more: deleted >= max };
 }

@@ -1,85 +1,37 @@
 import { and, eq, lt, lte, or } from 'drizzle-orm';
 import { database } from '../db/client';
 import { sessions, users } from '../db/schema';
-import type { Session, User } from '../schemas/user';
-import { userFromRow } from './users';
+import type { Session } from '../schemas/user';
 
-/**
- * Signed-in sessions, one row each, so that logout can end one (the cookie's token names it). The row is written
- * at sign-in; a use moves its `last_used_at` on with an UPDATE, which can never bring back a session that logout
- * deleted meanwhile.
- */
+/** A session's row, written at sign-in: the cookie's token names it, so logout can end it. */
 export async function saveSession(sessionId: string, session: Session): Promise<void> {
-  const createdAt = new Date(session.createdAt);
-  await database()
-    .insert(sessions)
-    .values({
-      id: sessionId,
-      userId: session.userId,
-      generation: session.generation,
-      createdAt,
-      expiresAt: new Date(session.expiresAt),
-      lastUsedAt: createdAt,
-    });
+  const row = { ...session, id: sessionId, lastUsedAt: session.createdAt };
+  await database().insert(sessions).values(row);
 }
 
-type SessionRow = typeof sessions.$inferSelect;
-
-function toSession(row: SessionRow, username: string): Session {
-  return {
-    userId: row.userId,
-    username,
-    createdAt: row.createdAt.toISOString(),
-    expiresAt: row.expiresAt.toISOString(),
-    generation: row.generation,
-  };
-}
-
-/** The stored session, or null when there is none (ended). */
-export async function getSession(sessionId: string): Promise<Session | null> {
-  return (await getSessionAndUser(sessionId))?.session ?? null;
-}
-
-/**
- * A session, when it was last used (ms since the epoch) and its account as it is now, in one query; null when
- * there is no such session.
- */
-export async function getSessionAndUser(
-  sessionId: string,
-): Promise<{ session: Session; lastUsedAt: number; user: User } | null> {
+/** A session's row and its account as it is now, in one query; null when there is none (ended). */
+export async function getSessionAndUser(sessionId: string) {
   const [row] = await database()
-    .select()
+    .select({ session: sessions, user: users })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(eq(sessions.id, sessionId));
-  if (!row) return null;
-  return {
-    session: toSession(row.sessions, row.users.username),
-    lastUsedAt: row.sessions.lastUsedAt.getTime(),
-    user: userFromRow(row.users),
-  };
+  return row ?? null;
 }
 
-/** Records a use of the session (never moving its last use back); a deleted session stays deleted. */
+/** Records a use of the session, never moving it back; an UPDATE, so a session logout deleted stays deleted. */
 export async function recordSessionActivity(sessionId: string, at: number): Promise<void> {
-  const when = new Date(at);
-  await database()
-    .update(sessions)
-    .set({ lastUsedAt: when })
-    .where(and(eq(sessions.id, sessionId), lt(sessions.lastUsedAt, when)));
+  const lastUsedAt = new Date(at).toISOString();
+  const older = and(eq(sessions.id, sessionId), lt(sessions.lastUsedAt, lastUsedAt));
+  await database().update(sessions).set({ lastUsedAt }).where(older);
 }
 
 export async function deleteSession(sessionId: string): Promise<void> {
   await database().delete(sessions).where(eq(sessions.id, sessionId));
 }
 
-/**
- * Deletes every session that can no longer be used, in one statement: started `maxAgeMs` or more ago, or unused
- * for `idleMs`. Answers how many were deleted.
- */
 export async function deleteEndedSessions(now: number, maxAgeMs: number, idleMs: number): Promise<number> {
-  const { rowCount } = await database()
-    .delete(sessions)
-    .where(or(lte(sessions.createdAt, new Date(now - maxAgeMs)), lte(sessions.lastUsedAt, new Date(now - idleMs))));
-  return rowCount ?? 0;
+  const before = (ms: number) => new Date(now - ms).toISOString();
+  const ended = or(lte(sessions.createdAt, before(maxAgeMs)), lte(sessions.lastUsedAt, before(idleMs)));
+  return (await database().delete(sessions).where(ended)).rowCount ?? 0;
 }

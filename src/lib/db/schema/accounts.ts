@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgTable, primaryKey, text, unique } from 'drizzle-orm/pg-core';
 import { LANGUAGES } from '../../../i18n/languages';
 import { ROLES } from '../../schemas/user';
-import { at, oneOf } from './columns';
+import { at, isoAt, oneOf } from './columns';
 
 /**
  * Dashboard accounts (docs/roles.md). A username is stored lower-cased (the CHECK), so its UNIQUE constraint is
@@ -16,11 +16,13 @@ export const users = pgTable(
     passwordHash: text().notNull(),
     role: text({ enum: ROLES }).notNull(),
     isActive: boolean().notNull().default(true),
-    createdAt: at().notNull().defaultNow(),
+    createdAt: isoAt()
+      .notNull()
+      .default(sql`now()`),
     sessionGeneration: integer().notNull().default(0),
     /** A temporary password (an admin's create or reset) must be replaced before anything else. */
     mustChangePassword: boolean().notNull().default(false),
-    lastSignInAt: at(),
+    lastSignInAt: isoAt(),
   },
   (table) => [
     unique('users_username').on(table.username),
@@ -44,10 +46,10 @@ export const sessions = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     /** The user's `session_generation` at sign-in; a session from an older one is over. */
     generation: integer().notNull(),
-    createdAt: at().notNull(),
+    createdAt: isoAt().notNull(),
     /** The hard end: 8 hours after sign-in, however active the session is. */
-    expiresAt: at().notNull(),
-    lastUsedAt: at().notNull(),
+    expiresAt: isoAt().notNull(),
+    lastUsedAt: isoAt().notNull(),
   },
   (table) => [
     index('sessions_user').on(table.userId),
@@ -68,7 +70,7 @@ export const loginAttempts = pgTable(
     id: text().notNull(),
     kind: text({ enum: ATTEMPT_KINDS }).notNull(),
     subject: text().notNull(),
-    at: at().notNull(),
+    at: isoAt().notNull(),
   },
   (table) => [
     primaryKey({ name: 'login_attempts_pk', columns: [table.id, table.kind] }),
@@ -92,9 +94,9 @@ export const invitations = pgTable(
     language: text({ enum: LANGUAGES }).notNull(),
     /** The account's session generation when invited: a password set another way since makes the link void. */
     generation: integer().notNull(),
-    createdAt: at().notNull(),
-    expiresAt: at().notNull(),
-    usedAt: at(),
+    createdAt: isoAt().notNull(),
+    expiresAt: isoAt().notNull(),
+    usedAt: isoAt(),
   },
   (table) => [
     index('invitations_user').on(table.userId),
