@@ -1,21 +1,12 @@
 import { and, asc, count, eq, gt, gte, inArray, isNull, lt, ne, notExists, or, sql, type SQL } from 'drizzle-orm';
-import type { Language } from '../../i18n/languages';
 import { database } from '../db/client';
 import { newsletterRecipients as recipients, newsletterSends as sends, newsletterSubscribers } from '../db/schema';
-import type { IssueMailPart, IssueSend } from '../schemas/newsletter-issue';
+import type { IssueSend } from '../schemas/newsletter-issue';
 
 const ofIssue = (issueId: string, ...more: (SQL | undefined)[]) => and(eq(recipients.issueId, issueId), ...more);
 
-/**
- * Starts an issue's send, its mails frozen and the confirmed subscribers counted in the same statement. The issue's
- * id is the key: one send per issue, however many admins press Send at once; null for every other caller.
- */
-export async function createIssueSend(
-  issueId: string,
-  startedBy: string,
-  mails: Record<Language, IssueMailPart>,
-  now = new Date(),
-): Promise<IssueSend | null> {
+/** Starts an issue's send with its mails and recipient count, once (the issue is the key): null for other callers. */
+export async function createIssueSend(issueId: string, startedBy: string, mails: IssueSend['mails'], now = new Date()) {
   const s = newsletterSubscribers;
   const total = sql<number>`(${database().select({ n: count() }).from(s).where(eq(s.status, 'confirmed'))})`;
   const row = { issueId, startedAt: now.toISOString(), startedBy, mails, total, aliveAt: now };
@@ -28,7 +19,6 @@ export async function getIssueSend(id: string): Promise<IssueSend | null> {
   return send ?? null;
 }
 
-/** The run's sign of life. */
 export async function markAlive(id: string, at = new Date()): Promise<void> {
   await database().update(sends).set({ aliveAt: at }).where(eq(sends.issueId, id));
 }
@@ -40,31 +30,25 @@ export async function claimSilentSends(silentSince: Date, now = new Date()): Pro
   return rows.map((row) => row.id);
 }
 
+type Walk = { after: string | null; limit: number; now: Date; staleBefore: Date };
+
 /**
- * The next confirmed subscribers of a run's walk (by address hash, after `after`) without a row for the issue (done,
- * or claimed since `staleBefore`), and their claim: a `sending` row each, written only if new or stale, so of racing
- * runs one gets each. Two statements. `last` is where the walk goes on from; null when it is over.
+ * Claims the next confirmed subscribers by address hash (after `after`) without a row for the issue (done, or claimed
+ * since `staleBefore`): a `sending` row each, written only if new or stale, so of racing runs one gets each. Two
+ * statements. `last` is where the walk goes on from; null when it is over.
  */
-export async function claimRecipients(
-  issueId: string,
-  { after, limit, now, staleBefore }: { after: string | null; limit: number; now: Date; staleBefore: Date },
-) {
-  const db = database();
+export async function claimRecipients(issueId: string, { after, limit, now, staleBefore }: Walk) {
   const s = newsletterSubscribers;
   const done = or(ne(recipients.status, 'sending'), gte(recipients.at, staleBefore));
   const mine = ofIssue(issueId, eq(recipients.addressHash, s.addressHash), done);
-  const taken = db.select().from(recipients).where(mine);
+  const taken = database().select().from(recipients).where(mine);
   const next = and(eq(s.status, 'confirmed'), after === null ? undefined : gt(s.addressHash, after), notExists(taken));
-  const candidates = await db
-    .select({ hash: s.addressHash, email: s.email, language: s.language, token: s.token })
-    .from(s)
-    .where(next)
-    .orderBy(asc(s.addressHash))
-    .limit(limit);
+  const recipient = { hash: s.addressHash, email: s.email, language: s.language, token: s.token };
+  const candidates = await database().select(recipient).from(s).where(next).orderBy(asc(s.addressHash)).limit(limit);
   const last = candidates.at(-1)?.hash ?? null;
   if (!candidates.length) return { claimed: candidates, last };
   const claim = { issueId, status: 'sending' as const, at: now };
-  const won = await db
+  const won = await database()
     .insert(recipients)
     .values(candidates.map((c) => ({ ...claim, addressHash: c.hash, language: c.language })))
     .onConflictDoUpdate({
@@ -84,16 +68,11 @@ export async function releaseRecipients(issueId: string, hashes: string[]): Prom
   await database().delete(recipients).where(mine);
 }
 
-/** A recipient's result. */
-export async function recordRecipient(
-  issueId: string,
-  hash: string,
-  result: { status: 'sent' | 'failed'; at: Date; error: string | null },
-): Promise<void> {
-  await database()
-    .update(recipients)
-    .set(result)
-    .where(ofIssue(issueId, eq(recipients.addressHash, hash)));
+type Result = { status: 'sent' | 'failed'; at: Date; error: string | null };
+
+export async function recordRecipient(issueId: string, hash: string, result: Result): Promise<void> {
+  const theirs = ofIssue(issueId, eq(recipients.addressHash, hash));
+  await database().update(recipients).set(result).where(theirs);
 }
 
 /** How many recipients were sent their mail, how many failed, and how many a run still holds: one statement. */
@@ -113,10 +92,8 @@ export async function failedRecipients(issueId: string, limit = 50): Promise<str
 
 /** Marks a send finished if no run holds a recipient any more: true for the one caller that did (one statement). */
 export async function finishIssueSend(issueId: string, at = new Date()): Promise<boolean> {
-  const held = database()
-    .select()
-    .from(recipients)
-    .where(ofIssue(issueId, eq(recipients.status, 'sending')));
+  const sending = ofIssue(issueId, eq(recipients.status, 'sending'));
+  const held = database().select().from(recipients).where(sending);
   const open = and(eq(sends.issueId, issueId), isNull(sends.finishedAt), notExists(held));
   const rows = await database().update(sends).set({ finishedAt: at.toISOString() }).where(open).returning();
   return rows.length > 0;
