@@ -2,7 +2,7 @@ import type { Config } from '@netlify/functions';
 import { HttpError, isFormPost, readFormFields, route } from '../../src/lib/http';
 import { INVALID_LINK, languageOf, newsletterPagePath } from '../../src/lib/newsletter-links';
 import { SECURITY_HEADERS } from '../../src/lib/security-headers';
-import { subscriberByToken, unsubscribeByToken } from '../../src/lib/stores/newsletter';
+import { getSubscriber, unsubscribeByToken } from '../../src/lib/stores/newsletter';
 
 function redirect(location: string): Response {
   return new Response(null, {
@@ -24,7 +24,7 @@ const tokenOf = (request: Request) => new URL(request.url).searchParams.get('tok
 export default route({
   GET: async (request) => {
     const token = tokenOf(request);
-    const found = await subscriberByToken(token);
+    const found = await getSubscriber({ token });
     if (!found) return redirect(newsletterPagePath('unsubscribe', 'en', { result: 'invalid' }));
     return redirect(newsletterPagePath('unsubscribe', found.language, { token }));
   },

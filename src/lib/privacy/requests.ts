@@ -10,7 +10,7 @@ import type { User } from '../schemas/user';
 import { recordAudit } from '../stores/audit-log';
 import { contactMessagesByEmail, deleteContactMessage } from '../stores/contact-messages';
 import { leadReplies } from '../stores/leads';
-import { addressHash, getSubscriberByEmail, removeSubscription } from '../stores/newsletter';
+import { addressHash, deleteSubscriber, listSubscribersPage } from '../stores/newsletter';
 import { dropMailAbout } from '../stores/outbox';
 import { deleteTavusConversation } from '../video/tavus';
 
@@ -37,7 +37,7 @@ export async function findPersonalData(email: string, now = new Date()): Promise
     contactMessagesByEmail(email),
     chatConversationsByEmail(email),
     videoCallsByEmail(email),
-    getSubscriberByEmail(email),
+    listSubscribersPage({ cursor: null, limit: 1, q: email }).then((page) => page.items[0] ?? null),
   ]);
   const known = new Set(chats.map((conversation) => conversation.sessionId));
   const sessions = new Set(contactMessages.flatMap((message) => (message.sessionId ? [message.sessionId] : [])));
@@ -98,7 +98,7 @@ export async function erasePersonalData(email: string, actor: User): Promise<Era
     ...data.contactMessages.map((message) => deleteContactMessage(message.id)),
     ...data.chatConversations.map((conversation) => deleteChatSession(conversation.sessionId)),
     ...data.videoCalls.map((call) => deleteVideoCall(call.sessionId)),
-    ...(data.newsletter ? [removeSubscription(data.newsletter)] : []),
+    ...(data.newsletter ? [deleteSubscriber({ email })] : []),
   ]);
   await recordAudit({ actor: actor.username, actorRole: actor.role, action: 'privacy.erasure', detail: counts(data) });
   return {

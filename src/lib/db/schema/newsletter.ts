@@ -4,7 +4,7 @@ import { LANGUAGES } from '../../../i18n/languages';
 import { SUBSCRIBER_STATUSES } from '../../schemas/newsletter';
 import type { IssueMailPart } from '../../schemas/newsletter-issue';
 import { foldedSql } from '../search';
-import { at, oneOf, tsvector } from './columns';
+import { at, isoAt, oneOf, tsvector } from './columns';
 
 /**
  * Newsletter subscribers (docs/product.md, "Newsletter"): one row per address (lower-cased and trimmed, UNIQUE: racing
@@ -23,9 +23,9 @@ export const newsletterSubscribers = pgTable(
     language: text({ enum: LANGUAGES }).notNull(),
     status: text({ enum: SUBSCRIBER_STATUSES }).notNull(),
     token: text().notNull(),
-    registeredAt: at().notNull(),
-    confirmedAt: at(),
-    unsubscribedAt: at(),
+    registeredAt: isoAt().notNull(),
+    confirmedAt: isoAt(),
+    unsubscribedAt: isoAt(),
     confirmationDay: date({ mode: 'string' }),
     confirmationMails: integer().notNull().default(0),
     // Name words and the whole address, folded: the admin's search (src/lib/db/search.ts).
@@ -64,12 +64,12 @@ export const newsletterSends = pgTable(
   'newsletter_sends',
   {
     issueId: text().primaryKey(),
-    startedAt: at().notNull(),
+    startedAt: isoAt().notNull(),
     startedBy: text().notNull(),
     mails: jsonb().$type<Record<(typeof LANGUAGES)[number], IssueMailPart>>().notNull(),
     total: integer().notNull(),
     aliveAt: at().notNull(),
-    finishedAt: at(),
+    finishedAt: isoAt(),
   },
   (table) => [
     // The schedule's look for runs gone silent: unfinished sends only.
