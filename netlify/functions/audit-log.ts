@@ -1,14 +1,18 @@
 import type { Config } from '@netlify/functions';
 import { requireAdmin } from '../../src/lib/auth/guard';
-import { auditCsv } from '../../src/lib/csv';
-import { listAnswer, route } from '../../src/lib/http';
-import { listAudit } from '../../src/lib/stores/audit-log';
+import { AUDIT_CSV_HEADER, auditRows } from '../../src/lib/csv';
+import { pagedListAnswer, route } from '../../src/lib/http';
+import { eachAudit, listAuditPage } from '../../src/lib/stores/audit-log';
 
-/** GET /api/audit-log (admins only): who did what when, newest first; `?format=csv` exports it. */
+/** GET /api/audit-log (admins only): who did what when, newest first, a page at a time; `?format=csv` exports it. */
 export default route({
   GET: async (request) => {
     await requireAdmin(request);
-    return listAnswer(request, await listAudit(), { name: 'audit-log', write: auditCsv });
+    return pagedListAnswer(request, {
+      page: listAuditPage,
+      each: eachAudit,
+      csv: { name: 'audit-log', header: AUDIT_CSV_HEADER, rows: auditRows },
+    });
   },
 });
 

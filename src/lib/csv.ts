@@ -173,11 +173,12 @@ export function videoCsv(conversations: VideoConversation[]): string {
 export const AUDIT_CSV_HEADER = ['Time', 'Actor', 'Actor Role', 'Action', 'Target', 'Detail'] as const;
 
 /** The audit log's export (docs/roles.md): one row per event, newest first. */
+export function auditRows(event: AuditEvent): CsvRow[] {
+  return [[csvDate(event.at), event.actor, event.actorRole, event.action, event.target, event.detail]];
+}
+
 export function auditCsv(events: AuditEvent[]): string {
-  return toCsv(
-    AUDIT_CSV_HEADER,
-    events.map((event) => [csvDate(event.at), event.actor, event.actorRole, event.action, event.target, event.detail]),
-  );
+  return toCsv(AUDIT_CSV_HEADER, events.flatMap(auditRows));
 }
 
 /**

@@ -10,7 +10,8 @@ import authUser from '../../netlify/functions/auth-user';
 import contactMessages from '../../netlify/functions/contact-messages';
 import userPassword from '../../netlify/functions/user-password';
 import users from '../../netlify/functions/users';
-import { database } from '../../src/lib/db/client';
+import { database, queryCount, resetQueryCount } from '../../src/lib/db/client';
+import { listAudit, recordAudit } from '../../src/lib/stores/audit-log';
 import { saveUser } from '../../src/lib/stores/users';
 import { call, callJson } from '../helpers/functions';
 import { ADMIN, SITE, asAdmin, login, signIn, useAdminBench } from '../helpers/admin';
@@ -273,5 +274,38 @@ describe('the audit log', () => {
     const lines = (await csv.text()).split('\r\n');
     expect(lines[0]).toBe('"Time","Actor","Actor Role","Action","Target","Detail"');
     expect(lines[1]).toMatch(/^"[^"]+","partner","admin","user.deactivate","audited",""$/);
+  });
+
+  it('answers a page at a time, newest first, with the same statements at any length, and exports every event', async () => {
+    for (let i = 0; i < 130; i += 1) {
+      await recordAudit({ actor: 'partner', actorRole: 'admin', action: 'document.download', target: `doc-${i}` });
+    }
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    const statements = new Set<number>();
+    do {
+      resetQueryCount();
+      const page = await call(
+        auditLog,
+        `/api/audit-log?limit=50${cursor ? `&cursor=${cursor}` : ''}`,
+        asAdmin(bench.cookie()),
+      );
+      statements.add(queryCount());
+      const events = (await page.json()) as Array<{ id: string; at: string }>;
+      expect(events.length).toBeLessThanOrEqual(50);
+      seen.push(...events.map((event) => event.id));
+      cursor = page.headers.get('x-next-cursor');
+    } while (cursor);
+    const all = await listAudit();
+    expect(seen).toEqual(all.map((event) => event.id));
+    expect(new Set(seen).size).toBe(seen.length);
+    expect(seen.length).toBeGreaterThan(130);
+    // The session check and the page: the same on the first page and the last.
+    expect(statements.size).toBe(1);
+    expect([...statements][0]).toBeLessThanOrEqual(5);
+
+    const csv = await call(auditLog, '/api/audit-log?format=csv', asAdmin(bench.cookie()));
+    const lines = (await csv.text()).split('\r\n').filter(Boolean);
+    expect(lines).toHaveLength(all.length + 1);
   });
 });

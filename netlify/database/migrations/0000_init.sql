@@ -297,24 +297,24 @@ CREATE INDEX "login_attempts_at" ON "login_attempts" USING btree ("at");--> stat
 CREATE INDEX "sessions_user" ON "sessions" USING btree ("user_id");--> statement-breakpoint
 CREATE INDEX "sessions_created" ON "sessions" USING btree ("created_at");--> statement-breakpoint
 CREATE INDEX "sessions_last_used" ON "sessions" USING btree ("last_used_at");--> statement-breakpoint
-CREATE INDEX "audit_log_newest" ON "audit_log" USING btree ("at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "audit_log_newest" ON "audit_log" USING btree ("at","id");--> statement-breakpoint
 CREATE UNIQUE INDEX "content_kind_slug" ON "content" USING btree ("kind","slug");--> statement-breakpoint
-CREATE INDEX "content_newest" ON "content" USING btree ("kind","list_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
-CREATE INDEX "content_public_newest" ON "content" USING btree ("kind","list_at" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE "content"."is_public";--> statement-breakpoint
+CREATE INDEX "content_newest" ON "content" USING btree ("kind","list_at","id");--> statement-breakpoint
+CREATE INDEX "content_public_newest" ON "content" USING btree ("kind","list_at","id") WHERE "content"."is_public";--> statement-breakpoint
 CREATE INDEX "content_search_en" ON "content" USING gin ("search_en");--> statement-breakpoint
 CREATE INDEX "content_search_es" ON "content" USING gin ("search_es");--> statement-breakpoint
 CREATE INDEX "document_shares_investor" ON "document_shares" USING btree ("investor_id");--> statement-breakpoint
 CREATE INDEX "document_uploads_oldest" ON "document_uploads" USING btree ("created_at");--> statement-breakpoint
-CREATE INDEX "documents_newest" ON "documents" USING btree ("created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "documents_newest" ON "documents" USING btree ("created_at","id");--> statement-breakpoint
 CREATE INDEX "chat_exchanges_in_order" ON "chat_exchanges" USING btree ("conversation_id","at","id");--> statement-breakpoint
 CREATE INDEX "conversation_emails_by_address" ON "conversation_emails" USING btree ("email","channel");--> statement-breakpoint
 CREATE INDEX "conversations_by_start" ON "conversations" USING btree ("channel","started","id");--> statement-breakpoint
-CREATE INDEX "contact_messages_newest" ON "contact_messages" USING btree ("created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
-CREATE INDEX "contact_messages_status" ON "contact_messages" USING btree ("status","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
-CREATE INDEX "contact_messages_source" ON "contact_messages" USING btree ("source","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
-CREATE INDEX "contact_messages_status_source" ON "contact_messages" USING btree ("status","source","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
-CREATE INDEX "contact_messages_owner" ON "contact_messages" USING btree ("owner","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
-CREATE INDEX "contact_messages_email" ON "contact_messages" USING btree ("email","created_at" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "contact_messages_newest" ON "contact_messages" USING btree ("created_at","id");--> statement-breakpoint
+CREATE INDEX "contact_messages_status" ON "contact_messages" USING btree ("status","created_at","id");--> statement-breakpoint
+CREATE INDEX "contact_messages_source" ON "contact_messages" USING btree ("source","created_at","id");--> statement-breakpoint
+CREATE INDEX "contact_messages_status_source" ON "contact_messages" USING btree ("status","source","created_at","id");--> statement-breakpoint
+CREATE INDEX "contact_messages_owner" ON "contact_messages" USING btree ("owner","created_at","id");--> statement-breakpoint
+CREATE INDEX "contact_messages_email" ON "contact_messages" USING btree ("email","created_at");--> statement-breakpoint
 CREATE INDEX "contact_messages_search" ON "contact_messages" USING gin ("search");--> statement-breakpoint
 CREATE INDEX "lead_replies_thread" ON "lead_replies" USING btree ("message_id","id");--> statement-breakpoint
 CREATE INDEX "mail_outbox_waiting" ON "mail_outbox" USING btree ("next_attempt_at","reason") WHERE "mail_outbox"."sent_at" IS NULL;--> statement-breakpoint
@@ -324,7 +324,7 @@ CREATE INDEX "newsletter_sends_unfinished" ON "newsletter_sends" USING btree ("a
 CREATE UNIQUE INDEX "newsletter_subscribers_email" ON "newsletter_subscribers" USING btree ("email");--> statement-breakpoint
 CREATE UNIQUE INDEX "newsletter_subscribers_address_hash" ON "newsletter_subscribers" USING btree ("address_hash");--> statement-breakpoint
 CREATE UNIQUE INDEX "newsletter_subscribers_token" ON "newsletter_subscribers" USING btree ("token");--> statement-breakpoint
-CREATE INDEX "newsletter_subscribers_newest" ON "newsletter_subscribers" USING btree ("registered_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "newsletter_subscribers_newest" ON "newsletter_subscribers" USING btree ("registered_at","id");--> statement-breakpoint
 CREATE INDEX "newsletter_subscribers_search" ON "newsletter_subscribers" USING gin ("search");--> statement-breakpoint
 CREATE INDEX "newsletter_subscribers_pending" ON "newsletter_subscribers" USING btree ("registered_at") WHERE "newsletter_subscribers"."status" = 'pending';--> statement-breakpoint
 CREATE INDEX "newsletter_subscribers_confirmed_at" ON "newsletter_subscribers" USING btree ("confirmed_at") WHERE "newsletter_subscribers"."confirmed_at" IS NOT NULL;--> statement-breakpoint

@@ -1,4 +1,5 @@
 import { desc } from 'drizzle-orm';
+import { allPages, eachPage, olderThan, toPage, type Page, type PageQuery } from '../db/paging';
 import { database } from '../db/client';
 import { auditLog } from '../db/schema';
 import { newId } from '../ids';
@@ -14,7 +15,19 @@ export async function recordAudit(
   return full;
 }
 
-/** Every event, newest first. */
-export function listAudit(): Promise<AuditEvent[]> {
-  return database().select().from(auditLog).orderBy(desc(auditLog.at), desc(auditLog.id));
+/** A page of events, newest first (one statement on the (at, id) index, whatever the log's size). */
+export async function listAuditPage(query: Pick<PageQuery, 'cursor' | 'limit'>): Promise<Page<AuditEvent>> {
+  const rows = await database()
+    .select()
+    .from(auditLog)
+    .where(olderThan(auditLog.at, auditLog.id, query.cursor))
+    .orderBy(desc(auditLog.at), desc(auditLog.id))
+    .limit(query.limit + 1);
+  return toPage(rows, query.limit, (row) => ({ at: new Date(row.at), id: row.id }));
 }
+
+/** Every event, a page at a time, newest first (the CSV export). */
+export const eachAudit = () => eachPage((cursor) => listAuditPage({ cursor, limit: 500 }));
+
+/** Every event, newest first: for tests and small logs, never for the dashboard. */
+export const listAudit = () => allPages(eachAudit());

@@ -1,7 +1,7 @@
 import type { AuditAction, AuditEvent } from '../../../lib/schemas/audit';
 import { formatDateTime } from '../format';
 import { CsvButton } from '../inbox/csv-button';
-import { useQuery } from '../query';
+import { usePagedQuery } from '../query';
 import { RecordTable } from '../record-table';
 import { useAdminTexts } from '../language';
 
@@ -9,7 +9,7 @@ import { useAdminTexts } from '../language';
 export function AuditTab() {
   const adminTexts = useAdminTexts();
   const t = adminTexts.roles.audit;
-  const list = useQuery<AuditEvent[]>('audit', '/api/audit-log');
+  const list = usePagedQuery<AuditEvent>('audit', '/api/audit-log');
   // Typed by the actions the log records: a new action without a name in both languages does not compile.
   const actions: Record<AuditAction, string> = t.actions;
   return (

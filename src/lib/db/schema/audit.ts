@@ -18,7 +18,7 @@ export const auditLog = pgTable(
     detail: text().notNull().default(''),
   },
   (table) => [
-    index('audit_log_newest').on(table.at.desc(), table.id.desc()),
+    index('audit_log_newest').on(table.at, table.id),
     check('audit_log_actor_role', oneOf(table.actorRole, ['admin', 'investor'])),
     check('audit_log_action', oneOf(table.action, AUDIT_ACTIONS)),
   ],

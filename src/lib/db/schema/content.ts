@@ -81,9 +81,9 @@ export const content = pgTable(
   (table) => [
     // Eight admins racing for one slug: the index lets exactly one of them have it.
     uniqueIndex('content_kind_slug').on(table.kind, table.slug),
-    index('content_newest').on(table.kind, table.listAt.desc(), table.id.desc()),
+    index('content_newest').on(table.kind, table.listAt, table.id),
     index('content_public_newest')
-      .on(table.kind, table.listAt.desc(), table.id.desc())
+      .on(table.kind, table.listAt, table.id)
       .where(sql`${table.isPublic}`),
     index('content_search_en').using('gin', table.searchEn),
     index('content_search_es').using('gin', table.searchEs),
@@ -130,7 +130,7 @@ export const documents = pgTable(
     version: integer().notNull(),
   },
   (table) => [
-    index('documents_newest').on(table.createdAt.desc(), table.id.desc()),
+    index('documents_newest').on(table.createdAt, table.id),
     check('documents_category', oneOf(table.category, DOCUMENT_CATEGORIES)),
     check('documents_size', sql`${table.size} >= 1 AND ${table.parts} >= 1`),
   ],

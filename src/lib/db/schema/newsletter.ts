@@ -37,7 +37,7 @@ export const newsletterSubscribers = pgTable(
     uniqueIndex('newsletter_subscribers_email').on(table.email),
     uniqueIndex('newsletter_subscribers_address_hash').on(table.addressHash),
     uniqueIndex('newsletter_subscribers_token').on(table.token),
-    index('newsletter_subscribers_newest').on(table.registeredAt.desc(), table.id.desc()),
+    index('newsletter_subscribers_newest').on(table.registeredAt, table.id),
     index('newsletter_subscribers_search').using('gin', table.search),
     // Retention: pending sign-ups by age.
     index('newsletter_subscribers_pending')
