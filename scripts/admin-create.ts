@@ -35,8 +35,7 @@ async function askPassword(): Promise<string> {
   return password;
 }
 
-if (!values.username)
-  fail('Usage: npm run admin:create -- --username NAME [--role admin|investor]');
+if (!values.username) fail('Usage: npm run admin:create -- --username NAME [--role admin|investor]');
 const role = roleSchema.safeParse(values.role);
 if (!role.success) fail('--role is admin or investor');
 

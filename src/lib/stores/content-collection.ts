@@ -58,11 +58,13 @@ export class ContentCollection<T extends ContentRecord> {
   }
 
   /** Runs a write, answering SlugTaken for a clash on the kind's slug (pg's error, which Drizzle's wraps). */
-  private write<R>(run: Promise<R>): Promise<R> {
-    return run.catch((error: unknown) => {
+  private async write<R>(run: Promise<R>): Promise<R> {
+    try {
+      return await run;
+    } catch (error: unknown) {
       const clash = (error as { cause?: { constraint?: string } })?.cause?.constraint === 'content_kind_slug';
       throw clash ? new SlugTaken() : error;
-    });
+    }
   }
 
   async get(id: string, publicOnly = false): Promise<T | null> {
