@@ -4,7 +4,6 @@
 // `--now` pretends the job runs at another moment (to see what a later run would delete).
 import { parseArgs } from 'node:util';
 import { runRetention } from '../src/lib/retention';
-import { openLocalBlobs } from './local-blobs';
 import { openLocalDatabase } from './local-db';
 
 const { values } = parseArgs({ options: { now: { type: 'string' } } });
@@ -15,10 +14,8 @@ if (Number.isNaN(now.getTime())) {
 }
 
 const database = await openLocalDatabase();
-const blobs = await openLocalBlobs();
 try {
   console.log(JSON.stringify(await runRetention(now), null, 2));
 } finally {
-  await blobs.stop();
   await database.stop();
 }

@@ -267,31 +267,6 @@ export function notFound(what: string): HttpError {
   return new HttpError(404, `${what} not found`);
 }
 
-/** A CSV download (docs/product.md, "CSV exports"). */
-function csvResponse(csv: string, fileName: string): Response {
-  return new Response(csv, {
-    headers: {
-      ...BASE_HEADERS,
-      'Content-Type': 'text/csv; charset=utf-8',
-      'Content-Disposition': `attachment; filename="${fileName}"`,
-      'Cache-Control': 'no-store',
-    },
-  });
-}
-
-/**
- * An admin list's answer: JSON, or with `?format=csv` its CSV export, a file
- * named after the export and today's date.
- */
-export function listAnswer<T>(
-  request: Request,
-  rows: T[],
-  csv: { name: string; write: (rows: T[]) => string },
-): Response {
-  if (new URL(request.url).searchParams.get('format') !== 'csv') return json(rows);
-  return csvResponse(csv.write(rows), csvFileName(csv.name));
-}
-
 /** The header of a paged list's answer that carries the next page's cursor (absent on the last page). */
 export const NEXT_CURSOR_HEADER = 'X-Next-Cursor';
 

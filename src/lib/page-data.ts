@@ -34,14 +34,15 @@ type Engine<Own extends object> = ContentEngine<Own, ContentInput>;
  */
 async function listData<Own extends object>(
   engine: Engine<Own>,
-  read: (taxonomy: Taxonomy) => Promise<Array<Content<Own>>> = () => engine.listPublic(),
+  read?: (taxonomy: Taxonomy) => Promise<Array<Content<Own>>>,
 ) {
-  // The services and categories list first: a search finds categories by the names it gives them.
-  const taxonomy = await taxonomyForPage();
-  const records = await read(taxonomy).then(
+  // A search needs the services and categories list first (it finds categories by their names); a list reads both at once.
+  const taxonomyRead = taxonomyForPage();
+  const records = await (read ? taxonomyRead.then(read) : engine.listPublic()).then(
     (found) => found.map(shownInBothLanguages),
     (error: unknown) => (console.error(`${engine.kind.label} list failed`, error), null),
   );
+  const taxonomy = await taxonomyRead;
   if (records === null) return { data: null, status: 503, tags: [], taxonomy };
   return { data: records, status: 200, tags: [engine.listTag, TAXONOMY_TAG], taxonomy };
 }

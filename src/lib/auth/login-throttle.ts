@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { newId } from '../ids';
+import { normaliseUsername } from '../schemas/user';
 import {
   clearAfterSuccess,
   countAttempts,
@@ -64,7 +65,7 @@ export interface Attempt {
  * username from any IPs slow it down (USERNAME_DELAY) without locking it.
  */
 export async function beginLoginAttempt(username: string, ip: string, now = Date.now()): Promise<Attempt> {
-  const name = username.trim().toLowerCase();
+  const name = normaliseUsername(username);
   const pairCounter: AttemptCounter = { kind: 'pair', subject: hash(`${name}\u0000${ip}`) };
   const ipCounter: AttemptCounter = { kind: 'ip', subject: hash(ip) };
   const userCounter: AttemptCounter = { kind: 'user', subject: hash(`user\u0000${name}`) };

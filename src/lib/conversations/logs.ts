@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { allPages, eachPage, type Page, type PageQuery } from '../db/paging';
 import { newId } from '../ids';
-import { emailsIn } from '../privacy/emails';
+import { emailsIn, normaliseEmail } from '../privacy/emails';
 import type {
   ChatConversation,
   ChatExchange,
@@ -61,7 +61,7 @@ export async function logChatExchange(
 ): Promise<void> {
   const lead = input.lead ?? null;
   const emails = new Map<string, boolean>(emailsIn(input.userMessage).map((email) => [email, false]));
-  const collected = lead?.email?.trim().toLowerCase();
+  const collected = lead?.email ? normaliseEmail(lead.email) : undefined;
   if (collected) emails.set(collected, true);
   const { sessionId, userMessage, botResponse, language } = input;
   await insertChatExchange({

@@ -13,7 +13,7 @@ export function emailsIn(...texts: Array<string | null | undefined>): string[] {
   return [...found].slice(0, 20);
 }
 
-/** The address as the index keys it: trimmed and lower-cased. */
+/** The address as every table stores and looks it up: trimmed and lower-cased. */
 export function normaliseEmail(email: string): string {
   return email.trim().toLowerCase();
 }

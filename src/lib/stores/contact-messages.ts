@@ -1,11 +1,12 @@
 import { and, asc, count, desc, eq, getTableColumns, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import { database } from '../db/client';
 import { eachPage, MAX_PAGE_SIZE, olderThan, toPage, type Page, type PageQuery } from '../db/paging';
-import { contactMessages } from '../db/schema';
+import { contactMessages, weekOf } from '../db/schema';
 import { foldText, prefixQuery } from '../db/search';
 import { isId, newId } from '../ids';
 import type { ContactInput, ContactMessage } from '../schemas/contact';
 import type { Lead } from '../schemas/lead';
+import { normaliseEmail } from '../privacy/emails';
 
 const { search: _search, ...columns } = getTableColumns(contactMessages);
 /** A row as read here (the search vector only serves WHERE clauses), or every column as a RETURNING gives it. */
@@ -30,7 +31,7 @@ export async function addContactMessage(
       ...input,
       // A given date (seeding, imports) is the id's own time too.
       id: extra.id ?? newId(at.getTime()),
-      email: input.email.trim().toLowerCase(),
+      email: normaliseEmail(input.email),
       source,
       sessionId,
       language: extra.language,
@@ -115,13 +116,13 @@ export function eachLead(): AsyncGenerator<Lead[]> {
 
 /** Every message sent from one address (any case), newest first: a privacy request's, without the lead state. */
 export async function contactMessagesByEmail(email: string): Promise<ContactMessage[]> {
-  const rows = await newest(eq(contactMessages.email, email.trim().toLowerCase()));
+  const rows = await newest(eq(contactMessages.email, normaliseEmail(email)));
   return rows.map(toLead).map(({ status: _status, owner: _owner, ...message }) => message);
 }
 
 /** The overview: messages received from `from` on, counted by ISO week (its Monday, UTC, `YYYY-MM-DD`) and source. */
 export async function countContactMessagesByWeek(from: Date) {
-  const week = sql<string>`to_char(date_trunc('week', ${contactMessages.createdAt} AT TIME ZONE 'UTC'), 'YYYY-MM-DD')`;
+  const week = weekOf(contactMessages.createdAt);
   return database()
     .select({ week, source: contactMessages.source, count: count() })
     .from(contactMessages)

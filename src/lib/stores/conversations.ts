@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import { database } from '../db/client';
 import { olderThan, toPage, type Page, type PageQuery } from '../db/paging';
-import { chatExchanges, conversationEmails, conversations, videoCallEvents } from '../db/schema';
+import { chatExchanges, conversationEmails, conversations, videoCallEvents, weekOf } from '../db/schema';
 import { normaliseEmail } from '../privacy/emails';
 import type { ChatConversation, ChatExchangeInput, LeadState, VideoEvent } from '../schemas/conversation';
 
@@ -225,7 +225,7 @@ export async function deleteConversations(channel: Channel, which: string[] | { 
 
 /** A channel's conversations started in `[from, before)` per ISO week (its Monday, UTC), in one statement. */
 export async function conversationsStartedPerWeek(channel: Channel, from: Date, before: Date) {
-  const monday = sql<string>`to_char(date_trunc('week', ${conversations.started} at time zone 'UTC'), 'YYYY-MM-DD')`;
+  const monday = weekOf(conversations.started);
   return database()
     .select({ week: monday, count: sql<number>`count(*)::int` })
     .from(conversations)

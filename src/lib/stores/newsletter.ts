@@ -3,22 +3,22 @@ import { and, count, eq, gte, inArray, lt, ne, sql, type AnyColumn, type SQL } f
 import type { Language } from '../../i18n/languages';
 import { database } from '../db/client';
 import { eachPage, allPages, olderThan, toPage, type Page, type PageQuery } from '../db/paging';
-import { newsletterRecipients, newsletterSubscribers as subscribers } from '../db/schema';
+import { newsletterRecipients, newsletterSubscribers as subscribers, weekOf } from '../db/schema';
 import { prefixQuery } from '../db/search';
 import { newId } from '../ids';
 import type { NewsletterInput, NewsletterSubscription, StoredSubscriber } from '../schemas/newsletter';
+import { normaliseEmail } from '../privacy/emails';
 
 /** Pending sign-ups are forgotten after this long (deleteExpiredPending). */
 export const PENDING_DAYS = 30;
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{32}$/;
 
-const normalEmail = (email: string) => email.trim().toLowerCase();
-const byEmail = (email: string) => eq(subscribers.email, normalEmail(email));
+const byEmail = (email: string) => eq(subscribers.email, normaliseEmail(email));
 const byToken = (token: string) => eq(subscribers.token, token);
 
 /** The normalised address's SHA-256, hex: names an address (send rows, outbox keys) without holding it. */
 export function addressHash(email: string): string {
-  return createHash('sha256').update(normalEmail(email)).digest('hex');
+  return createHash('sha256').update(normaliseEmail(email)).digest('hex');
 }
 
 /** What leaves the store for lists and answers: never the token. */
@@ -53,7 +53,7 @@ export async function subscribe(
   beforeWrite?: () => Promise<void>,
   at = new Date(),
 ): Promise<SubscribeResult> {
-  const email = normalEmail(address);
+  const email = normaliseEmail(address);
   if ((await getSubscriber(email))?.status === 'confirmed') return { status: 'duplicate' };
   await beforeWrite?.();
   // A given date (seeding, imports) is the id's own time, as the list orders by it.
@@ -162,7 +162,7 @@ export function deleteExpiredPending(now = new Date(), limit = 10_000): Promise<
 /** Confirmations per ISO week (Monday, UTC, YYYY-MM-DD) in [from, to), for the overview; weeks without any absent. */
 export async function confirmationsPerWeek(from: Date, to: Date): Promise<Record<string, number>> {
   const { confirmedAt } = subscribers;
-  const week = sql<string>`to_char(date_trunc('week', ${confirmedAt} AT TIME ZONE 'UTC'), 'YYYY-MM-DD')`;
+  const week = weekOf(confirmedAt);
   const between = and(gte(confirmedAt, from.toISOString()), lt(confirmedAt, to.toISOString()));
   const rows = await database().select({ week, count: count() }).from(subscribers).where(between).groupBy(week);
   return Object.fromEntries(rows.map((row) => [row.week, row.count]));

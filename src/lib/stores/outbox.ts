@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import { database } from '../db/client';
 import { mailOutbox } from '../db/schema';
 import type { OutboxMail } from '../schemas/mail';
+import { normaliseEmail } from '../privacy/emails';
 
 export type NewOutboxMail = Pick<OutboxMail, 'key' | 'to' | 'replyTo' | 'subject' | 'text' | 'html' | 'headers'>;
 
@@ -108,7 +109,7 @@ export async function markAttempt(key: string, at: Date, failure?: { error: stri
  * or not), and waiting mail to or answering to `email`. One statement; answers how many waiting mails it dropped.
  */
 export async function dropMailAbout(email: string, keys: string[]): Promise<number> {
-  const address = email.trim().toLowerCase();
+  const address = normaliseEmail(email);
   const named = sql`EXISTS (SELECT 1 FROM unnest(${sql.param(keys)}::text[]) AS about(key)
     WHERE ${mailOutbox.reason} = about.key OR starts_with(${mailOutbox.reason}, about.key || '/'))`;
   const addressed = sql`(lower(trim(${mailOutbox.replyTo})) = ${address} OR EXISTS (SELECT 1 FROM

@@ -21,3 +21,8 @@ export const isoAt = customType<{ data: string; driverData: string | Date }>({
   fromDriver: (value) => new Date(value).toISOString(),
   toDriver: (value) => value,
 });
+
+/** The Monday (UTC) of a moment's ISO week as `YYYY-MM-DD`: what the overview counts by (src/lib/weeks.ts). */
+export function weekOf(moment: AnyColumn): SQL<string> {
+  return sql<string>`to_char(date_trunc('week', ${moment} AT TIME ZONE 'UTC'), 'YYYY-MM-DD')`;
+}

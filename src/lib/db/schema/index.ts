@@ -6,3 +6,4 @@ export * from './conversations';
 export * from './leads';
 export * from './newsletter';
 export * from './quotas';
+export { weekOf } from './columns';
