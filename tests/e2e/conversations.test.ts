@@ -3,7 +3,7 @@ import { describe, expect, inject, it } from 'vitest';
 import { en } from '../../src/i18n/en';
 import { es } from '../../src/i18n/es';
 import { E2E_ADMIN } from './global-setup';
-import { baseUrl, signInCookie, useBrowser } from './helpers';
+import { baseUrl, hydrated, signInCookie, useBrowser } from './helpers';
 
 const browser = useBrowser();
 
@@ -231,6 +231,7 @@ describe('contact and newsletter forms', () => {
   it('shows each validation message, then sends and resets', async () => {
     const page = await browser.page();
     await page.goto('/#contact');
+    await hydrated(page, '[data-contact-form]');
     const form = page.locator('[data-contact-form]');
     await form.getByRole('button', { name: en['form.send'] }).click();
     for (const text of [
@@ -255,6 +256,9 @@ describe('contact and newsletter forms', () => {
   it('subscribes from both newsletter forms; signing up again while pending succeeds again (Spanish)', async () => {
     const page = await browser.page({ allowFailedRequests: true });
     await page.goto('/es/#newsletter');
+    // A click before hydration posts the form natively and lands on the result page (tests/e2e/forms.test.ts).
+    await hydrated(page, '[data-newsletter-form="name"]');
+    await hydrated(page, '[data-newsletter-form="fullName"]');
     const standalone = page.locator('[data-newsletter-form="name"]');
     await standalone.getByRole('button', { name: es['form.subscribe'] }).click();
     await expect.poll(() => standalone.textContent()).toContain(es['validation.nameRequired']);

@@ -150,3 +150,11 @@ export async function axeViolations(page: Page): Promise<string[]> {
         .join(', ')}`,
   );
 }
+
+/** Waits until the island holding `selector` has hydrated (src/components/islands/hydrate-island.tsx marks it). */
+export async function hydrated(page: Page, selector: string): Promise<void> {
+  const island = page.locator('[data-island]').filter({ has: page.locator(selector) });
+  await expect
+    .poll(() => island.evaluate((element) => element.hasAttribute('data-hydrated')), { timeout: 15_000 })
+    .toBe(true);
+}

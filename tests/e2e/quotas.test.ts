@@ -9,7 +9,7 @@ import { dailyQuotas } from '../../src/lib/db/schema';
 import { utcDay, type DailyQuota } from '../../src/lib/stores/daily-quota';
 import { VISITOR_CAP_REACHED } from '../../src/lib/video/tavus';
 import { E2E_IP_HASH_SECRET } from './global-setup';
-import { baseUrl, useBrowser, useSiteDatabase } from './helpers';
+import { baseUrl, hydrated, useBrowser, useSiteDatabase } from './helpers';
 
 /**
  * Daily quotas on the served site (`netlify serve`: each function invocation in a worker thread of its own, the
@@ -48,14 +48,6 @@ const visitorShare = (name: string) => visitorQuota(siteQuota(name), VISITOR, ne
 
 async function steerTavus(status: number, body: unknown) {
   await fetch(`${inject('fakeTavus')}/__control`, { method: 'POST', body: JSON.stringify({ status, body }) });
-}
-
-/** Waits until the island holding `selector` has hydrated (src/components/islands/hydrate-island.tsx marks it). */
-async function hydrated(page: Page, selector: string) {
-  const island = page.locator('[data-island]').filter({ has: page.locator(selector) });
-  await expect
-    .poll(() => island.evaluate((element) => element.hasAttribute('data-hydrated')), { timeout: 15_000 })
-    .toBe(true);
 }
 
 async function errorToast(page: Page): Promise<string> {
