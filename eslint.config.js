@@ -10,30 +10,47 @@ import prettier from 'eslint-config-prettier';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-/** `import-x/no-restricted-paths` zones: code in `target` may not import from `from`. */
+/** Browser code: src/client, the React islands, the dashboard and the React primitives. */
+const BROWSER = ['./src/client', './src/components/islands', './src/components/admin', './src/components/react-ui'];
+const UI = ['./src/components', './src/client', './src/layouts', './src/pages', './src/scripts'];
+const here = import.meta.dirname;
+
+/**
+ * `import-x/no-restricted-paths` zones: code in `target` may not import from `from` (docs/architecture.md, "Layers").
+ * From the bottom up: i18n, platform, features, http, then functions and pages; browser code beside them.
+ */
 const layers = [
   {
     target: './src/i18n',
-    from: ['./src/lib', './src/components', './src/client', './src/layouts', './src/pages', './netlify'],
+    from: ['./src/platform', './src/features', './src/http', ...UI, './netlify'],
     message: 'src/i18n is the bottom layer: it imports nothing of ours outside src/i18n.',
   },
   {
-    target: './src/lib',
-    from: ['./src/components', './src/client', './src/layouts', './src/pages', './src/scripts', './netlify'],
-    message: 'src/lib is server and shared domain code: it imports only src/lib and src/i18n.',
+    target: './src/platform',
+    from: ['./src/features', './src/http', ...UI, './netlify'],
+    message: 'src/platform is shared infrastructure: it imports only src/platform and src/i18n.',
   },
   {
-    // Browser code: src/client, the React islands, the dashboard and the React primitives. Of src/lib they may use
-    // only the schemas (pure zod, shared with the server); nothing else of the server reaches a bundle.
-    target: ['./src/client', './src/components/islands', './src/components/admin', './src/components/react-ui'],
-    from: './src/lib',
-    except: ['./schemas'],
-    message: 'Browser code may import src/client, src/i18n and src/lib/schemas, never other server code.',
+    target: './src/features',
+    from: ['./src/http', ...UI, './netlify'],
+    message: 'A feature is plain domain code: it imports src/platform, src/i18n and other features, never HTTP or UI.',
   },
   {
-    target: ['./src/client', './src/components/islands', './src/components/admin', './src/components/react-ui'],
-    from: ['./src/pages', './src/layouts', './netlify'],
-    message: 'Browser code never imports pages, layouts or functions.',
+    target: './src/http',
+    from: [...UI, './netlify'],
+    message: 'src/http is the HTTP layer under functions and pages: it imports features, platform and i18n.',
+  },
+  {
+    // Of the server, browser code may use only zod schemas (files named *schema.ts): pure, shared with the server.
+    target: BROWSER,
+    from: [`${here}/src/features/**/*`, `${here}/src/platform/**/*`],
+    except: [`${here}/src/features/**/*schema.ts`, `${here}/src/platform/*schema.ts`],
+    message: 'Browser code may import src/client, src/i18n and the *schema.ts files of features and platform only.',
+  },
+  {
+    target: BROWSER,
+    from: ['./src/http', './src/pages', './src/layouts', './netlify'],
+    message: 'Browser code never imports the HTTP layer, pages, layouts or functions.',
   },
   {
     target: './src/client',
@@ -47,22 +64,30 @@ const layers = [
   },
   {
     target: './netlify',
-    from: ['./src/components', './src/client', './src/layouts', './src/pages'],
-    message: 'Functions call src/lib only.',
+    from: UI,
+    message: 'Functions call src/http, src/features and src/platform only.',
   },
 ];
 
+/** The files that speak to the database or to Blobs: the platform's db/ and files.ts, and each feature's tables and stores. */
+const STORAGE_FILES = [
+  'src/platform/db/**',
+  'src/platform/files.ts',
+  'src/features/*/tables.ts',
+  'src/features/*/store.ts',
+  'src/features/*/*-store.ts',
+];
 const BLOBS_ONLY_IN_STORES = {
   name: '@netlify/blobs',
-  message: 'Only src/lib/blobs.ts and src/lib/stores/ touch Blobs.',
+  message: "Only src/platform/files.ts and the features' stores (store.ts, *-store.ts) touch Blobs.",
 };
+const DATABASE_MESSAGE =
+  "Only src/platform/db/ and the features' tables.ts and stores (store.ts, *-store.ts) speak SQL.";
 const DATABASE_ONLY_IN_STORES = ['@netlify/database', 'drizzle-orm', 'pg'].map((name) => ({
   name,
-  message: 'Only src/lib/db/ and src/lib/stores/ speak to the database.',
+  message: DATABASE_MESSAGE,
 }));
-const DATABASE_PATTERNS = [
-  { group: ['drizzle-orm/*'], message: 'Only src/lib/db/ and src/lib/stores/ speak to the database.' },
-];
+const DATABASE_PATTERNS = [{ group: ['drizzle-orm/*'], message: DATABASE_MESSAGE }];
 
 export default tseslint.config(
   {
@@ -84,7 +109,7 @@ export default tseslint.config(
           paths: [
             BLOBS_ONLY_IN_STORES,
             ...DATABASE_ONLY_IN_STORES,
-            { name: 'astro:content', message: 'src/lib is plain TypeScript; read content collections in pages.' },
+            { name: 'astro:content', message: 'Features are plain TypeScript; read content collections in pages.' },
           ],
           patterns: DATABASE_PATTERNS,
         },
@@ -105,9 +130,8 @@ export default tseslint.config(
     },
   },
   {
-    // The one place that opens Blobs stores, the stores themselves, and the test and script harnesses
-    // that start a local Blobs server.
-    files: ['src/lib/blobs.ts', 'src/lib/stores/**', 'src/lib/db/**', 'tests/**', 'scripts/**', 'drizzle.config.ts'],
+    // The storage files, and the test and script harnesses that start a local engine or Blobs server.
+    files: [...STORAGE_FILES, 'tests/**', 'scripts/**', 'drizzle.config.ts'],
     rules: { 'no-restricted-imports': 'off' },
   },
   {

@@ -7,7 +7,7 @@
 // Database page).
 import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
-import { MIN_PASSWORD_LENGTH, passwordProblem, roleSchema } from '../src/lib/schemas/user';
+import { MIN_PASSWORD_LENGTH, passwordProblem, roleSchema } from '../src/features/accounts/schema';
 import { openLocalDatabase } from './local-db';
 
 const { values } = parseArgs({
@@ -47,11 +47,11 @@ if (problem) fail(`Refused: ${problem}. Nothing was saved.`);
 // Accounts live in the database: the one NETLIFY_DB_URL names (a deployed site's, or the tests' own), else the
 // local one.
 const close = process.env['NETLIFY_DB_URL']
-  ? (await import('../src/lib/db/client')).closeDatabase
+  ? (await import('../src/platform/db/client')).closeDatabase
   : (await openLocalDatabase()).stop;
 
 try {
-  const { saveUser } = await import('../src/lib/stores/users');
+  const { saveUser } = await import('../src/features/accounts/users-store');
   const user = await saveUser({ username: values.username, password, role: role.data });
   console.log(`Saved ${user.role} "${user.username}".`);
 } catch (error) {

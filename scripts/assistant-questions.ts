@@ -1,6 +1,6 @@
 /**
  * The assistant's evaluation (`npm run bench:assistant`): questions a visitor
- * would type about the demo content (src/lib/seed/demo-content.ts), in both
+ * would type about the demo content (src/features/content/demo-content.ts), in both
  * languages, each with the page that answers it. A conversation's earlier
  * questions are asked first, in the same session; only its last one is scored.
  *

@@ -28,7 +28,7 @@ function numberArg(name: string, fallback: number): number {
 
 const RECORDS = numberArg('records', 1000);
 /**
- * Case studies and insights: N of each, up to 10,000. Every list of them pages by key (src/lib/content/engine.ts:
+ * Case studies and insights: N of each, up to 10,000. Every list of them pages by key (src/features/content/engine.ts:
  * one statement a page, whatever the catalogue's size), so the cap hides no growth in a list's cost. It bounds the
  * seeding and the memory: a record carries its whole rich text in both languages (6 to 9 KB of JSON) and two
  * generated search vectors (eight `to_tsvector` a row), about 1.3 ms a row in the local engine, so 2 × 100,000 of
@@ -85,25 +85,25 @@ process.env['ADMIN_PASSWORD'] = 'bench password long enough';
 process.env['QUOTA_CONTACT_PER_IP'] = '100000';
 process.env['QUOTA_CONTACT_PER_DAY'] = '100000';
 
-const { queryCount, resetQueryCount, closeDatabase } = await import('../src/lib/db/client');
-const { newId } = await import('../src/lib/ids');
-const { demoRecords } = await import('../src/lib/seed/seed');
-const { portfolioKind } = await import('../src/lib/content/kinds/portfolio');
-const { insightsKind } = await import('../src/lib/content/kinds/insights');
-const { newChatSessionId } = await import('../src/lib/conversations/logs');
-const { AUDIT_ACTIONS } = await import('../src/lib/schemas/audit');
-const { SERVICE_OPTIONS } = await import('../src/lib/schemas/contact');
-const { NEXT_CURSOR_HEADER } = await import('../src/lib/http');
+const { queryCount, resetQueryCount, closeDatabase } = await import('../src/platform/db/client');
+const { newId } = await import('../src/platform/ids');
+const { demoRecords } = await import('../src/features/content/seed');
+const { portfolioKind } = await import('../src/features/content/portfolio');
+const { insightsKind } = await import('../src/features/content/insights');
+const { newChatSessionId } = await import('../src/features/conversations/logs');
+const { AUDIT_ACTIONS } = await import('../src/features/audit/schema');
+const { SERVICE_OPTIONS } = await import('../src/features/leads/contact-schema');
+const { NEXT_CURSOR_HEADER } = await import('../src/http/http');
 const portfolioFunction = (await import('../netlify/functions/portfolio')).default;
 const insightsFunction = (await import('../netlify/functions/insights')).default;
-const contactFunction = (await import('../netlify/functions/contact')).default;
-const adminLoginFunction = (await import('../netlify/functions/admin-login')).default;
-const contactMessagesFunction = (await import('../netlify/functions/contact-messages')).default;
-const newslettersFunction = (await import('../netlify/functions/newsletters')).default;
-const whatsappFunction = (await import('../netlify/functions/whatsapp-conversations')).default;
-const tavusFunction = (await import('../netlify/functions/tavus-conversations')).default;
-const auditFunction = (await import('../netlify/functions/audit-log')).default;
-const overviewFunction = (await import('../netlify/functions/overview')).default;
+const contactFunction = (await import('../netlify/functions/contact-send')).default;
+const adminLoginFunction = (await import('../netlify/functions/session-sign-in')).default;
+const contactMessagesFunction = (await import('../netlify/functions/admin-leads')).default;
+const newslettersFunction = (await import('../netlify/functions/admin-newsletter-subscribers')).default;
+const whatsappFunction = (await import('../netlify/functions/chat-log')).default;
+const tavusFunction = (await import('../netlify/functions/video-log')).default;
+const auditFunction = (await import('../netlify/functions/admin-audit-log')).default;
+const overviewFunction = (await import('../netlify/functions/admin-overview')).default;
 
 type Handler = (request: Request, context: Context) => Promise<Response>;
 

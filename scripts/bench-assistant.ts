@@ -38,12 +38,12 @@ const fakeOpenAi = createServer(async (request, response) => {
 await new Promise<void>((resolve) => fakeOpenAi.listen(0, '127.0.0.1', resolve));
 const modelUrl = `http://127.0.0.1:${(fakeOpenAi.address() as AddressInfo).port}/v1`;
 
-const { demoRecords } = await import('../src/lib/seed/seed');
-const { portfolioContent } = await import('../src/lib/content/kinds/portfolio');
-const { insightContent } = await import('../src/lib/content/kinds/insights');
-const { newId } = await import('../src/lib/ids');
-const { resetEnvCache } = await import('../src/lib/env');
-const { MAX_MODEL_CONTEXT_BYTES } = await import('../src/lib/chat/assistant');
+const { demoRecords } = await import('../src/features/content/seed');
+const { portfolioContent } = await import('../src/features/content/portfolio');
+const { insightContent } = await import('../src/features/content/insights');
+const { newId } = await import('../src/platform/ids');
+const { resetEnvCache } = await import('../src/platform/env');
+const { MAX_MODEL_CONTEXT_BYTES } = await import('../src/features/chat/assistant');
 const chatFunction = (await import('../netlify/functions/chat')).default;
 
 const demo = demoRecords();

@@ -16,10 +16,10 @@ const database = await startTestDatabase();
 process.env['JWT_SECRET'] = 'bench-secret-that-is-long-enough-0123456789abcdef';
 process.env['ADMIN_USERNAME'] = USERNAME;
 process.env['ADMIN_PASSWORD'] = PASSWORD;
-const { resetEnvCache } = await import('../src/lib/env');
+const { resetEnvCache } = await import('../src/platform/env');
 resetEnvCache();
-const adminLogin = (await import('../netlify/functions/admin-login')).default;
-const { USERNAME_DELAY, usernameDelayMs } = await import('../src/lib/auth/login-throttle');
+const adminLogin = (await import('../netlify/functions/session-sign-in')).default;
+const { USERNAME_DELAY, usernameDelayMs } = await import('../src/features/accounts/login-throttle');
 // The password check alone first: the per-username delay (measured last) would otherwise slow the wrong passwords.
 const { unitMs } = USERNAME_DELAY;
 USERNAME_DELAY.unitMs = 0;

@@ -24,7 +24,7 @@ function createLocalEnv() {
 
 if (!existsSync(envPath)) createLocalEnv();
 
-// The same rule as the site's (src/lib/schemas/user.ts, MIN_PASSWORD_LENGTH): the local admin would never be created.
+// The same rule as the site's (src/features/accounts/schema.ts, MIN_PASSWORD_LENGTH): the local admin would never be created.
 const adminPassword = (/^ADMIN_PASSWORD=(.*)$/m.exec(readFileSync(envPath, 'utf8'))?.[1]?.trim() ?? '').replace(
   /^(['"])(.*)\1$/,
   '$2',

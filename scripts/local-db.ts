@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { NetlifyDB } from '@netlify/database-dev';
 import pg from 'pg';
-import { closeDatabase } from '../src/lib/db/client';
+import { closeDatabase } from '../src/platform/db/client';
 
 /** Where `netlify dev` keeps its local database (netlify-cli: `.netlify/db`), and the site's migrations. */
 export const LOCAL_DB_DIRECTORY = '.netlify/db';

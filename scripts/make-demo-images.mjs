@@ -1,5 +1,5 @@
 // Renders the abstract cover images for the demo case studies and insights
-// (src/lib/seed/demo-content.ts) into public/images/demo/.
+// (src/features/content/demo-content.ts) into public/images/demo/.
 //
 //   node_modules/.bin/node scripts/make-demo-images.mjs
 //

@@ -1,9 +1,9 @@
 // `npm run retention [-- --now 2027-01-01T00:00:00Z]`
-// Runs the daily retention job (src/lib/retention.ts) once, now, against the local database that `npm run dev`
-// uses: what the scheduled function `netlify/functions/retention.ts` does every day on Netlify.
+// Runs the daily retention job (src/features/retention/retention.ts) once, now, against the local database that `npm run dev`
+// uses: what the scheduled function `netlify/functions/scheduled-retention.ts` does every day on Netlify.
 // `--now` pretends the job runs at another moment (to see what a later run would delete).
 import { parseArgs } from 'node:util';
-import { runRetention } from '../src/lib/retention';
+import { runRetention } from '../src/features/retention/retention';
 import { openLocalDatabase } from './local-db';
 
 const { values } = parseArgs({ options: { now: { type: 'string' } } });

@@ -1,6 +1,6 @@
 // `npm run dev`, before the site starts: applies pending migrations to the local database that `netlify dev` opens
 // (.netlify/db) and seeds the demo content into it when it is empty.
-import { seedDemoContent } from '../src/lib/seed/seed';
+import { seedDemoContent } from '../src/features/content/seed';
 import { openLocalDatabase } from './local-db';
 
 const database = await openLocalDatabase();

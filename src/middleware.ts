@@ -1,6 +1,6 @@
 import { defineMiddleware } from 'astro:middleware';
 import { prefixLanguage } from './i18n/language-routes';
-import { addSecurityHeaders } from './lib/security-headers';
+import { addSecurityHeaders } from './http/security-headers';
 
 /**
  * Pages and feeds under src/pages/[...lang]/ serve every language, and their

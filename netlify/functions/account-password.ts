@@ -1,11 +1,11 @@
 import type { Config } from '@netlify/functions';
 import { z } from 'zod';
-import { changeOwnPassword } from '../../src/lib/auth/accounts';
-import { requireUser } from '../../src/lib/auth/guard';
-import { startSession } from '../../src/lib/auth/session';
-import { json, parseJsonBody, route, withCookies } from '../../src/lib/http';
-import { adminAuthRateLimit } from '../../src/lib/rate-limits';
-import { publicUser } from '../../src/lib/schemas/user';
+import { changeOwnPassword } from '../../src/features/accounts/accounts';
+import { requireUser } from '../../src/http/guard';
+import { startSession } from '../../src/features/accounts/session';
+import { json, parseJsonBody, route, withCookies } from '../../src/http/http';
+import { adminAuthRateLimit } from '../../src/features/quotas/rate-limits';
+import { publicUser } from '../../src/features/accounts/schema';
 
 const changeSchema = z.object({
   currentPassword: z.string().max(1024, { error: 'Password is too long' }),

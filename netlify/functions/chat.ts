@@ -1,9 +1,9 @@
 import type { Config } from '@netlify/functions';
-import { chatReply } from '../../src/lib/chat/assistant';
-import { eventStream, json, parseJsonBody, route, wantsEventStream } from '../../src/lib/http';
-import { BODY_LIMITS, clientIp, QUOTAS, takeVisitorQuota } from '../../src/lib/quotas';
-import { chatRateLimit } from '../../src/lib/rate-limits';
-import { chatRequestSchema } from '../../src/lib/schemas/chat';
+import { chatReply } from '../../src/features/chat/assistant';
+import { eventStream, json, parseJsonBody, route, wantsEventStream } from '../../src/http/http';
+import { BODY_LIMITS, clientIp, QUOTAS, takeVisitorQuota } from '../../src/features/quotas/quotas';
+import { chatRateLimit } from '../../src/features/quotas/rate-limits';
+import { chatRequestSchema } from '../../src/features/chat/schema';
 
 /**
  * POST /api/chat {messages, language, sessionId?} answers {message, sessionId, sources}; with

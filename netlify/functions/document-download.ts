@@ -1,7 +1,7 @@
 import type { Config } from '@netlify/functions';
-import { requireUser } from '../../src/lib/auth/guard';
-import { downloadDocument } from '../../src/lib/documents';
-import { route } from '../../src/lib/http';
+import { requireUser } from '../../src/http/guard';
+import { downloadDocument } from '../../src/features/investors/documents';
+import { route } from '../../src/http/http';
 
 /**
  * GET /api/document-download?token=…: a document's bytes for the signed-in account its link was made for, while

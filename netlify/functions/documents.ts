@@ -1,5 +1,5 @@
 import type { Config, Context } from '@netlify/functions';
-import { requireAdmin, requireUser } from '../../src/lib/auth/guard';
+import { requireAdmin, requireUser } from '../../src/http/guard';
 import {
   createDocument,
   deleteDocument,
@@ -7,9 +7,9 @@ import {
   listDocuments,
   updateDocument,
   visibleDocuments,
-} from '../../src/lib/documents';
-import { errorResponse, json, notFound, parseJsonBody, pathId, route } from '../../src/lib/http';
-import { documentCreateInputSchema, documentUpdateInputSchema } from '../../src/lib/schemas/document';
+} from '../../src/features/investors/documents';
+import { errorResponse, json, notFound, parseJsonBody, pathId, route } from '../../src/http/http';
+import { documentCreateInputSchema, documentUpdateInputSchema } from '../../src/features/investors/document-schema';
 
 const ADMIN_LIST = 'admin';
 const isLink = (request: Request) => new URL(request.url).pathname.endsWith('/link');

@@ -1,6 +1,6 @@
 import type { Config } from '@netlify/functions';
-import { contentApi } from '../../src/lib/content/api';
-import { investorUpdateContent } from '../../src/lib/content/kinds/investor-updates';
+import { contentApi } from '../../src/http/content-api';
+import { investorUpdateContent } from '../../src/features/investors/updates';
 
 /**
  * Investor updates (docs/roles.md): published ones for any signed-in account (never public, never cached);

@@ -1,10 +1,10 @@
 import type { Config } from '@netlify/functions';
-import { HttpError, isFormPost, json, parseJsonBody, readFormFields, route } from '../../src/lib/http';
-import { INVALID_LINK, languageOf, newsletterPagePath } from '../../src/lib/newsletter-links';
-import { publicWriteRateLimit } from '../../src/lib/rate-limits';
-import { SECURITY_HEADERS } from '../../src/lib/security-headers';
+import { HttpError, isFormPost, json, parseJsonBody, readFormFields, route } from '../../src/http/http';
+import { INVALID_LINK, languageOf, newsletterPagePath } from '../../src/features/newsletter/links';
+import { publicWriteRateLimit } from '../../src/features/quotas/rate-limits';
+import { SECURITY_HEADERS } from '../../src/http/security-headers';
 import { z } from 'zod';
-import { confirmSubscription } from '../../src/lib/stores/newsletter';
+import { confirmSubscription } from '../../src/features/newsletter/subscribers-store';
 
 /**
  * POST /api/newsletter/confirm: confirms a pending sign-up (double opt-in). The confirmation page's button posts

@@ -1,8 +1,8 @@
 import type { Config } from '@netlify/functions';
-import { HttpError, isFormPost, readFormFields, route } from '../../src/lib/http';
-import { INVALID_LINK, languageOf, newsletterPagePath } from '../../src/lib/newsletter-links';
-import { SECURITY_HEADERS } from '../../src/lib/security-headers';
-import { getSubscriber, unsubscribeByToken } from '../../src/lib/stores/newsletter';
+import { HttpError, isFormPost, readFormFields, route } from '../../src/http/http';
+import { INVALID_LINK, languageOf, newsletterPagePath } from '../../src/features/newsletter/links';
+import { SECURITY_HEADERS } from '../../src/http/security-headers';
+import { getSubscriber, unsubscribeByToken } from '../../src/features/newsletter/subscribers-store';
 
 function redirect(location: string): Response {
   return new Response(null, {

@@ -1,6 +1,6 @@
 import type { Config } from '@netlify/functions';
-import { contentApi } from '../../src/lib/content/api';
-import { portfolioContent } from '../../src/lib/content/kinds/portfolio';
+import { contentApi } from '../../src/http/content-api';
+import { portfolioContent } from '../../src/features/content/portfolio';
 
 export default contentApi(portfolioContent);
 

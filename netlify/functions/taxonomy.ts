@@ -1,10 +1,10 @@
 import type { Config } from '@netlify/functions';
-import { requireAdmin } from '../../src/lib/auth/guard';
-import { purgeTags } from '../../src/lib/cache';
-import { HttpError, json, parseJsonBody, route } from '../../src/lib/http';
-import { TAXONOMY_TAG } from '../../src/lib/taxonomy';
-import { taxonomyInputSchema } from '../../src/lib/schemas/taxonomy';
-import { getTaxonomy, saveTaxonomy, TaxonomyConflict } from '../../src/lib/stores/taxonomy';
+import { requireAdmin } from '../../src/http/guard';
+import { purgeTags } from '../../src/platform/cache';
+import { HttpError, json, parseJsonBody, route } from '../../src/http/http';
+import { TAXONOMY_TAG } from '../../src/features/taxonomy/taxonomy';
+import { taxonomyInputSchema } from '../../src/features/taxonomy/schema';
+import { getTaxonomy, saveTaxonomy, TaxonomyConflict } from '../../src/features/taxonomy/store';
 
 /**
  * GET /api/taxonomy (admin): the services and categories list with its version.

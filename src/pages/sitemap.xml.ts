@@ -1,4 +1,4 @@
 import type { APIRoute } from 'astro';
-import { sitemapResponse } from '../lib/feed-routes';
+import { sitemapResponse } from '../http/feed-routes';
 export const prerender = false;
 export const GET: APIRoute = (context) => sitemapResponse(context);

@@ -1,11 +1,11 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import accessFunction from '../../netlify/functions/access-requests';
-import invitationsFunction from '../../netlify/functions/invitations';
-import leadAccountFunction from '../../netlify/functions/lead-account';
-import { INVITATION_MS } from '../../src/lib/auth/invitations';
-import { listAudit } from '../../src/lib/stores/audit-log';
-import { addContactMessage, getLead } from '../../src/lib/stores/contact-messages';
-import { getUser, saveUser, setUserActive } from '../../src/lib/stores/users';
+import accessFunction from '../../netlify/functions/investor-access-request';
+import invitationsFunction from '../../netlify/functions/invitation-accept';
+import leadAccountFunction from '../../netlify/functions/admin-lead-investor-account';
+import { INVITATION_MS } from '../../src/features/accounts/invitations';
+import { listAudit } from '../../src/features/audit/store';
+import { addContactMessage, getLead } from '../../src/features/leads/messages-store';
+import { getUser, saveUser, setUserActive } from '../../src/features/accounts/users-store';
 import { asAdmin, login, signIn, useAdminBench } from '../helpers/admin';
 import { call, callJson } from '../helpers/functions';
 import { htmlLinks, startLocalSmtp, type LocalSmtp } from '../helpers/smtp';

@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import contactFunction from '../../netlify/functions/contact';
-import contactMessagesFunction from '../../netlify/functions/contact-messages';
-import newsletterFunction from '../../netlify/functions/newsletter';
-import newslettersFunction from '../../netlify/functions/newsletters';
-import tavusConversationsFunction from '../../netlify/functions/tavus-conversations';
-import whatsappFunction from '../../netlify/functions/whatsapp-conversations';
-import { logChatExchange, recordVideoCallStart } from '../../src/lib/conversations/logs';
-import type { ContactMessage } from '../../src/lib/schemas/contact';
-import type { ChatConversation, VideoConversation } from '../../src/lib/schemas/conversation';
-import type { NewsletterSubscription } from '../../src/lib/schemas/newsletter';
+import contactFunction from '../../netlify/functions/contact-send';
+import contactMessagesFunction from '../../netlify/functions/admin-leads';
+import newsletterFunction from '../../netlify/functions/newsletter-subscribe';
+import newslettersFunction from '../../netlify/functions/admin-newsletter-subscribers';
+import tavusConversationsFunction from '../../netlify/functions/video-log';
+import whatsappFunction from '../../netlify/functions/chat-log';
+import { logChatExchange, recordVideoCallStart } from '../../src/features/conversations/logs';
+import type { ContactMessage } from '../../src/features/leads/contact-schema';
+import type { ChatConversation, VideoConversation } from '../../src/features/conversations/schema';
+import type { NewsletterSubscription } from '../../src/features/newsletter/schema';
 import { call, callJson } from '../helpers/functions';
 import { asAdmin, SITE, useAdminBench } from '../helpers/admin';
 

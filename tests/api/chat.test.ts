@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import chatFunction from '../../netlify/functions/chat';
-import whatsappFunction from '../../netlify/functions/whatsapp-conversations';
+import whatsappFunction from '../../netlify/functions/chat-log';
 import {
   chatConversation,
   chatConversationsByEmail,
@@ -10,18 +10,18 @@ import {
   listChatConversations,
   listChatConversationsPage,
   logChatExchange,
-} from '../../src/lib/conversations/logs';
-import { queryCount, resetQueryCount } from '../../src/lib/db/client';
-import { MAX_CONVERSATION_CHARS } from '../../src/lib/chat/session';
-import { MAX_MODEL_CONTEXT_BYTES } from '../../src/lib/chat/assistant';
-import { siteKnowledge } from '../../src/lib/chat/knowledge';
-import { resetEnvCache } from '../../src/lib/env';
-import { dailyQuotaUsed } from '../../src/lib/stores/daily-quota';
-import { MODEL_CALLS } from '../../src/lib/quotas';
-import { portfolioContent } from '../../src/lib/content/kinds/portfolio';
-import { insightContent } from '../../src/lib/content/kinds/insights';
-import { allPages } from '../../src/lib/db/paging';
-import { eachLead } from '../../src/lib/stores/contact-messages';
+} from '../../src/features/conversations/logs';
+import { queryCount, resetQueryCount } from '../../src/platform/db/client';
+import { MAX_CONVERSATION_CHARS } from '../../src/features/chat/session';
+import { MAX_MODEL_CONTEXT_BYTES } from '../../src/features/chat/assistant';
+import { siteKnowledge } from '../../src/features/chat/knowledge';
+import { resetEnvCache } from '../../src/platform/env';
+import { dailyQuotaUsed } from '../../src/features/quotas/store';
+import { MODEL_CALLS } from '../../src/features/quotas/quotas';
+import { portfolioContent } from '../../src/features/content/portfolio';
+import { insightContent } from '../../src/features/content/insights';
+import { allPages } from '../../src/platform/db/paging';
+import { eachLead } from '../../src/features/leads/messages-store';
 import { en } from '../../src/i18n/en';
 import { es } from '../../src/i18n/es';
 import { startLocalBlobs, type LocalBlobs } from '../helpers/blobs';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import contactFunction, { config } from '../../netlify/functions/contact';
-import { allPages } from '../../src/lib/db/paging';
-import { eachLead } from '../../src/lib/stores/contact-messages';
+import contactFunction, { config } from '../../netlify/functions/contact-send';
+import { allPages } from '../../src/platform/db/paging';
+import { eachLead } from '../../src/features/leads/messages-store';
 import { startLocalBlobs, type LocalBlobs } from '../helpers/blobs';
 import { testDatabase } from '../helpers/db-setup';
 import { call, callJson } from '../helpers/functions';

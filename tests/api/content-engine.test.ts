@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { contentApi } from '../../src/lib/content/api';
-import { ContentEngine, type ContentKind } from '../../src/lib/content/engine';
-import { contentInputSchema, storedContentSchema, type ContentRecord } from '../../src/lib/schemas/content';
+import { contentApi } from '../../src/http/content-api';
+import { ContentEngine, type ContentKind } from '../../src/features/content/engine';
+import { contentInputSchema, storedContentSchema, type ContentRecord } from '../../src/features/content/schema';
 import { asAdmin, useAdminBench } from '../helpers/admin';
 import { testDatabase } from '../helpers/db-setup';
 import { callJson } from '../helpers/functions';

@@ -7,7 +7,7 @@ import {
   takeSharedQuota,
   utcDay,
   type DailyQuota,
-} from '../../src/lib/stores/daily-quota';
+} from '../../src/features/quotas/store';
 import { testDatabase } from '../helpers/db-setup';
 
 /** Worker threads, each taking the quota `takes` times at once, all starting together; answers each one's grants. */

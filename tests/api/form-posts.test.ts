@@ -1,9 +1,9 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import contactFunction from '../../netlify/functions/contact';
-import newsletterFunction from '../../netlify/functions/newsletter';
-import { allPages } from '../../src/lib/db/paging';
-import { eachLead } from '../../src/lib/stores/contact-messages';
-import { confirmSubscription, getSubscriber, listSubscribers } from '../../src/lib/stores/newsletter';
+import contactFunction from '../../netlify/functions/contact-send';
+import newsletterFunction from '../../netlify/functions/newsletter-subscribe';
+import { allPages } from '../../src/platform/db/paging';
+import { eachLead } from '../../src/features/leads/messages-store';
+import { confirmSubscription, getSubscriber, listSubscribers } from '../../src/features/newsletter/subscribers-store';
 import { startLocalBlobs, type LocalBlobs } from '../helpers/blobs';
 import { testDatabase } from '../helpers/db-setup';
 import { call } from '../helpers/functions';

@@ -1,21 +1,21 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import contactFunction from '../../netlify/functions/contact';
-import leadFunction from '../../netlify/functions/contact-message-delete';
-import replyFunction from '../../netlify/functions/contact-message-reply';
-import messagesFunction from '../../netlify/functions/contact-messages';
-import { recordVideoCallStart, putVideoEvent } from '../../src/lib/conversations/logs';
-import { sendLeadDigest } from '../../src/lib/leads/inbox';
-import { fileVideoLead } from '../../src/lib/leads/video';
-import type { Lead, LeadDetail } from '../../src/lib/schemas/lead';
+import contactFunction from '../../netlify/functions/contact-send';
+import leadFunction from '../../netlify/functions/admin-lead-delete';
+import replyFunction from '../../netlify/functions/admin-lead-reply';
+import messagesFunction from '../../netlify/functions/admin-leads';
+import { recordVideoCallStart, putVideoEvent } from '../../src/features/conversations/logs';
+import { sendLeadDigest } from '../../src/features/leads/inbox';
+import { fileVideoLead } from '../../src/features/video/lead';
+import type { Lead, LeadDetail } from '../../src/features/leads/schema';
 import {
   addContactMessage,
   contactMessagesByEmail,
   countContactMessagesByWeek,
   deleteContactMessagesBefore,
   getLead,
-} from '../../src/lib/stores/contact-messages';
-import { leadReplies } from '../../src/lib/stores/leads';
-import { outboxKeys } from '../../src/lib/stores/outbox';
+} from '../../src/features/leads/messages-store';
+import { leadReplies } from '../../src/features/leads/replies-store';
+import { outboxKeys } from '../../src/features/mail/outbox-store';
 import { asAdmin, useAdminBench } from '../helpers/admin';
 import { call, callJson } from '../helpers/functions';
 import { startLocalSmtp, toAddresses, type LocalSmtp } from '../helpers/smtp';

@@ -1,20 +1,20 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import contactFunction from '../../netlify/functions/contact';
-import mailRetryFunction from '../../netlify/functions/mail-retry';
-import mailStatusFunction from '../../netlify/functions/mail-status';
-import tavusFunction from '../../netlify/functions/tavus';
-import callbackFunction from '../../netlify/functions/tavus-callback';
-import { leadReply } from '../../src/lib/chat/lead';
-import { resetEnvCache } from '../../src/lib/env';
-import { deliver, enqueueMail, queueMail, retryDueMail } from '../../src/lib/mail/outbox';
+import contactFunction from '../../netlify/functions/contact-send';
+import mailRetryFunction from '../../netlify/functions/scheduled-mail-retry';
+import mailStatusFunction from '../../netlify/functions/admin-mail-status';
+import tavusFunction from '../../netlify/functions/video-start';
+import callbackFunction from '../../netlify/functions/video-callback';
+import { leadReply } from '../../src/features/chat/lead';
+import { resetEnvCache } from '../../src/platform/env';
+import { deliver, enqueueMail, queueMail, retryDueMail } from '../../src/features/mail/outbox';
 import {
   deleteSentMailBefore,
   dropMailAbout,
   getOutboxMail,
   mailStanding,
   outboxKeys,
-} from '../../src/lib/stores/outbox';
-import type { MailStatus } from '../../src/lib/schemas/mail';
+} from '../../src/features/mail/outbox-store';
+import type { MailStatus } from '../../src/features/mail/schema';
 import { asAdmin, useAdminBench } from '../helpers/admin';
 import { testDatabase } from '../helpers/db-setup';
 import { startFakeTavus, type FakeTavus } from '../helpers/fake-tavus';
@@ -147,11 +147,11 @@ describe('the outbox', () => {
     expect(smtp.mails.length).toBe(before);
     expect(await status()).toEqual({ configured: false, waiting: 1 });
     // Still nothing when the schedule runs without SMTP.
-    expect((await call(mailRetryFunction, '/.netlify/functions/mail-retry')).status).toBe(204);
+    expect((await call(mailRetryFunction, '/.netlify/functions/scheduled-mail-retry')).status).toBe(204);
     expect(smtp.mails.length).toBe(before);
 
     smtp.configure(true);
-    expect((await call(mailRetryFunction, '/.netlify/functions/mail-retry')).status).toBe(204);
+    expect((await call(mailRetryFunction, '/.netlify/functions/scheduled-mail-retry')).status).toBe(204);
     expect(alertsAbout('Hello while offline')).toHaveLength(1);
     expect(await status()).toEqual({ configured: true, waiting: 0 });
   });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import actionsFunction from '../../netlify/functions/newsletter-issue-actions';
-import runFunction from '../../netlify/functions/newsletter-issue-run-background';
-import issuesFunction from '../../netlify/functions/newsletter-issues';
+import actionsFunction from '../../netlify/functions/admin-newsletter-issue-actions';
+import runFunction from '../../netlify/functions/newsletter-issue-send-background';
+import issuesFunction from '../../netlify/functions/admin-newsletter-issues';
 import unsubscribeFunction from '../../netlify/functions/newsletter-unsubscribe';
 import {
   RUN_TOKEN_HEADER,
@@ -11,9 +11,9 @@ import {
   runIssueSend,
   runToken,
   setRunTrigger,
-} from '../../src/lib/mail/issues';
-import { retryDueMail } from '../../src/lib/mail/outbox';
-import type { IssueProgress, NewsletterIssue } from '../../src/lib/schemas/newsletter-issue';
+} from '../../src/features/newsletter/issues';
+import { retryDueMail } from '../../src/features/mail/outbox';
+import type { IssueProgress, NewsletterIssue } from '../../src/features/newsletter/issue-schema';
 import {
   confirmSubscription,
   addressHash,
@@ -22,10 +22,10 @@ import {
   listSubscribers,
   subscribe,
   unsubscribeByToken,
-} from '../../src/lib/stores/newsletter';
+} from '../../src/features/newsletter/subscribers-store';
 import { asAdmin, useAdminBench } from '../helpers/admin';
-import { queryCount, resetQueryCount } from '../../src/lib/db/client';
-import { createIssueSend } from '../../src/lib/stores/newsletter-issues';
+import { queryCount, resetQueryCount } from '../../src/platform/db/client';
+import { createIssueSend } from '../../src/features/newsletter/issues-store';
 import { testDatabase } from '../helpers/db-setup';
 import { call, callJson } from '../helpers/functions';
 import { htmlLinks, startLocalSmtp, toAddresses, type LocalSmtp } from '../helpers/smtp';

@@ -1,14 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import newsletterFunction, { config } from '../../netlify/functions/newsletter';
+import newsletterFunction, { config } from '../../netlify/functions/newsletter-subscribe';
 import confirmFunction from '../../netlify/functions/newsletter-confirm';
 import unsubscribeFunction from '../../netlify/functions/newsletter-unsubscribe';
-import newslettersFunction from '../../netlify/functions/newsletters';
-import { queryCount, resetQueryCount } from '../../src/lib/db/client';
-import { NEXT_CURSOR_HEADER } from '../../src/lib/http';
-import type { NewsletterSubscription } from '../../src/lib/schemas/newsletter';
-import { CONFIRMATION_MAILS_PER_ADDRESS } from '../../src/lib/mail/newsletter';
-import { queueMail } from '../../src/lib/mail/outbox';
-import { issueMail, unsubscribeHeaders } from '../../src/lib/mail/templates';
+import newslettersFunction from '../../netlify/functions/admin-newsletter-subscribers';
+import { queryCount, resetQueryCount } from '../../src/platform/db/client';
+import { NEXT_CURSOR_HEADER } from '../../src/http/http';
+import type { NewsletterSubscription } from '../../src/features/newsletter/schema';
+import { CONFIRMATION_MAILS_PER_ADDRESS } from '../../src/features/newsletter/mail';
+import { queueMail } from '../../src/features/mail/outbox';
+import { issueMail, unsubscribeHeaders } from '../../src/features/mail/templates';
 import {
   addressHash,
   confirmationsPerWeek,
@@ -19,7 +19,7 @@ import {
   listSubscribersPage,
   subscribe,
   takeConfirmationMail,
-} from '../../src/lib/stores/newsletter';
+} from '../../src/features/newsletter/subscribers-store';
 import { asAdmin, signIn, useTestEnv } from '../helpers/admin';
 import { startLocalBlobs, type LocalBlobs } from '../helpers/blobs';
 import { testDatabase } from '../helpers/db-setup';

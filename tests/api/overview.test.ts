@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import contactFunction from '../../netlify/functions/contact';
-import overviewFunction from '../../netlify/functions/overview';
-import { importVideoCall, logChatExchange, newChatSessionId } from '../../src/lib/conversations/logs';
-import type { Overview } from '../../src/lib/schemas/overview';
-import { queryCount, resetQueryCount } from '../../src/lib/db/client';
-import { addContactMessage } from '../../src/lib/stores/contact-messages';
-import { confirmSubscription, subscribe } from '../../src/lib/stores/newsletter';
-import { weekStart } from '../../src/lib/weeks';
+import contactFunction from '../../netlify/functions/contact-send';
+import overviewFunction from '../../netlify/functions/admin-overview';
+import { importVideoCall, logChatExchange, newChatSessionId } from '../../src/features/conversations/logs';
+import type { Overview } from '../../src/features/overview/schema';
+import { queryCount, resetQueryCount } from '../../src/platform/db/client';
+import { addContactMessage } from '../../src/features/leads/messages-store';
+import { confirmSubscription, subscribe } from '../../src/features/newsletter/subscribers-store';
+import { weekStart } from '../../src/platform/weeks';
 import { asAdmin, useAdminBench } from '../helpers/admin';
 import { call, callJson } from '../helpers/functions';
 

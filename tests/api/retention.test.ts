@@ -1,22 +1,22 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import adminAuthStatus from '../../netlify/functions/admin-auth-status';
-import { queryCount, resetQueryCount } from '../../src/lib/db/client';
-import { newId } from '../../src/lib/ids';
+import adminAuthStatus from '../../netlify/functions/session-status';
+import { queryCount, resetQueryCount } from '../../src/platform/db/client';
+import { newId } from '../../src/platform/ids';
 import {
   chatConversation,
   logChatExchange,
   putVideoEvent,
   recordVideoCallStart,
   videoConversation,
-} from '../../src/lib/conversations/logs';
-import { resetEnvCache } from '../../src/lib/env';
-import { findPersonalData } from '../../src/lib/privacy/requests';
-import { monthsBefore, runRetention } from '../../src/lib/retention';
-import { addContactMessage, getLead } from '../../src/lib/stores/contact-messages';
-import { dailyQuotaUsed, takeDailyQuota, type DailyQuota } from '../../src/lib/stores/daily-quota';
-import { listAttempts, recordAttempts, type AttemptCounter } from '../../src/lib/stores/login-attempts';
-import { getSessionAndUser, saveSession } from '../../src/lib/stores/sessions';
-import { getUser } from '../../src/lib/stores/users';
+} from '../../src/features/conversations/logs';
+import { resetEnvCache } from '../../src/platform/env';
+import { findPersonalData } from '../../src/features/privacy/requests';
+import { monthsBefore, runRetention } from '../../src/features/retention/retention';
+import { addContactMessage, getLead } from '../../src/features/leads/messages-store';
+import { dailyQuotaUsed, takeDailyQuota, type DailyQuota } from '../../src/features/quotas/store';
+import { listAttempts, recordAttempts, type AttemptCounter } from '../../src/features/accounts/login-attempts-store';
+import { getSessionAndUser, saveSession } from '../../src/features/accounts/sessions-store';
+import { getUser } from '../../src/features/accounts/users-store';
 import { testDatabase } from '../helpers/db-setup';
 import { callJson } from '../helpers/functions';
 import { signIn, useAdminBench } from '../helpers/admin';

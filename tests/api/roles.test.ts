@@ -3,8 +3,8 @@ import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Config, Context } from '@netlify/functions';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { newId } from '../../src/lib/ids';
-import { saveUser, setUserActive } from '../../src/lib/stores/users';
+import { newId } from '../../src/platform/ids';
+import { saveUser, setUserActive } from '../../src/features/accounts/users-store';
 import { call } from '../helpers/functions';
 import { ADMIN, SITE, signIn, useAdminBench } from '../helpers/admin';
 

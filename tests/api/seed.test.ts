@@ -1,10 +1,10 @@
 import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { insightContent } from '../../src/lib/content/kinds/insights';
-import { portfolioContent } from '../../src/lib/content/kinds/portfolio';
-import { insightSchema } from '../../src/lib/schemas/insight';
-import { portfolioItemSchema } from '../../src/lib/schemas/portfolio';
-import { demoRecords, seedDemoContent } from '../../src/lib/seed/seed';
+import { insightContent } from '../../src/features/content/insights';
+import { portfolioContent } from '../../src/features/content/portfolio';
+import { insightSchema } from '../../src/features/content/insight-schema';
+import { portfolioItemSchema } from '../../src/features/content/portfolio-schema';
+import { demoRecords, seedDemoContent } from '../../src/features/content/seed';
 import { testDatabase } from '../helpers/db-setup';
 
 describe('demo content', () => {

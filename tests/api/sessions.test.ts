@@ -5,16 +5,20 @@ import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import bcrypt from 'bcryptjs';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import adminAuthStatus from '../../netlify/functions/admin-auth-status';
-import adminLogin from '../../netlify/functions/admin-login';
-import adminLogout from '../../netlify/functions/admin-logout';
-import authUser from '../../netlify/functions/auth-user';
-import contactMessages from '../../netlify/functions/contact-messages';
-import { USERNAME_DELAY } from '../../src/lib/auth/login-throttle';
-import { ACTIVITY_REFRESH_SECONDS, SESSION_IDLE_SECONDS, SESSION_TTL_SECONDS } from '../../src/lib/auth/session';
-import { queryCount, resetQueryCount } from '../../src/lib/db/client';
-import { resetEnvCache } from '../../src/lib/env';
-import { CONFIG_ERROR_MESSAGE } from '../../src/lib/http';
+import adminAuthStatus from '../../netlify/functions/session-status';
+import adminLogin from '../../netlify/functions/session-sign-in';
+import adminLogout from '../../netlify/functions/session-sign-out';
+import authUser from '../../netlify/functions/session-user';
+import contactMessages from '../../netlify/functions/admin-leads';
+import { USERNAME_DELAY } from '../../src/features/accounts/login-throttle';
+import {
+  ACTIVITY_REFRESH_SECONDS,
+  SESSION_IDLE_SECONDS,
+  SESSION_TTL_SECONDS,
+} from '../../src/features/accounts/session';
+import { queryCount, resetQueryCount } from '../../src/platform/db/client';
+import { resetEnvCache } from '../../src/platform/env';
+import { CONFIG_ERROR_MESSAGE } from '../../src/http/http';
 import {
   endUserSessions,
   getUser,
@@ -22,8 +26,8 @@ import {
   setUserActive,
   setUserPassword,
   UserInputError,
-} from '../../src/lib/stores/users';
-import { deleteEndedSessions } from '../../src/lib/stores/sessions';
+} from '../../src/features/accounts/users-store';
+import { deleteEndedSessions } from '../../src/features/accounts/sessions-store';
 import { startLocalBlobs, type LocalBlobs } from '../helpers/blobs';
 import { testDatabase } from '../helpers/db-setup';
 import { call, callJson } from '../helpers/functions';

@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import uploadFunction from '../../netlify/functions/upload';
-import uploadsFunction from '../../netlify/functions/uploads';
+import uploadFunction from '../../netlify/functions/admin-upload';
+import uploadsFunction from '../../netlify/functions/uploaded-file';
 import { call } from '../helpers/functions';
 import { SITE, useAdminBench } from '../helpers/admin';
 

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import uploadsFunction from '../../netlify/functions/uploads';
-import loginFunction from '../../netlify/functions/login';
-import { newId } from '../../src/lib/ids';
-import { putUpload } from '../../src/lib/stores/uploads';
+import uploadsFunction from '../../netlify/functions/uploaded-file';
+import loginFunction from '../../netlify/functions/sign-in-page';
+import { newId } from '../../src/platform/ids';
+import { putUpload } from '../../src/features/uploads/store';
 import { startLocalBlobs, type LocalBlobs } from '../helpers/blobs';
 import { call } from '../helpers/functions';
 

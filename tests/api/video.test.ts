@@ -1,8 +1,8 @@
 import type { Context } from '@netlify/functions';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import tavusFunction from '../../netlify/functions/tavus';
-import callbackFunction from '../../netlify/functions/tavus-callback';
-import tavusConversationsFunction from '../../netlify/functions/tavus-conversations';
+import tavusFunction from '../../netlify/functions/video-start';
+import callbackFunction from '../../netlify/functions/video-callback';
+import tavusConversationsFunction from '../../netlify/functions/video-log';
 import {
   deleteVideoCall,
   deleteVideoCalls,
@@ -14,10 +14,10 @@ import {
   videoCallIdsStartedBetween,
   videoCallsByEmail,
   videoConversation,
-} from '../../src/lib/conversations/logs';
-import { queryCount, resetQueryCount } from '../../src/lib/db/client';
-import { resetEnvCache } from '../../src/lib/env';
-import type { VideoConversation } from '../../src/lib/schemas/conversation';
+} from '../../src/features/conversations/logs';
+import { queryCount, resetQueryCount } from '../../src/platform/db/client';
+import { resetEnvCache } from '../../src/platform/env';
+import type { VideoConversation } from '../../src/features/conversations/schema';
 import { asAdmin, signIn, useTestEnv } from '../helpers/admin';
 import { startLocalBlobs, type LocalBlobs } from '../helpers/blobs';
 import { startFakeTavus, type FakeTavus } from '../helpers/fake-tavus';

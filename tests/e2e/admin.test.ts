@@ -370,7 +370,7 @@ describe('admin dashboard', () => {
 
   it('tells a partner whose account was deactivated "Access Denied"', async () => {
     // Write the account straight into the site's database, as `npm run admin:create` would (useSiteDatabase).
-    const { saveUser } = await import('../../src/lib/stores/users');
+    const { saveUser } = await import('../../src/features/accounts/users-store');
     const account = { username: 'e2e-investor', password: 'investor password that is long', role: 'investor' as const };
     {
       await saveUser(account);

@@ -16,7 +16,7 @@ export function useSiteDatabase(): void {
     process.env['NETLIFY_DB_URL'] = inject('databaseUrl');
   });
   afterAll(async () => {
-    const { closeDatabase } = await import('../../src/lib/db/client');
+    const { closeDatabase } = await import('../../src/platform/db/client');
     await closeDatabase();
     delete process.env['NETLIFY_DB_URL'];
   });

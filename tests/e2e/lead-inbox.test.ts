@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { startLocalSmtp, type LocalSmtp } from '../helpers/smtp';
-import type { Taxonomy } from '../../src/lib/schemas/taxonomy';
+import type { Taxonomy } from '../../src/features/taxonomy/schema';
 import { E2E_ADMIN } from './global-setup';
 import { baseUrl, signInAsAdmin, signInCookie, useBrowser } from './helpers';
 

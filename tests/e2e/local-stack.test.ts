@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { newId } from '../../src/lib/ids';
+import { newId } from '../../src/platform/ids';
 import { E2E_ADMIN } from './global-setup';
 import { baseUrl, signInCookie, useSiteDatabase } from './helpers';
 
@@ -41,7 +41,7 @@ describe('the local server answers as production does', () => {
     useSiteDatabase();
     beforeAll(async () => {
       // Written straight into the site's database, as `npm run admin:create` would.
-      const { saveUser, setUserActive } = await import('../../src/lib/stores/users');
+      const { saveUser, setUserActive } = await import('../../src/features/accounts/users-store');
       await saveUser(account);
       cookie = await signInCookie(account.username, account.password);
       await setUserActive(account.username, false);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { en } from '../../src/i18n/en';
 import { es } from '../../src/i18n/es';
-import { defaultTaxonomyEntries } from '../../src/lib/seed/taxonomy';
+import { defaultTaxonomyEntries } from '../../src/features/taxonomy/seed';
 import { E2E_ADMIN } from './global-setup';
 import { adminApi, axeViolations, baseUrl, createEnglishOnlyCaseStudy, signInCookie, useBrowser } from './helpers';
 

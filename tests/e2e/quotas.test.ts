@@ -2,12 +2,12 @@ import type { Page } from 'playwright-core';
 import { afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import { en } from '../../src/i18n/en';
 import { es } from '../../src/i18n/es';
-import { resetEnvCache } from '../../src/lib/env';
-import { QUOTAS, siteQuota, VIDEO_CALLS, visitorQuota } from '../../src/lib/quotas';
-import { database } from '../../src/lib/db/client';
-import { dailyQuotas } from '../../src/lib/db/schema';
-import { utcDay, type DailyQuota } from '../../src/lib/stores/daily-quota';
-import { VISITOR_CAP_REACHED } from '../../src/lib/video/tavus';
+import { resetEnvCache } from '../../src/platform/env';
+import { QUOTAS, siteQuota, VIDEO_CALLS, visitorQuota } from '../../src/features/quotas/quotas';
+import { database } from '../../src/platform/db/client';
+import { dailyQuotas } from '../../src/features/quotas/tables';
+import { utcDay, type DailyQuota } from '../../src/features/quotas/store';
+import { VISITOR_CAP_REACHED } from '../../src/features/video/tavus';
 import { E2E_IP_HASH_SECRET } from './global-setup';
 import { baseUrl, hydrated, useBrowser, useSiteDatabase } from './helpers';
 

@@ -7,9 +7,9 @@ import { startTestDatabase, type TestDatabase } from '../helpers/db';
 export async function startSeededDatabase(): Promise<TestDatabase> {
   const database = await startTestDatabase();
   try {
-    const { seedDemoContent } = await import('../../src/lib/seed/seed');
+    const { seedDemoContent } = await import('../../src/features/content/seed');
     await seedDemoContent();
-    const { closeDatabase } = await import('../../src/lib/db/client');
+    const { closeDatabase } = await import('../../src/platform/db/client');
     await closeDatabase();
     return database;
   } catch (error) {

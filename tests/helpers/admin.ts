@@ -1,8 +1,8 @@
 import { afterAll, beforeAll } from 'vitest';
-import adminLogin from '../../netlify/functions/admin-login';
+import adminLogin from '../../netlify/functions/session-sign-in';
 import { startLocalBlobs, type LocalBlobs } from './blobs';
-import { USERNAME_DELAY } from '../../src/lib/auth/login-throttle';
-import { resetEnvCache } from '../../src/lib/env';
+import { USERNAME_DELAY } from '../../src/features/accounts/login-throttle';
+import { resetEnvCache } from '../../src/platform/env';
 import { call, callJson, type CallOptions } from './functions';
 
 export const ADMIN = { username: 'partner', password: 'correct horse battery staple' };

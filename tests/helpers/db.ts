@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { NetlifyDB } from '@netlify/database-dev';
-import { closeDatabase } from '../../src/lib/db/client';
+import { closeDatabase } from '../../src/platform/db/client';
 
 export const MIGRATIONS = 'netlify/database/migrations';
 

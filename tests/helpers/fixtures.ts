@@ -1,7 +1,7 @@
-import { insightContent } from '../../src/lib/content/kinds/insights';
-import { portfolioContent } from '../../src/lib/content/kinds/portfolio';
-import { insightInputSchema, type Insight } from '../../src/lib/schemas/insight';
-import { portfolioInputSchema, type PortfolioItem } from '../../src/lib/schemas/portfolio';
+import { insightContent } from '../../src/features/content/insights';
+import { portfolioContent } from '../../src/features/content/portfolio';
+import { insightInputSchema, type Insight } from '../../src/features/content/insight-schema';
+import { portfolioInputSchema, type PortfolioItem } from '../../src/features/content/portfolio-schema';
 
 export function portfolioFixture(n: number, overrides: Record<string, unknown> = {}): PortfolioItem {
   const input = portfolioInputSchema.parse({

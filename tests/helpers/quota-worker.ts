@@ -1,6 +1,6 @@
 import { parentPort, workerData } from 'node:worker_threads';
-import { closeDatabase } from '../../src/lib/db/client';
-import { takeDailyQuota, type DailyQuota } from '../../src/lib/stores/daily-quota';
+import { closeDatabase } from '../../src/platform/db/client';
+import { takeDailyQuota, type DailyQuota } from '../../src/features/quotas/store';
 
 /**
  * One worker thread taking a quota `takes` times at once, when the test says go: netlify-cli runs each function

@@ -1,6 +1,6 @@
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
-import { resetEnvCache } from '../../src/lib/env';
+import { resetEnvCache } from '../../src/platform/env';
 
 export interface CapturedMail {
   /** The SMTP envelope's recipients (what the server was asked to deliver to). */

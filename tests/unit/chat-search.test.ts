@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { analyze, PassageIndex, type Passage } from '../../src/lib/chat/search';
-import { wantsTeam } from '../../src/lib/chat/lead';
+import { analyze, PassageIndex, type Passage } from '../../src/features/chat/search';
+import { wantsTeam } from '../../src/features/chat/lead';
 import { en } from '../../src/i18n/en';
 import { es } from '../../src/i18n/es';
 

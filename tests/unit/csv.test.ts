@@ -1,15 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import {
-  auditCsv,
-  chatCsv,
-  csvDate,
-  csvFileName,
-  neutraliseFormula,
-  newsletterCsv,
-  toCsv,
-  videoCsv,
-} from '../../src/lib/csv';
-import type { ChatConversation, VideoConversation } from '../../src/lib/schemas/conversation';
+import { auditCsv } from '../../src/features/audit/csv';
+import { chatCsv, videoCsv } from '../../src/features/conversations/csv';
+import { newsletterCsv } from '../../src/features/newsletter/csv';
+import { csvDate, csvFileName, neutraliseFormula, toCsv } from '../../src/platform/csv';
+import type { ChatConversation, VideoConversation } from '../../src/features/conversations/schema';
 
 /**
  * How a spreadsheet reads a CSV file with a given separator (Excel and LibreOffice with Spain's settings split

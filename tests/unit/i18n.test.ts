@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { en } from '../../src/i18n/en';
 import { es } from '../../src/i18n/es';
 import { localePath, requestedPath, unlocalisedPath, usePlural, useTranslations } from '../../src/i18n';
-import { taxonomyLabel } from '../../src/lib/schemas/taxonomy';
-import { defaultTaxonomyEntries } from '../../src/lib/seed/taxonomy';
+import { taxonomyLabel } from '../../src/features/taxonomy/schema';
+import { defaultTaxonomyEntries } from '../../src/features/taxonomy/seed';
 
 const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((match) => match[1]).sort();
 
@@ -75,7 +75,7 @@ describe('not-found addresses', () => {
 
 describe('first-visit language', () => {
   it("follows a stored choice, else the browser's first language", async () => {
-    const { prefersSpanish } = await import('../../src/lib/page-data');
+    const { prefersSpanish } = await import('../../src/features/content/page-data');
     expect(prefersSpanish(undefined, 'es-MX,es;q=0.9,en;q=0.8')).toBe(true);
     expect(prefersSpanish(undefined, 'es')).toBe(true);
     expect(prefersSpanish(undefined, 'en-GB,es;q=0.9')).toBe(false);

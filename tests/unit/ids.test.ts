@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ID_PATTERN, idTime, isId, newId } from '../../src/lib/ids';
+import { ID_PATTERN, idTime, isId, newId } from '../../src/platform/ids';
 
 describe('ids', () => {
   it('are unique and sort in creation order, even within one millisecond', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isoWeek } from '../../src/lib/weeks';
+import { isoWeek } from '../../src/platform/weeks';
 
 describe('isoWeek (the overview, the retention job and the weekly digest name weeks by it)', () => {
   it.each([

@@ -1,9 +1,9 @@
 import { describe, expect, it, vi } from 'vitest';
-import { normaliseMetrics } from '../../src/lib/schemas/metrics';
-import { portfolioInputSchema, storedPortfolioItemSchema } from '../../src/lib/schemas/portfolio';
-import { insightInputSchema, storedInsightSchema } from '../../src/lib/schemas/insight';
-import { contactInputSchema } from '../../src/lib/schemas/contact';
-import { newsletterInputSchema } from '../../src/lib/schemas/newsletter';
+import { normaliseMetrics } from '../../src/features/content/metrics-schema';
+import { portfolioInputSchema, storedPortfolioItemSchema } from '../../src/features/content/portfolio-schema';
+import { insightInputSchema, storedInsightSchema } from '../../src/features/content/insight-schema';
+import { contactInputSchema } from '../../src/features/leads/contact-schema';
+import { newsletterInputSchema } from '../../src/features/newsletter/schema';
 
 const base = { id: '01jd0000000000000000000000', createdAt: '2025-01-10T10:00:00.000Z' };
 

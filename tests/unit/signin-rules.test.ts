@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { USERNAME_DELAY, usernameDelayMs } from '../../src/lib/auth/login-throttle';
-import { MIN_PASSWORD_LENGTH, passwordProblem } from '../../src/lib/schemas/user';
+import { USERNAME_DELAY, usernameDelayMs } from '../../src/features/accounts/login-throttle';
+import { MIN_PASSWORD_LENGTH, passwordProblem } from '../../src/features/accounts/schema';
 
 describe('the per-username sign-in delay', () => {
   it('is nothing for the first 5 failures, then 250 ms doubling up to 8 s', () => {

@@ -1,4 +1,4 @@
-import type { MailStatus } from '../../lib/schemas/mail';
+import type { MailStatus } from '../../features/mail/schema';
 import { useAdminTexts } from './language';
 import { useQuery } from './query';
 

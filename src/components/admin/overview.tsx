@@ -1,5 +1,5 @@
 import { ADMIN_LOCALE } from '../../i18n/admin';
-import type { Overview, OverviewKindName } from '../../lib/schemas/overview';
+import type { Overview, OverviewKindName } from '../../features/overview/schema';
 import { useAdminLanguage, useAdminTexts } from './language';
 import { useQuery } from './query';
 

@@ -1,5 +1,5 @@
 import { apiFetch } from '../../client/api';
-import type { PublicUser } from '../../lib/schemas/user';
+import type { PublicUser } from '../../features/accounts/schema';
 import { showToast } from '../../client/toast';
 import { adminTextsNow } from './language';
 import { VIEW_SITE_KEY } from './view-site';

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type SyntheticEvent, type KeyboardEvent, type ReactNode } from 'react';
 import { ApiError, apiStream } from '../../client/api';
 // Types only: the panel ships neither zod nor the server's search.
-import type { ChatSource, ChatSourceType } from '../../lib/schemas/chat';
+import type { ChatSource, ChatSourceType } from '../../features/chat/schema';
 
 export interface ChatTexts {
   title: string;

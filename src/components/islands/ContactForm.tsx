@@ -9,7 +9,7 @@ import {
   NAME_MAX,
   PHONE_MAX,
   type ContactField,
-} from '../../lib/schemas/form-rules';
+} from '../../platform/form-schema';
 import { Field } from '../react-ui/field';
 import { Input } from '../react-ui/input';
 import { Select } from '../react-ui/select';
@@ -62,9 +62,9 @@ function formValues(form: HTMLFormElement): Record<(typeof FIELDS)[number], stri
 }
 
 /**
- * The contact form: the rules of docs/product.md, "Input rules" (src/lib/schemas/form-rules.ts), texts in the
+ * The contact form: the rules of docs/product.md, "Input rules" (src/platform/form-schema.ts), texts in the
  * page's language. A real form (`action`, named fields): sent before its script loads, or without it, it posts to
- * /api/contact and the visitor lands on the result page (src/lib/form-answer.ts), which renders this same form with
+ * /api/contact and the visitor lands on the result page (src/http/form-answer.ts), which renders this same form with
  * what they typed (`initialValues`) and the failing fields (`initialErrors`).
  */
 export function ContactForm({

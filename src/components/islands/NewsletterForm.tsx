@@ -1,7 +1,7 @@
 import { useState, type SyntheticEvent } from 'react';
 import { ApiError, apiFetch } from '../../client/api';
 import { showToast } from '../../client/toast';
-import { EMAIL_MAX, NAME_MAX, newsletterFieldErrors, type NewsletterField } from '../../lib/schemas/form-rules';
+import { EMAIL_MAX, NAME_MAX, newsletterFieldErrors, type NewsletterField } from '../../platform/form-schema';
 import { Field } from '../react-ui/field';
 import { Input } from '../react-ui/input';
 import { Honeypot } from './honeypot';

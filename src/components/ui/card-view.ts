@@ -1,9 +1,9 @@
 import { localePath, useTranslations } from '../../i18n';
 import type { Language } from '../../i18n/languages';
-import { insightDate, type Insight } from '../../lib/schemas/insight';
-import type { Metric } from '../../lib/schemas/metrics';
-import type { PortfolioItem } from '../../lib/schemas/portfolio';
-import { taxonomyLabel, type Taxonomy } from '../../lib/schemas/taxonomy';
+import { insightDate, type Insight } from '../../features/content/insight-schema';
+import type { Metric } from '../../features/content/metrics-schema';
+import type { PortfolioItem } from '../../features/content/portfolio-schema';
+import { taxonomyLabel, type Taxonomy } from '../../features/taxonomy/schema';
 
 /** The line under a card's description: up to three key results, or who wrote it, how long it reads and when. */
 export type CardDetails =

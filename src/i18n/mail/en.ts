@@ -1,5 +1,5 @@
 /**
- * The texts of every e-mail the site sends (src/lib/mail/templates.ts renders them, escaping every value):
+ * The texts of every e-mail the site sends (src/features/mail/templates.ts renders them, escaping every value):
  * lead alerts to the firm, and the newsletter's mails to subscribers. `{name}` placeholders are filled in.
  */
 export const mailEn = {
@@ -40,7 +40,7 @@ export const mailEn = {
   'issue.unsubscribe': 'Unsubscribe',
   'issue.footer': 'You receive this e-mail because you subscribed to the {siteName} newsletter.',
   'issue.testPrefix': '[Test]',
-  // request for investor access (src/lib/access-requests.ts) and the invitation of a new investor account
+  // request for investor access (src/features/leads/access-requests.ts) and the invitation of a new investor account
   'alert.investor.subject': 'Request for investor access from {name}',
   'alert.investor.intro':
     'A prospective investor asked for access to the investor area. Create the account from the message in the dashboard.',

@@ -2,7 +2,7 @@ import type { APIRoute } from 'astro';
 import type { ChatTexts } from '../../components/islands/ChatPanel';
 import { useTranslations } from '../../i18n';
 import { languagePaths, routeLanguage } from '../../i18n/language-routes';
-import { site } from '../../lib/site';
+import { site } from '../../platform/site';
 
 /**
  * The chat panel's texts in one language (`/chat-texts.json`, `/es/chat-texts.json`), a static file the panel fetches

@@ -1,4 +1,4 @@
-import type { Localized } from '../../../lib/schemas/common';
+import type { Localized } from '../../../platform/common-schema';
 import { Field } from '../../react-ui/field';
 import { Input } from '../../react-ui/input';
 import { Textarea } from '../../react-ui/textarea';

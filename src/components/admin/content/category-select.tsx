@@ -1,4 +1,4 @@
-import { entriesFor, type Taxonomy, type TaxonomyUse } from '../../../lib/schemas/taxonomy';
+import { entriesFor, type Taxonomy, type TaxonomyUse } from '../../../features/taxonomy/schema';
 import { Select } from '../../react-ui/select';
 import { useAdminLanguage, useAdminTexts } from '../language';
 import { useQuery } from '../query';

@@ -1,7 +1,7 @@
 import { useState, type ComponentType, type SyntheticEvent, type ReactNode } from 'react';
 import type { Language } from '../../../i18n/languages';
 import { apiFetch } from '../../../client/api';
-import type { Localized } from '../../../lib/schemas/common';
+import type { Localized } from '../../../platform/common-schema';
 import { Button, buttonVariants } from '../../react-ui/button';
 import { ConfirmDelete } from '../confirm-dialog';
 import { SearchBox, useSearch } from '../inbox/search-box';

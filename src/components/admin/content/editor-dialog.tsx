@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, type SyntheticEvent, type ReactNode } from 'react';
-import type { Localized } from '../../../lib/schemas/common';
+import type { Localized } from '../../../platform/common-schema';
 import { Button } from '../../react-ui/button';
 import { Dialog, DialogCancel } from '../../react-ui/dialog';
 import { FormErrors } from '../../react-ui/field';

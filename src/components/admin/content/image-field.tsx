@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { ApiError, apiFetch } from '../../../client/api';
 import { showToast } from '../../../client/toast';
 import { handleUnauthorized } from '../query';
-import { MAX_UPLOAD_BYTES, MAX_UPLOAD_MB } from '../../../lib/schemas/upload';
+import { MAX_UPLOAD_BYTES, MAX_UPLOAD_MB } from '../../../features/uploads/schema';
 import { buttonVariants } from '../../react-ui/button';
 import { Field } from '../../react-ui/field';
 import { Input } from '../../react-ui/input';

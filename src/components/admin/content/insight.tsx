@@ -1,4 +1,4 @@
-import { INSIGHT_CATEGORIES, type Insight } from '../../../lib/schemas/insight';
+import { INSIGHT_CATEGORIES, type Insight } from '../../../features/content/insight-schema';
 import { Field } from '../../react-ui/field';
 import { Input } from '../../react-ui/input';
 import type { AdminTexts } from '../../../i18n/admin';

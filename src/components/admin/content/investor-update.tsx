@@ -1,5 +1,5 @@
 import type { AdminTexts } from '../../../i18n/admin';
-import type { InvestorUpdate } from '../../../lib/schemas/investor-update';
+import type { InvestorUpdate } from '../../../features/investors/update-schema';
 import { formatDate } from '../investors/format';
 import { useAdminTexts } from '../language';
 import type { ContentKind } from './content-tab';

@@ -1,4 +1,4 @@
-import type { Metric, Metrics } from '../../../lib/schemas/metrics';
+import type { Metric, Metrics } from '../../../features/content/metrics-schema';
 import { Button } from '../../react-ui/button';
 import { Input } from '../../react-ui/input';
 import { useAdminTexts } from '../language';

@@ -3,7 +3,7 @@ import { apiFetch } from '../../../client/api';
 import { cn } from '../../../client/cn';
 import type { AdminTexts } from '../../../i18n/admin';
 import type { Language } from '../../../i18n/languages';
-import type { IssueProgress, NewsletterIssue } from '../../../lib/schemas/newsletter-issue';
+import type { IssueProgress, NewsletterIssue } from '../../../features/newsletter/issue-schema';
 import { Button } from '../../react-ui/button';
 import { Dialog } from '../../react-ui/dialog';
 import { Field } from '../../react-ui/field';

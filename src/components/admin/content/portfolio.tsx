@@ -1,5 +1,5 @@
-import type { Metrics } from '../../../lib/schemas/metrics';
-import type { PortfolioItem } from '../../../lib/schemas/portfolio';
+import type { Metrics } from '../../../features/content/metrics-schema';
+import type { PortfolioItem } from '../../../features/content/portfolio-schema';
 import { Field } from '../../react-ui/field';
 import { Input } from '../../react-ui/input';
 import type { AdminTexts } from '../../../i18n/admin';

@@ -1,4 +1,4 @@
-import type { ChatConversation } from '../../../lib/schemas/conversation';
+import type { ChatConversation } from '../../../features/conversations/schema';
 import { formatDateTime } from '../format';
 import type { AdminTexts } from '../../../i18n/admin';
 import { useAdminTexts } from '../language';

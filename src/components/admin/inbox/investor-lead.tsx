@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { apiFetch } from '../../../client/api';
 import { useTranslations } from '../../../i18n';
-import type { ContactMessage } from '../../../lib/schemas/contact';
+import type { ContactMessage } from '../../../features/leads/contact-schema';
 import { Button } from '../../react-ui/button';
 import { useAdminLanguage, useAdminTexts } from '../language';
 import { mutate, useQuery } from '../query';

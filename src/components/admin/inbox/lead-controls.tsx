@@ -7,7 +7,7 @@ import {
   type Lead,
   type LeadDetail,
   type LeadStatus,
-} from '../../../lib/schemas/lead';
+} from '../../../features/leads/schema';
 import { Button } from '../../react-ui/button';
 import { Dialog } from '../../react-ui/dialog';
 import { Field } from '../../react-ui/field';

@@ -1,4 +1,4 @@
-import { taxonomyLabel, type Taxonomy } from '../../../lib/schemas/taxonomy';
+import { taxonomyLabel, type Taxonomy } from '../../../features/taxonomy/schema';
 import { useAdminLanguage } from '../language';
 import { useQuery } from '../query';
 

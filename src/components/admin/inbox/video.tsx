@@ -1,4 +1,4 @@
-import type { ClientReported, VideoConversation } from '../../../lib/schemas/conversation';
+import type { ClientReported, VideoConversation } from '../../../features/conversations/schema';
 import { formatDateTime, formatDuration } from '../format';
 import type { AdminTexts } from '../../../i18n/admin';
 import { useAdminTexts } from '../language';

@@ -1,6 +1,6 @@
 import { apiFetch } from '../../../client/api';
-import type { DocumentCategory, DocumentSharing, InvestorDocument } from '../../../lib/schemas/document';
-import type { Localized } from '../../../lib/schemas/common';
+import type { DocumentCategory, DocumentSharing, InvestorDocument } from '../../../features/investors/document-schema';
+import type { Localized } from '../../../platform/common-schema';
 
 export interface DocumentFields {
   title: Localized;

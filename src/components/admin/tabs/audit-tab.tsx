@@ -1,4 +1,4 @@
-import type { AuditAction, AuditEvent } from '../../../lib/schemas/audit';
+import type { AuditAction, AuditEvent } from '../../../features/audit/schema';
 import { formatDateTime } from '../format';
 import { CsvButton } from '../inbox/csv-button';
 import { usePagedQuery } from '../query';

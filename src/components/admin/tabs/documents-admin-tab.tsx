@@ -7,7 +7,7 @@ import {
   MAX_DOCUMENT_MB,
   type DocumentCategory,
   type InvestorDocument,
-} from '../../../lib/schemas/document';
+} from '../../../features/investors/document-schema';
 import { Button } from '../../react-ui/button';
 import { Dialog, DialogCancel } from '../../react-ui/dialog';
 import { Field, FormErrors } from '../../react-ui/field';

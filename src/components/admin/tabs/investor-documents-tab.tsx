@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { ApiError } from '../../../client/api';
 import { showToast } from '../../../client/toast';
 import { ADMIN_LOCALE } from '../../../i18n/admin';
-import type { DocumentSummary } from '../../../lib/schemas/document';
+import type { DocumentSummary } from '../../../features/investors/document-schema';
 import { Button } from '../../react-ui/button';
 import { downloadDocument, formatSize } from '../investors/upload';
 import { formatDate } from '../investors/format';

@@ -1,5 +1,5 @@
-import type { Localized } from '../../../lib/schemas/common';
-import type { InvestorUpdate } from '../../../lib/schemas/investor-update';
+import type { Localized } from '../../../platform/common-schema';
+import type { InvestorUpdate } from '../../../features/investors/update-schema';
 import { formatDate } from '../investors/format';
 import { useAdminLanguage, useAdminTexts } from '../language';
 import { ListState } from '../list-state';
@@ -39,7 +39,7 @@ export function InvestorUpdatesTab({ user }: { user: DashboardUser }) {
                 {localized(update.description, language) && (
                   <p className="mt-3 font-medium text-slate-800">{localized(update.description, language)}</p>
                 )}
-                {/* Sanitised on the server on write and again on read (src/lib/sanitize.ts). */}
+                {/* Sanitised on the server on write and again on read (src/platform/sanitize.ts). */}
                 <div
                   className="rich-text mt-3 break-words"
                   dangerouslySetInnerHTML={{ __html: localized(update.content, language) }}

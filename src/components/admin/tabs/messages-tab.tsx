@@ -1,7 +1,13 @@
 import { useState } from 'react';
 import { apiFetch } from '../../../client/api';
-import type { ContactMessage } from '../../../lib/schemas/contact';
-import { LEAD_SOURCES, LEAD_STATUSES, type Lead, type LeadSource, type LeadStatus } from '../../../lib/schemas/lead';
+import type { ContactMessage } from '../../../features/leads/contact-schema';
+import {
+  LEAD_SOURCES,
+  LEAD_STATUSES,
+  type Lead,
+  type LeadSource,
+  type LeadStatus,
+} from '../../../features/leads/schema';
 import { Button } from '../../react-ui/button';
 import { Dialog } from '../../react-ui/dialog';
 import { Select } from '../../react-ui/select';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { apiFetch } from '../../../client/api';
-import type { NewsletterSubscription } from '../../../lib/schemas/newsletter';
+import type { NewsletterSubscription } from '../../../features/newsletter/schema';
 import { Button } from '../../react-ui/button';
 import { formatDateTime } from '../format';
 import { ConfirmDelete } from '../confirm-dialog';

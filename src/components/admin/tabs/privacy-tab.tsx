@@ -1,7 +1,7 @@
 import { useState, type SyntheticEvent, type ReactNode } from 'react';
 import { ApiError, apiFetch } from '../../../client/api';
 import { showToast } from '../../../client/toast';
-import type { ErasureReport, PersonalData, PrivacyRequest } from '../../../lib/schemas/privacy';
+import type { ErasureReport, PersonalData, PrivacyRequest } from '../../../features/privacy/schema';
 import { Button } from '../../react-ui/button';
 import { Field } from '../../react-ui/field';
 import { Input } from '../../react-ui/input';

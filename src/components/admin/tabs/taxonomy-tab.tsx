@@ -1,7 +1,7 @@
 import { useEffect, useState, type SyntheticEvent } from 'react';
 import { ApiError, apiFetch } from '../../../client/api';
 import { showToast } from '../../../client/toast';
-import { TAXONOMY_USES, type Taxonomy, type TaxonomyEntry, type TaxonomyUse } from '../../../lib/schemas/taxonomy';
+import { TAXONOMY_USES, type Taxonomy, type TaxonomyEntry, type TaxonomyUse } from '../../../features/taxonomy/schema';
 import { Button } from '../../react-ui/button';
 import { Field } from '../../react-ui/field';
 import { Input } from '../../react-ui/input';

@@ -1,0 +1,17 @@
+import type { Config } from '@netlify/functions';
+import { requireAdmin } from '../../src/http/guard';
+import { json, route } from '../../src/http/http';
+import { ADMIN_NO_STORE, deleteChatAsAdmin, pathSessionId } from '../../src/features/privacy/deletes';
+
+/** DELETE /api/whatsapp-conversations/{sessionId}: an admin deletes one chat conversation, every exchange of it. */
+export default route({
+  DELETE: async (request, context) => {
+    const user = await requireAdmin(request);
+    await deleteChatAsAdmin(pathSessionId(context.params['id']), user);
+    return json({ success: true }, { headers: ADMIN_NO_STORE });
+  },
+});
+
+export const config: Config = {
+  path: '/api/whatsapp-conversations/:id',
+};

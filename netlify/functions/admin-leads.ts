@@ -1,0 +1,50 @@
+import type { Config } from '@netlify/functions';
+import { requireAdmin } from '../../src/http/guard';
+import { MESSAGES_CSV_HEADER, messageRows } from '../../src/features/leads/csv';
+import { HttpError, pagedListAnswer, route } from '../../src/http/http';
+import { LEAD_SOURCES, LEAD_STATUSES, type LeadSource, type LeadStatus } from '../../src/features/leads/schema';
+import { eachLead, listLeadsPage, type LeadFilter } from '../../src/features/leads/messages-store';
+import { taxonomyForPage } from '../../src/features/taxonomy/taxonomy';
+
+function oneOf<T extends string>(values: readonly T[], value: string | null, field: string): T | null {
+  if (value === null || value === '') return null;
+  const found = values.find((known) => known === value);
+  if (!found) throw new HttpError(400, `Invalid ${field}`, field);
+  return found;
+}
+
+/**
+ * `?status=new|replied|closed`, `?source=form|chat|video|investor` (docs/product.md, "Lead inbox") and
+ * `?owner={username}` (the leads an admin owns).
+ */
+function leadFilter(request: Request): LeadFilter {
+  const params = new URL(request.url).searchParams;
+  const owner = params.get('owner')?.trim() || null;
+  if (owner !== null && owner.length > 100) throw new HttpError(400, 'Invalid owner', 'owner');
+  return {
+    status: oneOf<LeadStatus>(LEAD_STATUSES, params.get('status'), 'status'),
+    source: oneOf<LeadSource>(LEAD_SOURCES, params.get('source'), 'source'),
+    owner,
+  };
+}
+
+export default route({
+  GET: async (request) => {
+    await requireAdmin(request);
+    const filter = leadFilter(request);
+    return pagedListAnswer(request, {
+      page: (query) => listLeadsPage(query, filter),
+      each: eachLead,
+      // The Service column names what the services list names (one read, for a CSV only).
+      csv: async () => ({
+        name: 'contact-messages',
+        header: MESSAGES_CSV_HEADER,
+        rows: messageRows(await taxonomyForPage()),
+      }),
+    });
+  },
+});
+
+export const config: Config = {
+  path: '/api/contact-messages',
+};

@@ -1,0 +1,16 @@
+import type { Config } from '@netlify/functions';
+import { requireAdmin } from '../../src/http/guard';
+import { json, route } from '../../src/http/http';
+import { mailStatus } from '../../src/features/mail/outbox';
+
+/** GET /api/mail/status (admin): whether SMTP is configured and how many mails wait in the outbox. */
+export default route({
+  GET: async (request) => {
+    await requireAdmin(request);
+    return json(await mailStatus());
+  },
+});
+
+export const config: Config = {
+  path: '/api/mail/status',
+};

@@ -1,0 +1,25 @@
+import type { Config } from '@netlify/functions';
+import { requireAdmin } from '../../src/http/guard';
+import { NEWSLETTER_CSV_HEADER, newsletterRows } from '../../src/features/newsletter/csv';
+import { json, notFound, pagedListAnswer, pathId, route } from '../../src/http/http';
+import { deleteSubscriber, eachSubscriber, listSubscribersPage } from '../../src/features/newsletter/subscribers-store';
+
+export default route({
+  GET: async (request) => {
+    await requireAdmin(request);
+    return pagedListAnswer(request, {
+      page: listSubscribersPage,
+      each: eachSubscriber,
+      csv: { name: 'newsletter-subscribers', header: NEWSLETTER_CSV_HEADER, rows: newsletterRows },
+    });
+  },
+  DELETE: async (request, context) => {
+    await requireAdmin(request);
+    if (!(await deleteSubscriber(pathId(context)))) throw notFound('Subscription');
+    return json({ success: true });
+  },
+});
+
+export const config: Config = {
+  path: ['/api/newsletters', '/api/newsletters/:id'],
+};

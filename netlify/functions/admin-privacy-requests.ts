@@ -1,0 +1,35 @@
+import type { Config } from '@netlify/functions';
+import { requireAdmin } from '../../src/http/guard';
+import { json, parseJsonBody, route } from '../../src/http/http';
+import { ADMIN_NO_STORE } from '../../src/features/privacy/deletes';
+import {
+  accessPersonalData,
+  erasePersonalData,
+  findPersonalData,
+  privacyRequestSchema,
+} from '../../src/features/privacy/requests';
+
+/**
+ * POST /api/privacy-requests {email, kind}: `lookup` answers what the site holds about the address; `access`
+ * answers the same as one JSON file to download and records that the request was handled; `erasure` deletes it
+ * all (at Tavus too) and records that. The address travels in the body, never in a URL or a log line.
+ */
+export default route({
+  POST: async (request) => {
+    const user = await requireAdmin(request);
+    const { email, kind } = await parseJsonBody(request, privacyRequestSchema, 4096);
+    if (kind === 'lookup') return json(await findPersonalData(email), { headers: ADMIN_NO_STORE });
+    if (kind === 'erasure') return json({ erased: await erasePersonalData(email, user) }, { headers: ADMIN_NO_STORE });
+    const data = await accessPersonalData(email, user);
+    return json(data, {
+      headers: {
+        ...ADMIN_NO_STORE,
+        'Content-Disposition': `attachment; filename="privacy-request-${data.generatedAt.slice(0, 10)}.json"`,
+      },
+    });
+  },
+});
+
+export const config: Config = {
+  path: '/api/privacy-requests',
+};

@@ -1,0 +1,30 @@
+import type { Config } from '@netlify/functions';
+import { HttpError, json, parseJsonOrFormBody, route } from '../../src/http/http';
+import { answeringForms, language } from '../../src/http/form-answer';
+import { alertContactMessage } from '../../src/features/leads/alerts';
+import { newId } from '../../src/platform/ids';
+import { BODY_LIMITS, clientIp, QUOTAS, takeVisitorQuota } from '../../src/features/quotas/quotas';
+import { publicWriteRateLimit } from '../../src/features/quotas/rate-limits';
+import { contactInputSchema } from '../../src/features/leads/contact-schema';
+import { addContactMessage } from '../../src/features/leads/messages-store';
+import { isAllowedService } from '../../src/features/taxonomy/taxonomy';
+
+export default route({
+  POST: answeringForms('contact', async (request, context) => {
+    const { website, ...input } = await parseJsonOrFormBody(request, contactInputSchema, BODY_LIMITS.contact);
+    // The honeypot was filled in: a bot. It gets the same answer and nothing is stored.
+    if (website) return json({ success: true, id: newId() }, { status: 201 });
+    if (input.serviceOfInterest && !(await isAllowedService(input.serviceOfInterest)))
+      throw new HttpError(400, 'Choose one of the listed services', 'serviceOfInterest');
+    await takeVisitorQuota(QUOTAS.contact, clientIp(request, context));
+    // The page's language (the form's URL names it): a partner's reply starts in it.
+    const message = await addContactMessage(input, 'form', undefined, undefined, { language: language(request) });
+    await alertContactMessage(message);
+    return json({ success: true, id: message.id }, { status: 201 });
+  }),
+});
+
+export const config: Config = {
+  path: '/api/contact',
+  rateLimit: publicWriteRateLimit,
+};

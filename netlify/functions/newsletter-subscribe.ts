@@ -1,0 +1,36 @@
+import type { Config } from '@netlify/functions';
+import { HttpError, json, parseJsonOrFormBody, route } from '../../src/http/http';
+import { LANGUAGES } from '../../src/i18n/languages';
+import { answeringForms } from '../../src/http/form-answer';
+import { newId } from '../../src/platform/ids';
+import { signUp } from '../../src/features/newsletter/mail';
+import { BODY_LIMITS, clientIp, QUOTAS, takeVisitorQuota } from '../../src/features/quotas/quotas';
+import { publicWriteRateLimit } from '../../src/features/quotas/rate-limits';
+import { DUPLICATE_SUBSCRIPTION, newsletterInputSchema } from '../../src/features/newsletter/schema';
+
+/**
+ * POST /api/newsletter: a sign-up with double opt-in (docs/product.md, "Newsletter"). 201 means "pending: check
+ * your e-mail" (a confirmation mail in the page's language), also for an address already pending (the mail again);
+ * 409 for a confirmed address.
+ */
+export default route({
+  POST: answeringForms('newsletter', async (request, context) => {
+    const { website, language, ...input } = await parseJsonOrFormBody(
+      request,
+      newsletterInputSchema,
+      BODY_LIMITS.newsletter,
+    );
+    if (website) return json({ success: true, id: newId() }, { status: 201 });
+    const asked = new URL(request.url).searchParams.get('lang');
+    const lang = language ?? LANGUAGES.find((code) => code === asked) ?? 'en';
+    // A confirmed address stores and sends nothing, so only other sign-ups count against the quota.
+    const result = await signUp(input, lang, () => takeVisitorQuota(QUOTAS.newsletter, clientIp(request, context)));
+    if (result.status === 'duplicate') throw new HttpError(409, DUPLICATE_SUBSCRIPTION, 'email');
+    return json({ success: true, id: result.subscriber.id }, { status: 201 });
+  }),
+});
+
+export const config: Config = {
+  path: '/api/newsletter',
+  rateLimit: publicWriteRateLimit,
+};

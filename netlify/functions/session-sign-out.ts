@@ -1,0 +1,20 @@
+import type { Config } from '@netlify/functions';
+import { assertSameOrigin } from '../../src/http/guard';
+import { clearedSessionCookies, endSession, readSession } from '../../src/features/accounts/session';
+import { json, route, withCookies } from '../../src/http/http';
+import { adminAuthRateLimit } from '../../src/features/quotas/rate-limits';
+
+/** POST /api/admin/logout: ends the session (if any) and clears its cookies. */
+export default route({
+  POST: async (request) => {
+    assertSameOrigin(request);
+    const session = await readSession(request);
+    if (session) await endSession(session.sessionId);
+    return withCookies(json({ authenticated: false }), clearedSessionCookies());
+  },
+});
+
+export const config: Config = {
+  path: '/api/admin/logout',
+  rateLimit: adminAuthRateLimit,
+};

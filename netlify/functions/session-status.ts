@@ -1,0 +1,14 @@
+import type { Config } from '@netlify/functions';
+import { readSession } from '../../src/features/accounts/session';
+import { json, route } from '../../src/http/http';
+import { adminAuthRateLimit } from '../../src/features/quotas/rate-limits';
+
+/** GET /api/admin/auth-status: whether the request carries a valid session. */
+export default route({
+  GET: async (request) => json({ authenticated: (await readSession(request)) !== null }),
+});
+
+export const config: Config = {
+  path: '/api/admin/auth-status',
+  rateLimit: adminAuthRateLimit,
+};

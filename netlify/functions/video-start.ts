@@ -1,0 +1,29 @@
+import type { Config } from '@netlify/functions';
+import { z } from 'zod';
+import { json, parseJsonBody, route } from '../../src/http/http';
+import { BODY_LIMITS, clientIp } from '../../src/features/quotas/quotas';
+import { videoCallRateLimit } from '../../src/features/quotas/rate-limits';
+import { languageSchema } from '../../src/platform/common-schema';
+import { startConversation } from '../../src/features/video/tavus';
+
+const startSchema = z.object({
+  // The original client sends these (docs/product.md, "Video"); the server uses its own configured ids and greeting.
+  replica_id: z.string().max(100).optional(),
+  persona_id: z.string().max(100).optional(),
+  conversation_name: z.string().max(200).optional(),
+  custom_greeting: z.string().max(1000).optional(),
+  language: languageSchema.optional().default('en'),
+});
+
+/** POST /api/tavus/conversation: starts a video call with the CEO's avatar. */
+export default route({
+  POST: async (request, context) => {
+    const { language } = await parseJsonBody(request, startSchema, BODY_LIMITS.videoStart);
+    return json(await startConversation(language, clientIp(request, context)), { status: 201 });
+  },
+});
+
+export const config: Config = {
+  path: '/api/tavus/conversation',
+  rateLimit: videoCallRateLimit,
+};

@@ -1,0 +1,63 @@
+import bcrypt from 'bcryptjs';
+import { ConfigError, env } from '../../platform/env';
+import { HttpError } from '../../http/http';
+import { MAX_PASSWORD_BYTES, normaliseUsername, passwordProblem, type User } from './schema';
+import { createUser, getUser, hashPassword, type StoredUser } from './users-store';
+import { beginLoginAttempt, USERNAME_DELAY } from './login-throttle';
+
+export const EMPTY_CREDENTIALS = 'Please enter both username and password';
+export const INVALID_CREDENTIALS = 'Invalid credentials';
+
+/**
+ * A cost-12 hash of a random password nobody knows. An unknown username is
+ * checked against it, so the answer and its timing are the same as for a
+ * known username with a wrong password.
+ */
+const DUMMY_HASH = '$2b$12$NndVce/JkYdF2rDSfKJmNORkTSguDxoUKQBaLJxTiNDCeIDoaWr5q';
+
+/**
+ * The first admin, from ADMIN_USERNAME / ADMIN_PASSWORD: created when someone signs in with that username and no
+ * such user exists yet, and only then (ON CONFLICT DO NOTHING): a user changed later is never overwritten.
+ */
+async function bootstrapAdmin(username: string): Promise<StoredUser | null> {
+  const { ADMIN_USERNAME, ADMIN_PASSWORD } = env();
+  if (!ADMIN_USERNAME || !ADMIN_PASSWORD) return null;
+  if (normaliseUsername(username) !== normaliseUsername(ADMIN_USERNAME)) return null;
+  // Refused loudly (a 500 and this line in the function log), never created with a weak password.
+  const problem = passwordProblem(ADMIN_PASSWORD);
+  if (problem) {
+    throw new ConfigError(
+      `ADMIN_PASSWORD is refused: ${problem}. Set a longer one in the site's environment variables ` +
+        '(Functions scope) and redeploy; the first admin is not created until then.',
+    );
+  }
+  const admin = { username: normaliseUsername(ADMIN_USERNAME), role: 'admin' as const, mustChangePassword: false };
+  return (await createUser({ ...admin, passwordHash: await hashPassword(ADMIN_PASSWORD) })) ?? getUser(ADMIN_USERNAME);
+}
+
+/** Checks a sign-in; answers the user, or throws the HttpError the visitor sees. */
+export async function authenticate(username: string, password: string, ip: string): Promise<User> {
+  if (!username.trim() || !password) throw new HttpError(400, EMPTY_CREDENTIALS);
+  if (Buffer.byteLength(password, 'utf8') > MAX_PASSWORD_BYTES)
+    throw new HttpError(400, 'Password is too long', 'password');
+
+  const attempt = await beginLoginAttempt(username, ip);
+  if (!attempt.allowed) {
+    const minutes = Math.max(1, Math.ceil(attempt.retryAfterSeconds / 60));
+    throw new HttpError(
+      429,
+      `Too many failed sign-in attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+      undefined,
+      { 'Retry-After': String(attempt.retryAfterSeconds) },
+    );
+  }
+
+  // A username under attack from many IPs is slowed, never locked: after the wait a good password still works.
+  if (attempt.delayMs > 0) await USERNAME_DELAY.wait(attempt.delayMs);
+
+  const user = (await getUser(username)) ?? (await bootstrapAdmin(username));
+  const matches = await bcrypt.compare(password, user?.passwordHash ?? DUMMY_HASH);
+  if (!user || !matches || !user.isActive) throw new HttpError(401, INVALID_CREDENTIALS);
+  await attempt.succeeded();
+  return user;
+}

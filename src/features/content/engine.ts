@@ -1,0 +1,274 @@
+import type { z } from 'zod';
+import { purgeTags } from '../../platform/cache';
+import type { Page, PageQuery } from '../../platform/db/paging';
+import { HttpError } from '../../http/http';
+import { newId } from '../../platform/ids';
+import { sanitizeRichText } from '../../platform/sanitize';
+import { assertUploadedImageExists } from '../uploads/uploads';
+import type { Localized } from '../../platform/common-schema';
+import type { ContentInput, ContentRecord } from './schema';
+import { ContentCollection, SlugTaken, type IndexKeys } from './store';
+import type { SearchWord } from './search';
+
+export const STALE_EDIT =
+  'Someone else changed this item since you opened it. Reload to see their changes, then edit again.';
+
+/** A record of a kind: the shared fields and the kind's own. */
+export type Content<Own extends object> = ContentRecord & Own;
+
+/** What a kind adds to the shared create/update steps. A hook that throws an HttpError refuses the change. */
+export interface ContentHooks<Own extends object> {
+  /** Before a record is written by an editor; `previous` is null for a new one. */
+  beforeWrite?(record: Content<Own>, previous: Content<Own> | null): Promise<void>;
+}
+
+/** The dates a kind's own fields may depend on, as ISO strings. */
+export interface WriteTimes {
+  /** The record's creation date, as it will be stored. */
+  createdAt: string;
+  /** This write's time. */
+  now: string;
+}
+
+/**
+ * Everything that makes one kind of content differ from another. A new kind is one descriptor, its schemas and its
+ * own fields: the engine does the rest (storage in the `content` table, versions, sanitising, the check that an
+ * uploaded image exists, cache purges), and needs no migration.
+ */
+export interface ContentKind<Own extends object, Input extends ContentInput> {
+  /** Its `kind` in the `content` table (src/features/content/tables.ts): lower-case letters and hyphens. */
+  name: string;
+  /** Names it in "… not found" answers and in logs. */
+  label: string;
+  /** A stored record, normalised on read (see `storedContentSchema`). */
+  storedSchema: z.ZodType<Content<Own>>;
+  /** The body of a create or an update. */
+  inputSchema: z.ZodType<Input, unknown>;
+  /** CDN cache tags: the list's, and `${itemPrefix}-${id}` for one record. */
+  cacheTags: { list: string; itemPrefix: string };
+  /** The kind's own fields from an editor's input; `previous` is null for a new record. */
+  ownFields(input: Input, previous: Content<Own> | null, times: WriteTimes): Own;
+  /** The date (ISO) lists sort by, newest first (ties: the newer id first); default `createdAt`. */
+  listTime?(record: Content<Own>): string;
+  /** Kinds with drafts: what the public may see. Without it, every record is public. */
+  isPublic?(record: Content<Own>): boolean;
+  /**
+   * Kinds with slugs: a record's slug, unique within the kind (a unique index: of editors racing for one slug,
+   * exactly one gets it), and what the others hear (409, field `slug`).
+   */
+  slug?: { of(record: Content<Own>): string; taken: string };
+  /** The record's category, which the public search also finds by its name in the services and categories list. */
+  category?(record: Content<Own>): string | null;
+  hooks?: ContentHooks<Own>;
+}
+
+function sanitizeLocalized(html: Localized): Localized {
+  return { en: sanitizeRichText(html.en), es: sanitizeRichText(html.es) };
+}
+
+/** What an editor sets of the shared fields; the rest (id, dates, version) the server keeps. */
+function sharedFields(input: ContentInput) {
+  return {
+    title: input.title,
+    description: input.description,
+    content: sanitizeLocalized(input.content),
+    imageUrl: input.imageUrl,
+  };
+}
+
+/** How often a write whose record changed under it is made again from the newer record (writes without a version). */
+const WRITE_ATTEMPTS = 10;
+
+/** The one content service: every kind's reads and writes, for the API functions, the pages and seeding. */
+export class ContentEngine<Own extends object, Input extends ContentInput> {
+  private readonly collection: ContentCollection<Content<Own>>;
+
+  constructor(readonly kind: ContentKind<Own, Input>) {
+    this.collection = new ContentCollection({
+      name: kind.name,
+      schema: kind.storedSchema,
+      keys: (record) => this.indexKeys(record),
+    });
+  }
+
+  private indexKeys(record: Content<Own>): IndexKeys {
+    const { listTime, isPublic, slug, category } = this.kind;
+    return {
+      listAt: listTime?.(record) ?? record.createdAt,
+      isPublic: isPublic?.(record) ?? true,
+      slug: slug?.of(record) ?? null,
+      category: category?.(record) ?? null,
+    };
+  }
+
+  /** The CDN cache tag of every page and answer that lists this kind. */
+  get listTag(): string {
+    return this.kind.cacheTags.list;
+  }
+
+  /** The CDN cache tag of every page and answer that shows record `id`. */
+  itemTag(id: string): string {
+    return `${this.kind.cacheTags.itemPrefix}-${id}`;
+  }
+
+  /** Whether some records are drafts, hidden from the public. */
+  get hasDrafts(): boolean {
+    return this.kind.isPublic !== undefined;
+  }
+
+  /** Every record, drafts included, newest first by list date (server jobs and tests; admins page: `listPage`). */
+  list(): Promise<Array<Content<Own>>> {
+    return this.collection.all();
+  }
+
+  /**
+   * A page of the list, newest first by list date, after `query.cursor`: drafts included (admins) unless
+   * `publicOnly`. One statement, whatever the number of records. A search (`q`) keeps the records whose title (either
+   * language) or slug has a word beginning with each word typed.
+   */
+  listPage(query: PageQuery, publicOnly = false): Promise<Page<Content<Own>>> {
+    return this.collection.page(query, publicOnly);
+  }
+
+  /** What the public sees, newest first: every public record (feeds, the sitemap, the pages, the chat's knowledge). */
+  listPublic(): Promise<Array<Content<Own>>> {
+    return this.collection.all(true);
+  }
+
+  /**
+   * Public records matching a search in one language (src/features/content/search.ts), best match first: full-text
+   * search on the stored vectors of title, description and category.
+   */
+  searchPublic(words: SearchWord[], language: 'en' | 'es', limit: number): Promise<Array<Content<Own>>> {
+    return this.collection.search(words, language, limit);
+  }
+
+  /** One record, its rich text sanitised again on the way out: a record that reached the table by other means is still safe. */
+  async get(id: string): Promise<Content<Own> | null> {
+    return this.sanitized(await this.collection.get(id));
+  }
+
+  /** A record the public may see, or null: a draft does not exist for the public. */
+  async getPublic(id: string): Promise<Content<Own> | null> {
+    return this.sanitized(await this.collection.get(id, true));
+  }
+
+  private sanitized(record: Content<Own> | null): Content<Own> | null {
+    return record && { ...record, content: sanitizeLocalized(record.content) };
+  }
+
+  /** A new record from an editor's input (not stored). */
+  build(input: Input, now: Date = new Date()): Content<Own> {
+    const stamp = now.toISOString();
+    const createdAt = input.createdAt ?? stamp;
+    return {
+      id: newId(now.getTime()),
+      ...sharedFields(input),
+      ...this.kind.ownFields(input, null, { createdAt, now: stamp }),
+      createdAt,
+      updatedAt: stamp,
+      version: 1,
+    };
+  }
+
+  /** Runs a write; a clash on the kind's slug is its 409. */
+  private async slugChecked<R>(write: () => Promise<R>): Promise<R> {
+    try {
+      return await write();
+    } catch (error) {
+      if (error instanceof SlugTaken && this.kind.slug) throw new HttpError(409, this.kind.slug.taken, 'slug');
+      throw error;
+    }
+  }
+
+  async create(input: Input): Promise<Content<Own>> {
+    const record = this.build(input);
+    await assertUploadedImageExists(record.imageUrl);
+    await this.kind.hooks?.beforeWrite?.(record, null);
+    await this.slugChecked(() => this.collection.insert(record));
+    await this.purge(record.id);
+    return record;
+  }
+
+  /**
+   * Updates a record; null when there is none; 409 when the editor's version is stale, or when someone else saved
+   * it between this save's read and its write (`UPDATE … WHERE version = $v` changed nothing). An input without a
+   * version (older clients) is made again from the newer record instead.
+   */
+  async update(id: string, input: Input): Promise<Content<Own> | null> {
+    for (let attempt = 1; ; attempt += 1) {
+      const current = await this.collection.get(id);
+      if (!current) return null;
+      if (input.version !== undefined && input.version !== current.version)
+        throw new HttpError(409, STALE_EDIT, 'version');
+      const now = new Date().toISOString();
+      const createdAt = input.createdAt ?? current.createdAt;
+      const record: Content<Own> = {
+        ...current,
+        ...sharedFields(input),
+        ...this.kind.ownFields(input, current, { createdAt, now }),
+        createdAt,
+        updatedAt: now,
+        version: current.version + 1,
+      };
+      await assertUploadedImageExists(record.imageUrl);
+      await this.kind.hooks?.beforeWrite?.(record, current);
+      if (await this.slugChecked(() => this.collection.replace(record, current.version))) {
+        await this.purge(id);
+        return record;
+      }
+      // Changed or deleted meanwhile: read again (an editor's version is then stale: 409; a deleted record: null).
+      if (attempt >= WRITE_ATTEMPTS) throw new HttpError(409, STALE_EDIT, 'version');
+    }
+  }
+
+  /**
+   * A change the server makes to a record's own fields (not an editor's: no hooks, no version check), e.g. a
+   * newsletter issue's status; made again from the newer record when an editor saved it meanwhile. Answers the
+   * record as written, or null when there is none.
+   */
+  async patch(id: string, change: (record: Content<Own>) => Content<Own>): Promise<Content<Own> | null> {
+    for (let attempt = 1; ; attempt += 1) {
+      const current = await this.collection.get(id);
+      if (!current) return null;
+      const record = { ...change(current), updatedAt: new Date().toISOString(), version: current.version + 1 };
+      if (await this.collection.replace(record, current.version)) {
+        await this.purge(id);
+        return record;
+      }
+      if (attempt >= WRITE_ATTEMPTS) throw new Error(`${this.kind.label} ${id} kept changing; not patched`);
+    }
+  }
+
+  /** Deletes a record; false when there is none. */
+  async delete(id: string): Promise<boolean> {
+    if (!(await this.collection.remove(id))) return false;
+    await this.purge(id);
+    return true;
+  }
+
+  /** Seeding, tests and benchmarks: many records at once (one statement per 100; the same id is replaced). */
+  async saveMany(records: Array<Content<Own>>): Promise<void> {
+    await this.collection.putMany(records, true);
+    await purgeTags([this.listTag]);
+  }
+
+  /**
+   * Seeding: stores the records when the kind has none (records whose id or slug is already there are skipped, so
+   * seeds racing with the same ids store each once). Answers how many were stored.
+   */
+  async seedIfEmpty(records: Array<Content<Own>>): Promise<number> {
+    if (!(await this.isEmpty())) return 0;
+    const written = await this.collection.putMany(records);
+    if (written > 0) await purgeTags([this.listTag]);
+    return written;
+  }
+
+  isEmpty(): Promise<boolean> {
+    return this.collection.isEmpty();
+  }
+
+  private purge(id: string): Promise<void> {
+    return purgeTags([this.listTag, this.itemTag(id)]);
+  }
+}

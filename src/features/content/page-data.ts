@@ -1,0 +1,130 @@
+import type { Content, ContentEngine } from './engine';
+import { insightContent } from './insights';
+import { portfolioContent } from './portfolio';
+import { searchInsights } from './search';
+import { shownInBothLanguages } from './shown';
+import type { Language } from '../../i18n/languages';
+import { isId } from '../../platform/ids';
+import type { ContentInput } from './schema';
+import type { Insight } from './insight-schema';
+import type { PortfolioItem } from './portfolio-schema';
+import type { Taxonomy } from '../taxonomy/schema';
+import { TAXONOMY_TAG, taxonomyForPage } from '../taxonomy/taxonomy';
+
+/**
+ * What an on-demand page needs before it starts streaming: its data, its
+ * status and its CDN cache tags. Route files set these in their own
+ * frontmatter (a nested component is too late to change the status).
+ * Every such page shows names from the services and categories list, so it
+ * gets the list (read once per render, beside the records) and its tag, purged
+ * when the list is saved.
+ */
+export interface PageData<T> {
+  data: T;
+  status: number;
+  tags: string[];
+  taxonomy: Taxonomy;
+}
+
+type Engine<Own extends object> = ContentEngine<Own, ContentInput>;
+
+/**
+ * A kind's public list (or what `read` answers: a search), one statement; null with 503 when it cannot be read, so
+ * the page says so.
+ */
+async function listData<Own extends object>(
+  engine: Engine<Own>,
+  read?: (taxonomy: Taxonomy) => Promise<Array<Content<Own>>>,
+) {
+  // A search needs the services and categories list first (it finds categories by their names); a list reads both at once.
+  const taxonomyRead = taxonomyForPage();
+  const records = await (read ? taxonomyRead.then(read) : engine.listPublic()).then(
+    (found) => found.map(shownInBothLanguages),
+    (error: unknown) => (console.error(`${engine.kind.label} list failed`, error), null),
+  );
+  const taxonomy = await taxonomyRead;
+  if (records === null) return { data: null, status: 503, tags: [], taxonomy };
+  return { data: records, status: 200, tags: [engine.listTag, TAXONOMY_TAG], taxonomy };
+}
+
+/**
+ * One public record, or null with 404. A kind with drafts tags its 404 with
+ * the record's tag too: publishing the draft purges that 404.
+ */
+async function itemData<Own extends object>(engine: Engine<Own>, id: string | undefined) {
+  const [record, taxonomy] = await Promise.all([isId(id) ? engine.getPublic(id) : null, taxonomyForPage()]);
+  if (record)
+    return {
+      data: shownInBothLanguages(record),
+      status: 200,
+      tags: [engine.listTag, engine.itemTag(record.id), TAXONOMY_TAG],
+      taxonomy,
+    };
+  const draftTags = engine.hasDrafts && isId(id) ? [engine.itemTag(id)] : [];
+  return { data: null, status: 404, tags: [engine.listTag, ...draftTags], taxonomy };
+}
+
+export function portfolioListData(): Promise<PageData<PortfolioItem[] | null>> {
+  return listData(portfolioContent);
+}
+
+export function portfolioItemData(id: string | undefined): Promise<PageData<PortfolioItem | null>> {
+  return itemData(portfolioContent, id);
+}
+
+/** `/insights`, or with `?q=` the insights that match it in the page's language, best first (src/features/content/search.ts). */
+export function insightListData(query = '', lang: Language = 'en'): Promise<PageData<Insight[] | null>> {
+  return listData(
+    insightContent,
+    async (taxonomy) => (await searchInsights(query, lang, taxonomy)) ?? (await insightContent.listPublic()),
+  );
+}
+
+export function insightData(id: string | undefined): Promise<PageData<Insight | null>> {
+  return itemData(insightContent, id);
+}
+
+export interface HomeData {
+  portfolio: PortfolioItem[] | null;
+  insights: Insight[] | null;
+}
+
+/** A kind's newest four public records (one statement), or null (logged) when they cannot be read. */
+function newestFour<Own extends object>(engine: Engine<Own>) {
+  return engine.listPage({ cursor: null, limit: 4, q: '' }, true).then(
+    (page) => page.items.map(shownInBothLanguages),
+    (error: unknown) => (console.error(`Home ${engine.kind.label} list failed`, error), null),
+  );
+}
+
+/**
+ * The landing page's newest four case studies and insights. Each section
+ * that cannot be read shows its error text; the rest of the page still renders.
+ */
+export async function homeData(): Promise<PageData<HomeData>> {
+  const [portfolio, insights, taxonomy] = await Promise.all([
+    newestFour(portfolioContent),
+    newestFour(insightContent),
+    taxonomyForPage(),
+  ]);
+  return {
+    data: { portfolio, insights },
+    status: 200,
+    tags: [portfolioContent.listTag, insightContent.listTag, TAXONOMY_TAG],
+    taxonomy,
+  };
+}
+
+/**
+ * docs/product.md, "Language": the visitor's stored choice (the toggle sets the nf_lang
+ * cookie beside localStorage) wins; otherwise Spanish when the browser's first
+ * language is any Spanish variant.
+ */
+export function prefersSpanish(chosen: string | undefined, acceptLanguage: string | null): boolean {
+  if (chosen === 'en' || chosen === 'es') return chosen === 'es';
+  const first = (acceptLanguage ?? '').split(',')[0]?.trim().toLowerCase() ?? '';
+  return first === 'es' || first.startsWith('es-');
+}
+
+/** The CDN keeps one copy of / per browser language and per stored choice. */
+export const LANGUAGE_VARY = { 'Netlify-Vary': 'language,cookie=nf_lang', Vary: 'Accept-Language, Cookie' } as const;

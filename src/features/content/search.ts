@@ -1,0 +1,43 @@
+import type { Language } from '../../i18n/languages';
+import { MAX_PAGE_SIZE } from '../../platform/db/paging';
+import { foldText, searchWords } from '../../platform/db/search';
+import type { Insight } from './insight-schema';
+import { taxonomyLabel, type Taxonomy } from '../taxonomy/schema';
+import { insightContent } from './insights';
+
+/** A public search's word, and the categories whose name (in the page's language) has a word it begins. */
+export type SearchWord = { word: string; categories: string[] };
+
+/**
+ * The words of a search, each with the categories whose name in `lang` (as the services and categories list names
+ * them, which the firm may change at any time, so never stored in a record's search vector) has a word beginning
+ * with it.
+ */
+export function searchTerms(query: string, lang: Language, taxonomy: Pick<Taxonomy, 'entries'>): SearchWord[] {
+  const names = taxonomy.entries.map((entry) => ({
+    key: entry.key,
+    words: foldText(taxonomyLabel(taxonomy, entry.key, lang)).split(/[^\p{L}\p{N}]+/u),
+  }));
+  return searchWords(query).map((word) => ({
+    word,
+    categories: names.filter((name) => name.words.some((each) => each.startsWith(word))).map((name) => name.key),
+  }));
+}
+
+/**
+ * `/insights?q=`: the published insights whose title, description or category (as stored, or as the services and
+ * categories list names it in the page's language) have a word beginning with each word of the query, ignoring case
+ * and accents, best match first (Postgres full-text search, with the language's stemming: "migraciones" finds
+ * "migración"). One statement; at most MAX_PAGE_SIZE. A blank query: null (the page lists every insight); one
+ * with nothing to search for (only punctuation): no insight.
+ */
+export async function searchInsights(
+  query: string,
+  lang: Language,
+  taxonomy: Pick<Taxonomy, 'entries'>,
+): Promise<Insight[] | null> {
+  if (!query.trim()) return null;
+  const terms = searchTerms(query, lang, taxonomy);
+  if (terms.length === 0) return [];
+  return insightContent.searchPublic(terms, lang, MAX_PAGE_SIZE);
+}

@@ -1,0 +1,79 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { boolean, check, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import type { Localized } from '../../platform/common-schema';
+import { foldedSql } from '../../platform/db/search';
+import { isoAt, tsvector } from '../../platform/db/columns';
+
+/**
+ * The search text of one language, folded (lower case, no accents): the title and slug (weight A: what the admin's
+ * search matches), the description (B) and the category as stored (C). Each twice: through the language's stemming
+ * configuration ("migraciones" finds "migración"), and through `simple`, whose words are kept whole, so that a word
+ * typed in part still finds it by prefix ("governan" finds "governance", whose English stem is "govern") and a stop
+ * word ("de", "the") is still a word.
+ */
+function searchVector(config: 'english' | 'spanish', language: 'en' | 'es'): SQL {
+  // A text written in one language only is shown in both (src/features/content/shown.ts), so it is found in both.
+  const other = language === 'en' ? 'es' : 'en';
+  const title = `coalesce(nullif("title"->>'${language}', ''), "title"->>'${other}')`;
+  const description = `coalesce(nullif("description"->>'${language}', ''), "description"->>'${other}')`;
+  const part = (text: string, weight: 'A' | 'B' | 'C') => {
+    const folded = foldedSql(sql.raw(text));
+    return sql`setweight(to_tsvector(${sql.raw(`'${config}'`)}, ${folded}), ${sql.raw(`'${weight}'`)}) || setweight(to_tsvector('simple', ${folded}), ${sql.raw(`'${weight}'`)})`;
+  };
+  return sql.join(
+    [
+      part(`${title} || ' ' || coalesce("slug", '')`, 'A'),
+      part(description, 'B'),
+      part(`coalesce("category", '')`, 'C'),
+    ],
+    sql` || `,
+  );
+}
+
+/**
+ * Every kind of content (case studies, insights, investor updates, newsletter issues: src/features/content/engine.ts) in
+ * one table with a `kind` column, rather than a table per kind: a new kind is a descriptor and nothing else (no
+ * migration), and every kind shares the same list, search and version code. The columns are what lists sort, filter
+ * and search on, plus the shared fields of every record as the record has them (id, the titles and descriptions as
+ * `{ en, es }`, dates as ISO text, version); `fields` holds the rest of the validated record (the rich text, the image, the kind's own fields), which is only ever read whole.
+ * `list_at`, `is_public`, `slug` and `category` are derived from the record by its kind's descriptor at each write
+ * (in the same statement), never read back into it.
+ */
+export const content = pgTable(
+  'content',
+  {
+    id: text().primaryKey(),
+    kind: text().notNull(),
+    version: integer().notNull(),
+    createdAt: isoAt().notNull(),
+    updatedAt: isoAt().notNull(),
+    /** The date lists sort by, newest first: a case study's createdAt, an insight's publication date. */
+    listAt: isoAt().notNull(),
+    /** Whether the public (or, for investor updates, a signed-in account) may read it: false for a draft. */
+    isPublic: boolean().notNull(),
+    /** Kinds with slugs (insights): unique within the kind. */
+    slug: text(),
+    category: text(),
+    title: jsonb().$type<Localized>().notNull(),
+    description: jsonb().$type<Localized>().notNull(),
+    fields: jsonb().$type<Record<string, unknown>>().notNull(),
+    searchEn: tsvector()
+      .notNull()
+      .generatedAlwaysAs(() => searchVector('english', 'en')),
+    searchEs: tsvector()
+      .notNull()
+      .generatedAlwaysAs(() => searchVector('spanish', 'es')),
+  },
+  (table) => [
+    // Eight admins racing for one slug: the index lets exactly one of them have it.
+    uniqueIndex('content_kind_slug').on(table.kind, table.slug),
+    index('content_newest').on(table.kind, table.listAt, table.id),
+    index('content_public_newest')
+      .on(table.kind, table.listAt, table.id)
+      .where(sql`${table.isPublic}`),
+    index('content_search_en').using('gin', table.searchEn),
+    index('content_search_es').using('gin', table.searchEs),
+    check('content_kind', sql`${table.kind} ~ '^[a-z][a-z-]{0,39}$'`),
+    check('content_version', sql`${table.version} >= 1`),
+  ],
+);

@@ -1,0 +1,42 @@
+import type { CsvRow } from '../../platform/csv';
+import { taxonomyLabel, type Taxonomy } from '../taxonomy/schema';
+import type { Lead } from './schema';
+
+/**
+ * The Messages tab's export (the lead inbox): SPEC's table columns first (Name, Email, Company, Service, Date), then
+ * what the table's view shows (Phone, Message, Source, Language) and the lead's Status and Owner. Service is named as
+ * the services and categories list names it in English (the file's language, like its header), or as stored when
+ * the list does not hold it.
+ */
+export const MESSAGES_CSV_HEADER = [
+  'Name',
+  'Email',
+  'Company',
+  'Service',
+  'Date',
+  'Phone',
+  'Message',
+  'Source',
+  'Language',
+  'Status',
+  'Owner',
+] as const;
+
+export const messageRows = (taxonomy: Pick<Taxonomy, 'entries'>) =>
+  function messageRow(lead: Lead): CsvRow[] {
+    return [
+      [
+        lead.name,
+        lead.email,
+        lead.company,
+        lead.serviceOfInterest && taxonomyLabel(taxonomy, lead.serviceOfInterest, 'en'),
+        lead.createdAt,
+        lead.phone,
+        lead.message,
+        lead.source,
+        lead.language ?? 'en',
+        lead.status,
+        lead.owner,
+      ],
+    ];
+  };

@@ -1,0 +1,133 @@
+import { and, asc, count, desc, eq, getTableColumns, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import { database } from '../../platform/db/client';
+import { eachPage, MAX_PAGE_SIZE, olderThan, toPage, type Page, type PageQuery } from '../../platform/db/paging';
+import { weekOf } from '../../platform/db/columns';
+import { contactMessages } from './tables';
+import { foldText, prefixQuery } from '../../platform/db/search';
+import { isId, newId } from '../../platform/ids';
+import type { ContactInput, ContactMessage } from './contact-schema';
+import type { Lead } from './schema';
+import { normaliseEmail } from '../../platform/emails';
+
+const { search: _search, ...columns } = getTableColumns(contactMessages);
+/** A row as read here (the search vector only serves WHERE clauses), or every column as a RETURNING gives it. */
+type Row = Omit<typeof contactMessages.$inferSelect, 'search'> & Partial<typeof contactMessages.$inferSelect>;
+
+/** A lead as the API has always shown it: its record's fields only, a message's optional parts only when present. */
+export function toLead({ investor, sessionId, search: _s, updatedAt: _u, replyCount: _r, ...lead }: Row): Lead {
+  return { ...lead, ...(investor ? { investor } : {}), ...(sessionId ? { sessionId } : {}) };
+}
+
+/** Stores a visitor's message exactly as given (the address lower-cased); pages show it as text, never as HTML. */
+export async function addContactMessage(
+  input: Omit<ContactInput, 'website'> & Pick<ContactMessage, 'investor'>,
+  source: Lead['source'] = 'form',
+  at = new Date(),
+  sessionId?: string,
+  extra: Pick<ContactMessage, 'language'> & { id?: string } = {},
+): Promise<Lead> {
+  const [row] = await database()
+    .insert(contactMessages)
+    .values({
+      ...input,
+      // A given date (seeding, imports) is the id's own time too.
+      id: extra.id ?? newId(at.getTime()),
+      email: normaliseEmail(input.email),
+      source,
+      sessionId,
+      language: extra.language,
+      createdAt: at.toISOString(),
+      // The lead's state is the server's, whatever an input object carries.
+      status: 'new',
+      owner: null,
+    })
+    // A record filed again under its own id (a replayed provider event: src/features/video/lead.ts) stays the first.
+    .onConflictDoNothing({ target: contactMessages.id })
+    .returning(columns);
+  const lead = row ? toLead(row) : await getLead(extra.id ?? '');
+  if (!lead) throw new Error('Contact message not stored');
+  return lead;
+}
+
+export async function getLead(id: string): Promise<Lead | null> {
+  if (!isId(id)) return null;
+  const [row] = await database().select(columns).from(contactMessages).where(eq(contactMessages.id, id));
+  return row ? toLead(row) : null;
+}
+
+/** Deletes a message with its replies (ON DELETE CASCADE); false when there is none. */
+export async function deleteContactMessage(id: string): Promise<boolean> {
+  if (!isId(id)) return false;
+  const { rowCount } = await database().delete(contactMessages).where(eq(contactMessages.id, id));
+  return rowCount === 1;
+}
+
+export async function deleteContactMessagesBefore(before: Date, limit: number): Promise<number> {
+  const oldest = database()
+    .select({ id: contactMessages.id })
+    .from(contactMessages)
+    .where(lt(contactMessages.createdAt, before.toISOString()))
+    .orderBy(asc(contactMessages.createdAt), asc(contactMessages.id))
+    .limit(limit);
+  const { rowCount } = await database().delete(contactMessages).where(inArray(contactMessages.id, oldest));
+  return rowCount ?? 0;
+}
+
+function newest(where: SQL | undefined, limit?: number) {
+  const rows = database()
+    .select(columns)
+    .from(contactMessages)
+    .where(where)
+    .orderBy(desc(contactMessages.createdAt), desc(contactMessages.id));
+  return limit === undefined ? rows : rows.limit(limit);
+}
+
+/** A search (docs/product.md, "Admin lists"): a whole address, or words that begin the name's; null: no match. */
+function searchCondition(q: string): SQL | null {
+  const text = foldText(q);
+  if (text.includes('@')) return eq(contactMessages.email, text);
+  if (!text.split(/[^\p{L}\p{N}]+/u).some((word) => word.length >= 3)) return null;
+  const query = prefixQuery(text);
+  return query ? sql`${contactMessages.search} @@ to_tsquery('simple', ${query})` : null;
+}
+
+/** The Messages tab's filters (an owner is an admin's username), and the weekly digest's `[since, before)`. */
+export type LeadFilter = { [K in 'status' | 'source' | 'owner']?: Lead[K] | null } & { since?: Date; before?: Date };
+
+export async function listLeadsPage(query: PageQuery, filter: LeadFilter = {}): Promise<Page<Lead>> {
+  const search = query.q.trim() ? searchCondition(query.q) : undefined;
+  if (search === null) return { items: [], next: null };
+  const where = and(
+    olderThan(contactMessages.createdAt, contactMessages.id, query.cursor),
+    filter.status ? eq(contactMessages.status, filter.status) : undefined,
+    filter.source ? eq(contactMessages.source, filter.source) : undefined,
+    filter.owner ? eq(contactMessages.owner, filter.owner) : undefined,
+    filter.since ? gte(contactMessages.createdAt, filter.since.toISOString()) : undefined,
+    filter.before ? lt(contactMessages.createdAt, filter.before.toISOString()) : undefined,
+    search,
+  );
+  const rows = await newest(where, query.limit + 1);
+  return toPage(rows, query.limit, (row) => ({ at: new Date(row.createdAt), id: row.id }), toLead);
+}
+
+/** Every lead, newest first, a page at a time (the CSV export): never all in memory. */
+export function eachLead(): AsyncGenerator<Lead[]> {
+  return eachPage((cursor) => listLeadsPage({ cursor, limit: MAX_PAGE_SIZE, q: '' }));
+}
+
+/** Every message sent from one address (any case), newest first: a privacy request's, without the lead state. */
+export async function contactMessagesByEmail(email: string): Promise<ContactMessage[]> {
+  const rows = await newest(eq(contactMessages.email, normaliseEmail(email)));
+  return rows.map(toLead).map(({ status: _status, owner: _owner, ...message }) => message);
+}
+
+/** The overview: messages received from `from` on, counted by ISO week (its Monday, UTC, `YYYY-MM-DD`) and source. */
+export async function countContactMessagesByWeek(from: Date) {
+  const week = weekOf(contactMessages.createdAt);
+  return database()
+    .select({ week, source: contactMessages.source, count: count() })
+    .from(contactMessages)
+    .where(gte(contactMessages.createdAt, from.toISOString()))
+    .groupBy(week, contactMessages.source)
+    .orderBy(week, contactMessages.source);
+}

@@ -1,0 +1,72 @@
+import { z } from 'zod';
+import { contactMessageSchema } from './contact-schema';
+
+/**
+ * The lead inbox (docs/product.md, "Lead inbox"): every contact message, chat lead and finished video call with a
+ * known e-mail is a lead with a status, an owner (a dashboard user's username) and the thread of replies sent.
+ */
+export const LEAD_STATUSES = ['new', 'replied', 'closed'] as const;
+export const leadStatusSchema = z.enum(LEAD_STATUSES);
+export type LeadStatus = z.infer<typeof leadStatusSchema>;
+
+export const LEAD_SOURCES = ['form', 'chat', 'video', 'investor'] as const;
+export const leadSourceSchema = z.enum(LEAD_SOURCES);
+export type LeadSource = z.infer<typeof leadSourceSchema>;
+
+/** One reply sent from the dashboard (a row of `lead_replies`: src/features/leads/tables.ts). */
+export const leadReplySchema = z.object({
+  id: z.string(),
+  sentAt: z.string(),
+  /** The dashboard user who sent it. */
+  by: z.string(),
+  language: z.enum(['en', 'es']),
+  subject: z.string(),
+  body: z.string(),
+});
+export type LeadReply = z.infer<typeof leadReplySchema>;
+
+/** A row of the Messages tab: the message with its lead state. */
+export const leadSchema = contactMessageSchema.extend({
+  status: leadStatusSchema,
+  owner: z.string().nullable(),
+});
+export type Lead = z.infer<typeof leadSchema>;
+
+/** GET /api/contact-messages/{id}: the lead, its replies (oldest first) and the reply templates to start from. */
+export interface LeadDetail {
+  lead: Lead;
+  replies: LeadReply[];
+  templates: Record<'en' | 'es', { subject: string; body: string }>;
+}
+
+/** PUT /api/contact-messages/{id}: status and/or owner. */
+export const leadPatchSchema = z
+  .object({
+    status: leadStatusSchema.optional(),
+    owner: z.string().trim().max(100).nullable().optional(),
+  })
+  .refine((patch) => patch.status !== undefined || patch.owner !== undefined, {
+    error: 'Nothing to change',
+  });
+export type LeadPatch = z.infer<typeof leadPatchSchema>;
+
+export const REPLY_SUBJECT_MAX = 200;
+export const REPLY_BODY_MAX = 10_000;
+
+/** POST /api/contact-messages/{id}/reply: the text a partner edited. The recipient is the lead's own address. */
+export const leadReplyInputSchema = z.object({
+  language: z.enum(['en', 'es']),
+  subject: z
+    .string({ error: 'Subject is required' })
+    .trim()
+    .min(1, { error: 'Subject is required' })
+    .max(REPLY_SUBJECT_MAX, { error: `Subject is too long (at most ${REPLY_SUBJECT_MAX} characters)` })
+    // One line: a CR or LF could start another mail header (header injection).
+    .refine((subject) => !/[\r\n]/.test(subject), { error: 'Subject must be one line' }),
+  body: z
+    .string({ error: 'Message is required' })
+    .trim()
+    .min(1, { error: 'Message is required' })
+    .max(REPLY_BODY_MAX, { error: `Message is too long (at most ${REPLY_BODY_MAX} characters)` }),
+});
+export type LeadReplyInput = z.infer<typeof leadReplyInputSchema>;

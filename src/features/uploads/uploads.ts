@@ -1,0 +1,70 @@
+import { fileTypeFromBuffer } from 'file-type';
+import { imageSize } from 'image-size';
+import { HttpError } from '../../http/http';
+import { newId } from '../../platform/ids';
+import { MAX_UPLOAD_BYTES } from './schema';
+import { IMAGE_TYPES, putUpload, uploadExists, type ImageExtension } from './store';
+
+/** Past this a decoder could be made to allocate gigabytes (a "decompression bomb"). */
+export const MAX_IMAGE_SIDE = 10_000;
+export const MAX_IMAGE_PIXELS = 40_000_000;
+
+export const UPLOAD_TEXTS = {
+  success: 'Upload successful',
+  invalidType: 'Invalid file type',
+  invalidTypeDetail: 'Please select an image file',
+  tooLarge: 'File too large',
+  tooLargeDetail: 'Please select an image smaller than 5MB',
+  tooManyPixels: 'Image dimensions are too large',
+  missing: 'Please select an image file',
+  notFound: 'This image is not on the site (it may have been deleted). Upload it again or choose another image.',
+} as const;
+
+const UPLOADS_PREFIX = '/uploads/';
+
+/**
+ * A case study or insight may not point at an upload that does not exist: its cards and page would show a
+ * missing picture (docs/product.md, "Input rules"). Addresses outside /uploads/ (the site's own /images, https) are
+ * not checked here.
+ */
+export async function assertUploadedImageExists(imageUrl: string): Promise<void> {
+  if (!imageUrl.startsWith(UPLOADS_PREFIX)) return;
+  // GET /uploads/{key} ignores a query or fragment, so the check does too.
+  const key = new URL(imageUrl, 'http://site.invalid').pathname.slice(UPLOADS_PREFIX.length);
+  if (!(await uploadExists(key))) throw new HttpError(400, UPLOAD_TEXTS.notFound, 'image');
+}
+
+function isImageExtension(ext: string): ext is ImageExtension {
+  return Object.hasOwn(IMAGE_TYPES, ext);
+}
+
+/**
+ * Stores an uploaded image after checking what its bytes are (never what its
+ * name or declared type claim): JPEG, PNG, GIF, WebP or AVIF only (SVG can
+ * carry script), at most 5 MB, at most 10,000 px a side and 40 megapixels.
+ * The key is made here; the visitor's file name is never used.
+ */
+export async function storeImage(bytes: Uint8Array): Promise<string> {
+  if (bytes.byteLength === 0) throw new HttpError(400, UPLOAD_TEXTS.missing, 'image');
+  if (bytes.byteLength > MAX_UPLOAD_BYTES)
+    throw new HttpError(413, `${UPLOAD_TEXTS.tooLarge}: ${UPLOAD_TEXTS.tooLargeDetail}`, 'image');
+  const detected = await fileTypeFromBuffer(bytes);
+  if (!detected || !isImageExtension(detected.ext)) {
+    throw new HttpError(415, `${UPLOAD_TEXTS.invalidType}: ${UPLOAD_TEXTS.invalidTypeDetail}`, 'image');
+  }
+  let size: { width: number; height: number };
+  try {
+    size = imageSize(bytes);
+  } catch {
+    throw new HttpError(415, `${UPLOAD_TEXTS.invalidType}: ${UPLOAD_TEXTS.invalidTypeDetail}`, 'image');
+  }
+  const { width, height } = size;
+  if (!width || !height || width > MAX_IMAGE_SIDE || height > MAX_IMAGE_SIDE || width * height > MAX_IMAGE_PIXELS) {
+    throw new HttpError(400, UPLOAD_TEXTS.tooManyPixels, 'image');
+  }
+  const key = `${newId()}.${detected.ext}`;
+  const copy = new Uint8Array(bytes.byteLength);
+  copy.set(bytes);
+  await putUpload(key, copy.buffer);
+  return `/uploads/${key}`;
+}

@@ -1,0 +1,104 @@
+import type { Context } from '@netlify/functions';
+import { requireAdmin, requireUser } from './guard';
+import { cdnCacheHeaders } from './cdn-cache';
+import type { PageQuery } from '../platform/db/paging';
+import {
+  cachedJson,
+  json,
+  NEXT_CURSOR_HEADER,
+  notFound,
+  pagedListAnswer,
+  pageQuery,
+  parseJsonBody,
+  pathId,
+  route,
+} from './http';
+import type { ContentInput } from '../features/content/schema';
+import type { ContentEngine } from '../features/content/engine';
+
+/** `GET /api/{kind}/admin`: the admin's paged list (drafts included), for signed-in admins only. */
+const ADMIN_LIST = 'admin';
+
+/**
+ * Who reads a kind's published records: anyone (cached by the CDN), only signed-in accounts (never cached), or only
+ * admins (newsletter issues: every route of the kind is an admin route).
+ */
+export interface ContentApiOptions {
+  audience?: 'public' | 'signed-in' | 'admin';
+}
+
+/** Content lists have no CSV export. */
+async function* emptyExport(): AsyncGenerator<never[]> {}
+
+/** `?cursor=` and `?limit=` of a kind's list (docs/product.md, "Admin lists"); a search is for the admin's list only. */
+function listQuery(request: Request): PageQuery {
+  const url = new URL(request.url);
+  url.searchParams.delete('q');
+  return { ...pageQuery(new Request(url)), q: '' };
+}
+
+/**
+ * The HTTP API of one kind of content (docs/product.md, API contract), from
+ * its function's `config.path`: `/api/{kind}` and `/api/{kind}/:id`.
+ * Public reads are cacheable by tag; writes need a session. A kind for signed-in
+ * accounts only (investor updates) answers its reads `no-store` to any active
+ * account (requireUser) and 401 to anyone else.
+ *
+ * `GET /api/{kind}` answers a page, newest first (a JSON array: the first page, without `?cursor=`, is the newest
+ * DEFAULT_PAGE_SIZE records), with the next page's cursor in `X-Next-Cursor` (absent on the last page); `?limit=`
+ * 1 to 200. One statement per page, whatever the number of records.
+ */
+export function contentApi<Own extends object, Input extends ContentInput>(
+  engine: ContentEngine<Own, Input>,
+  options: ContentApiOptions = {},
+): (request: Request, context: Context) => Promise<Response> {
+  const { label, inputSchema } = engine.kind;
+  const adminOnly = options.audience === 'admin';
+  const signedIn = options.audience === 'signed-in' || adminOnly;
+  const answer = (data: unknown, tags: string[]) => (signedIn ? json(data) : cachedJson(data, tags));
+  const pageAnswer = (items: unknown[], next: string | null) =>
+    json(items, {
+      headers: {
+        ...(signedIn ? {} : cdnCacheHeaders([engine.listTag])),
+        ...(next ? { [NEXT_CURSOR_HEADER]: next } : {}),
+      },
+    });
+  return route({
+    GET: async (request, context) => {
+      const param = context.params['id'];
+      if (param === ADMIN_LIST) {
+        await requireAdmin(request);
+        return pagedListAnswer(request, { page: (query) => engine.listPage(query), each: emptyExport });
+      }
+      if (adminOnly) await requireAdmin(request);
+      else if (signedIn) await requireUser(request);
+      if (param === undefined) {
+        const page = await engine.listPage(listQuery(request), !adminOnly);
+        return pageAnswer(page.items, page.next);
+      }
+      const id = pathId(context);
+      // A draft does not exist for the public: the same 404 as an unknown id.
+      const record = await (adminOnly ? engine.get(id) : engine.getPublic(id));
+      if (!record) throw notFound(label);
+      return answer(record, [engine.listTag, engine.itemTag(id)]);
+    },
+    POST: async (request) => {
+      await requireAdmin(request);
+      const input = await parseJsonBody(request, inputSchema);
+      return json(await engine.create(input), { status: 201 });
+    },
+    PUT: async (request, context) => {
+      await requireAdmin(request);
+      const id = pathId(context);
+      const input = await parseJsonBody(request, inputSchema);
+      const record = await engine.update(id, input);
+      if (!record) throw notFound(label);
+      return json(record);
+    },
+    DELETE: async (request, context) => {
+      await requireAdmin(request);
+      if (!(await engine.delete(pathId(context)))) throw notFound(label);
+      return json({ success: true });
+    },
+  });
+}

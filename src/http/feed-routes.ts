@@ -1,0 +1,59 @@
+import type { APIContext } from 'astro';
+import { useTranslations } from '../i18n';
+import { cdnCacheHeaders } from './cdn-cache';
+import { insightContent } from '../features/content/insights';
+import { portfolioContent } from '../features/content/portfolio';
+import { shownInBothLanguages } from '../features/content/shown';
+import { insightsRss, sitemapXml, type SitemapEntry } from '../features/content/feeds';
+import type { Language } from '../i18n/languages';
+import { site } from '../platform/site';
+import { TAXONOMY_TAG, taxonomyForPage } from '../features/taxonomy/taxonomy';
+
+function origin(context: APIContext): string {
+  return (context.site ?? new URL(context.url.origin)).origin;
+}
+
+export async function rssResponse(context: APIContext, lang: Language): Promise<Response> {
+  const t = useTranslations(lang);
+  const [insights, taxonomy] = await Promise.all([insightContent.listPublic(), taxonomyForPage()]);
+  const body = insightsRss(
+    origin(context),
+    lang,
+    insights.slice(0, 50).map(shownInBothLanguages),
+    `${site.name} — ${t('insights.listHeading')}`,
+    t('meta.insights.description'),
+    taxonomy,
+  );
+  return new Response(body, {
+    headers: {
+      'Content-Type': 'application/rss+xml; charset=utf-8',
+      ...cdnCacheHeaders([insightContent.listTag, TAXONOMY_TAG]),
+    },
+  });
+}
+
+const STATIC_PATHS = [
+  '/',
+  '/portfolio',
+  '/insights',
+  '/cookies-policy',
+  '/legal-advice',
+  '/privacy-policy',
+  '/investment-policy',
+];
+
+/** Every page in both languages, the on-demand ones included. */
+export async function sitemapResponse(context: APIContext): Promise<Response> {
+  const [portfolio, insights] = await Promise.all([portfolioContent.listPublic(), insightContent.listPublic()]);
+  const entries: SitemapEntry[] = [
+    ...STATIC_PATHS.map((path) => ({ path })),
+    ...portfolio.map((item) => ({ path: `/portfolio/${item.id}`, lastmod: item.updatedAt.slice(0, 10) })),
+    ...insights.map((insight) => ({ path: `/insights/${insight.id}`, lastmod: insight.updatedAt.slice(0, 10) })),
+  ];
+  return new Response(sitemapXml(origin(context), entries), {
+    headers: {
+      'Content-Type': 'application/xml; charset=utf-8',
+      ...cdnCacheHeaders([portfolioContent.listTag, insightContent.listTag]),
+    },
+  });
+}

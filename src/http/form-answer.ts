@@ -1,0 +1,90 @@
+import { localePath } from '../i18n';
+import { LANGUAGES, type Language } from '../i18n/languages';
+import { ConfigError } from '../platform/env';
+import { HttpError, isFormPost, logFailure, type Handler } from './http';
+import { SECURITY_HEADERS } from './security-headers';
+
+/**
+ * Forms that work before and without their scripts (docs/architecture.md, "Forms without scripts"). The contact
+ * and newsletter forms are real HTML forms posting to their function; the islands send the same fields as JSON and
+ * get JSON. A form's post gets no JSON but a redirect to the result page in the form's language, which says what
+ * happened with the toasts' texts:
+ *
+ * - sent: 303 See Other, so the browser GETs the result page (a reload does not send the form again);
+ * - refused (invalid, duplicate, limit, error): 307 Temporary Redirect, so the browser posts the same fields to the
+ *   result page, which puts them back in the form and names the failing fields; it stores and sends nothing.
+ *
+ * The URL carries the form's name, its language and a result code, never what the visitor typed.
+ */
+
+export const FORM_NAMES = ['contact', 'newsletter'] as const;
+export type FormName = (typeof FORM_NAMES)[number];
+export const FORM_RESULTS = ['sent', 'invalid', 'duplicate', 'limit', 'error'] as const;
+export type FormResult = (typeof FORM_RESULTS)[number];
+
+/** The result page's path (src/pages/[...lang]/form-result.astro). */
+export const FORM_RESULT_PATH = '/form-result';
+
+export function formResultUrl(lang: Language, form: FormName, result: FormResult): string {
+  return `${localePath(lang, FORM_RESULT_PATH)}?form=${form}&result=${result}`;
+}
+
+/** A form's action: its function, with the page's language (the only thing besides the fields the result needs). */
+export function formAction(form: FormName, lang: Language): string {
+  return `/api/${form}?lang=${lang}`;
+}
+
+/** The page's language a form names in its URL (`?lang=`), English when absent. */
+export function language(request: Request): Language {
+  const asked = new URL(request.url).searchParams.get('lang');
+  return LANGUAGES.find((lang) => lang === asked) ?? LANGUAGES[0];
+}
+
+function resultOf(error: unknown): FormResult {
+  if (!(error instanceof HttpError)) return 'error';
+  if (error.status === 400) return 'invalid';
+  if (error.status === 409) return 'duplicate';
+  if (error.status === 429 || error.status === 503) return 'limit';
+  return 'error';
+}
+
+/**
+ * A public form's POST handler that also answers an HTML form's post: the handler runs exactly as for JSON (same
+ * schema, honeypot, quota and body limit), and its answer or refusal becomes the redirect above.
+ */
+export function answeringForms(form: FormName, handler: Handler): Handler {
+  return answeringFormsAt(form, handler, (lang, result) => formResultUrl(lang, form, result));
+}
+
+/** The same for a form with a page of its own (the request-access form): its results go to `resultUrl`. */
+export function answeringFormsAt(
+  form: string,
+  handler: Handler,
+  resultUrl: (lang: Language, result: FormResult) => string,
+): Handler {
+  return async (request, context) => {
+    if (!isFormPost(request)) return handler(request, context);
+    const lang = language(request);
+    let result: FormResult;
+    try {
+      const response = await handler(request, context);
+      result = response.ok ? 'sent' : 'error';
+    } catch (error) {
+      if (error instanceof ConfigError) console.error(`Configuration error on POST /api/${form}: ${error.message}`);
+      else if (!(error instanceof HttpError)) logFailure(request, error);
+      result = resultOf(error);
+      // A body past the limit is not sent again.
+      if (error instanceof HttpError && error.status === 413) {
+        return redirect(303, resultUrl(lang, 'error'));
+      }
+    }
+    return redirect(result === 'sent' ? 303 : 307, resultUrl(lang, result));
+  };
+}
+
+function redirect(status: 303 | 307, location: string): Response {
+  return new Response(null, {
+    status,
+    headers: { ...SECURITY_HEADERS, Location: location, 'Cache-Control': 'no-store' },
+  });
+}
