@@ -11,7 +11,7 @@ export default defineConfig({
   trailingSlash: 'ignore',
   adapter: netlify(),
   integrations: [react()],
-  // Tailwind 4 runs as a Vite plugin; its configuration is in src/styles/global.css (docs/decisions.md).
+  // Tailwind 4 runs as a Vite plugin; its configuration is in src/styles/global.css (docs/decisions/0024-tailwind-4-through-tailwindcss-vite.md).
   vite: {
     plugins: [tailwindcss()],
     build: {

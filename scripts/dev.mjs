@@ -41,7 +41,7 @@ const seed = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/seed-local
 if (seed.status !== 0) process.exit(seed.status ?? 1);
 
 // Offline: without these flags netlify dev tries to download Deno for edge
-// functions, which this project does not have (docs/decisions.md, "Offline netlify dev").
+// functions, which this project does not have (docs/decisions/0009-offline-netlify-dev.md).
 const netlify = spawn('netlify', ['dev', '--offline', '--internal-disable-edge-functions', ...process.argv.slice(2)], {
   stdio: 'inherit',
   shell: process.platform === 'win32',

@@ -12,7 +12,7 @@ import { DOCUMENT_PART_BYTES, documentUploadStartSchema } from '../../src/featur
 const notAllowed = (allow: string) => errorResponse(405, 'Method not allowed', undefined, { Allow: allow });
 
 /**
- * A document's bytes arrive in parts (admins; docs/decisions.md: a function's request is at most 6 MB):
+ * A document's bytes arrive in parts (admins; docs/decisions/0035-documents-in-parts-downloads-streamed.md: a function's request is at most 6 MB):
  * - POST /api/document-uploads {fileName, size}: 201 {uploadId, partSize, parts}; 413 past 20 MB.
  * - PUT /api/document-uploads/{uploadId}/{part}: the raw bytes of part 0, 1, …; each exactly `partSize` but the last.
  * Then POST /api/documents {uploadId, …} checks the bytes and makes the document.

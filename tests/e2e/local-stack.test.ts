@@ -5,7 +5,7 @@ import { baseUrl, signInCookie, useSiteDatabase } from './helpers';
 
 /**
  * What a client sees from the local server (`netlify serve`, as `netlify dev`) must be what production answers
- * (docs/decisions.md, "netlify-cli retries 403 and 404 with .html paths"): plain HTTP, no browser.
+ * (docs/decisions/0012-netlify-cli-retries-403-and-404-with-html-paths.md): plain HTTP, no browser.
  */
 
 async function answer(path: string, init: RequestInit = {}) {

@@ -316,7 +316,7 @@ describe('what a crawler without JavaScript gets', () => {
     const home = await (await fetch(`${baseUrl()}/`)).text();
     expect(home).toContain('"SearchAction"');
     // The dashboard's styles (Quill's theme, its own utilities) load with it, never inlined into a public page; the
-    // chat's texts come with the chat (docs/decisions.md, "Pages that fit the first round trip").
+    // chat's texts come with the chat (docs/decisions/0033-pages-that-fit-the-first-round-trip.md).
     expect(home).not.toContain('.ql-snow');
     expect(home).not.toContain('Usually answers in seconds');
     const chatTexts = (await (await fetch(`${baseUrl()}/es/chat-texts.json`)).json()) as { title?: string };

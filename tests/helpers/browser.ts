@@ -4,7 +4,7 @@ import { chromium as playwright, type Browser } from 'playwright-core';
 /**
  * Chromium for browser tests: $CHROME_PATH, else Debian's /usr/bin/chromium,
  * else the build shipped inside the @sparticuz/chromium npm package, so
- * `npm install` is all a fresh machine needs (docs/decisions.md, "Chromium for tests").
+ * `npm install` is all a fresh machine needs (docs/decisions/0020-chromium-for-tests.md).
  */
 export async function chromiumPath(): Promise<string> {
   const fromEnv = process.env['CHROME_PATH'];

@@ -4,7 +4,7 @@ import { localizedInput, localizedSchema } from '../../platform/common-schema';
 /**
  * Documents for investors (docs/roles.md, "Documents"): PDFs of at most 20 MB (decimal: 20,000,000 bytes, inside
  * Netlify's 20 MB streamed-response limit for the download), sent in parts of at most 3 MiB, because a function's
- * buffered request is at most 6 MB and binary bodies reach it base64-encoded (docs/decisions.md). Kept apart from
+ * buffered request is at most 6 MB and binary bodies reach it base64-encoded (docs/decisions/0035-documents-in-parts-downloads-streamed.md). Kept apart from
  * the server's checks so the dashboard can import the numbers.
  */
 export const MAX_DOCUMENT_MB = 20;

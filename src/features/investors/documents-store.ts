@@ -7,7 +7,7 @@ import { documentSchema, type InvestorDocument } from './document-schema';
 
 /**
  * Investor documents (docs/roles.md, "Documents"): rows in `documents`, `document_shares`, `document_uploads`; bytes
- * in Blobs, `parts/{id}/{nnn}` (at most 3 MiB each: a function's request is at most 6 MB, docs/decisions.md).
+ * in Blobs, `parts/{id}/{nnn}` (at most 3 MiB each: a function's request is at most 6 MB, docs/decisions/0035-documents-in-parts-downloads-streamed.md).
  */
 type DocumentUpload = typeof documentUploads.$inferSelect;
 

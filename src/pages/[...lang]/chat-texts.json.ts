@@ -7,7 +7,7 @@ import { site } from '../../platform/site';
 /**
  * The chat panel's texts in one language (`/chat-texts.json`, `/es/chat-texts.json`), a static file the panel fetches
  * when it first opens. Kept out of every page's HTML: a page under 14.6 KB (Brotli) arrives in the first round trip
- * (docs/decisions.md, "Pages that fit the first round trip").
+ * (docs/decisions/0033-pages-that-fit-the-first-round-trip.md).
  */
 export const prerender = true;
 export const getStaticPaths = languagePaths;

@@ -5,7 +5,7 @@ import type { Pool } from 'pg';
 /**
  * The site's records live in Netlify Database (Postgres): `getDatabase()` reads `NETLIFY_DB_URL`, which Netlify sets
  * on a deploy (a database branch per deploy preview), `netlify dev` sets to its embedded engine, and the tests set to
- * an in-memory one of their own (tests/helpers/db.ts). Drizzle ORM types the queries (docs/decisions.md).
+ * an in-memory one of their own (tests/helpers/db.ts). Drizzle ORM types the queries (docs/decisions/0036-netlify-database-through-drizzle-orm.md).
  */
 export type Database = NodePgDatabase;
 /** A transaction's handle: the same query builder, bound to the transaction's one connection. */

@@ -10,7 +10,7 @@ export interface DocumentFields {
 }
 
 /**
- * Sends a PDF the way the server takes it (docs/decisions.md, "Documents in parts"): announce it, send its parts
+ * Sends a PDF the way the server takes it (docs/decisions/0035-documents-in-parts-downloads-streamed.md): announce it, send its parts
  * one after another (each a request under the platform's 6 MB limit), then make the document from them.
  * `onProgress` gets the parts sent so far and their number.
  */
