@@ -88,6 +88,20 @@ const DATABASE_ONLY_IN_STORES = ['@netlify/database', 'drizzle-orm', 'pg'].map((
   message: DATABASE_MESSAGE,
 }));
 const DATABASE_PATTERNS = [{ group: ['drizzle-orm/*'], message: DATABASE_MESSAGE }];
+/** The domain (features, platform) speaks no HTTP: no request context, function config or cookies (src/http does). */
+const NO_HTTP_IN_DOMAIN = [
+  {
+    name: '@netlify/functions',
+    importNames: ['Context', 'Config', 'Handler', 'HandlerEvent', 'HandlerContext', 'HandlerResponse'],
+    message:
+      'Features and platform speak no HTTP: requests, contexts and function config belong to src/http and netlify/.',
+  },
+  { name: 'cookie', message: 'Cookies are HTTP: src/http reads and writes them.' },
+];
+const CONTENT_IN_PAGES = {
+  name: 'astro:content',
+  message: 'Features are plain TypeScript; read content collections in pages.',
+};
 
 export default tseslint.config(
   {
@@ -106,11 +120,7 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
-          paths: [
-            BLOBS_ONLY_IN_STORES,
-            ...DATABASE_ONLY_IN_STORES,
-            { name: 'astro:content', message: 'Features are plain TypeScript; read content collections in pages.' },
-          ],
+          paths: [BLOBS_ONLY_IN_STORES, ...DATABASE_ONLY_IN_STORES, CONTENT_IN_PAGES],
           patterns: DATABASE_PATTERNS,
         },
       ],
@@ -130,8 +140,26 @@ export default tseslint.config(
     },
   },
   {
-    // The storage files, and the test and script harnesses that start a local engine or Blobs server.
-    files: [...STORAGE_FILES, 'tests/**', 'scripts/**', 'drizzle.config.ts'],
+    // The domain: no HTTP (and, outside its storage files, no SQL or Blobs).
+    files: ['src/features/**', 'src/platform/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [BLOBS_ONLY_IN_STORES, ...DATABASE_ONLY_IN_STORES, CONTENT_IN_PAGES, ...NO_HTTP_IN_DOMAIN],
+          patterns: DATABASE_PATTERNS,
+        },
+      ],
+    },
+  },
+  {
+    // The storage files speak SQL and Blobs, and still no HTTP.
+    files: STORAGE_FILES,
+    rules: { 'no-restricted-imports': ['error', { paths: [CONTENT_IN_PAGES, ...NO_HTTP_IN_DOMAIN] }] },
+  },
+  {
+    // The test and script harnesses start local engines and servers.
+    files: ['tests/**', 'scripts/**', 'drizzle.config.ts'],
     rules: { 'no-restricted-imports': 'off' },
   },
   {

@@ -2,9 +2,9 @@ import type { Config } from '@netlify/functions';
 import { z } from 'zod';
 import { changeOwnPassword } from '../../src/features/accounts/accounts';
 import { requireUser } from '../../src/http/guard';
-import { startSession } from '../../src/features/accounts/session';
+import { startSession } from '../../src/http/session';
 import { json, parseJsonBody, route, withCookies } from '../../src/http/http';
-import { adminAuthRateLimit } from '../../src/features/quotas/rate-limits';
+import { adminAuthRateLimit } from '../../src/http/rate-limits';
 import { publicUser } from '../../src/features/accounts/schema';
 
 const changeSchema = z.object({

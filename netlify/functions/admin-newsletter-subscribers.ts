@@ -1,7 +1,8 @@
 import type { Config } from '@netlify/functions';
 import { requireAdmin } from '../../src/http/guard';
 import { NEWSLETTER_CSV_HEADER, newsletterRows } from '../../src/features/newsletter/csv';
-import { json, notFound, pagedListAnswer, pathId, route } from '../../src/http/http';
+import { json, pagedListAnswer, pathId, route } from '../../src/http/http';
+import { notFound } from '../../src/platform/errors';
 import { deleteSubscriber, eachSubscriber, listSubscribersPage } from '../../src/features/newsletter/subscribers-store';
 
 export default route({

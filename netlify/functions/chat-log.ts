@@ -8,7 +8,7 @@ import {
 import { CHAT_CSV_HEADER, chatRows } from '../../src/features/conversations/csv';
 import { logRoute } from '../../src/http/log-route';
 import { BODY_LIMITS, QUOTAS } from '../../src/features/quotas/quotas';
-import { publicWriteRateLimit } from '../../src/features/quotas/rate-limits';
+import { publicWriteRateLimit } from '../../src/http/rate-limits';
 import { chatExchangeInputSchema } from '../../src/features/conversations/schema';
 
 /**

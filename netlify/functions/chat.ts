@@ -1,8 +1,9 @@
 import type { Config } from '@netlify/functions';
 import { chatReply } from '../../src/features/chat/assistant';
 import { eventStream, json, parseJsonBody, route, wantsEventStream } from '../../src/http/http';
-import { BODY_LIMITS, clientIp, QUOTAS, takeVisitorQuota } from '../../src/features/quotas/quotas';
-import { chatRateLimit } from '../../src/features/quotas/rate-limits';
+import { BODY_LIMITS, QUOTAS, takeVisitorQuota } from '../../src/features/quotas/quotas';
+import { clientIp } from '../../src/http/client-ip';
+import { chatRateLimit } from '../../src/http/rate-limits';
 import { chatRequestSchema } from '../../src/features/chat/schema';
 
 /**

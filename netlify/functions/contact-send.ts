@@ -3,8 +3,9 @@ import { HttpError, json, parseJsonOrFormBody, route } from '../../src/http/http
 import { answeringForms, language } from '../../src/http/form-answer';
 import { alertContactMessage } from '../../src/features/leads/alerts';
 import { newId } from '../../src/platform/ids';
-import { BODY_LIMITS, clientIp, QUOTAS, takeVisitorQuota } from '../../src/features/quotas/quotas';
-import { publicWriteRateLimit } from '../../src/features/quotas/rate-limits';
+import { BODY_LIMITS, QUOTAS, takeVisitorQuota } from '../../src/features/quotas/quotas';
+import { clientIp } from '../../src/http/client-ip';
+import { publicWriteRateLimit } from '../../src/http/rate-limits';
 import { contactInputSchema } from '../../src/features/leads/contact-schema';
 import { addContactMessage } from '../../src/features/leads/messages-store';
 import { isAllowedService } from '../../src/features/taxonomy/taxonomy';

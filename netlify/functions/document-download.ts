@@ -10,7 +10,18 @@ import { route } from '../../src/http/http';
 export default route({
   GET: async (request) => {
     const user = await requireUser(request);
-    return downloadDocument(user, new URL(request.url).searchParams.get('token'));
+    const { fileName, body } = await downloadDocument(user, new URL(request.url).searchParams.get('token'));
+    return new Response(body, {
+      headers: {
+        'Content-Type': 'application/pdf',
+        'Content-Disposition': `attachment; filename="${fileName}"`,
+        'Cache-Control': 'private, no-store',
+        'X-Content-Type-Options': 'nosniff',
+        'Content-Security-Policy': "default-src 'none'; sandbox",
+        'Referrer-Policy': 'no-referrer',
+        'X-Frame-Options': 'DENY',
+      },
+    });
   },
 });
 

@@ -8,7 +8,8 @@ import {
   updateDocument,
   visibleDocuments,
 } from '../../src/features/investors/documents';
-import { errorResponse, json, notFound, parseJsonBody, pathId, route } from '../../src/http/http';
+import { errorResponse, json, parseJsonBody, pathId, route } from '../../src/http/http';
+import { notFound } from '../../src/platform/errors';
 import { documentCreateInputSchema, documentUpdateInputSchema } from '../../src/features/investors/document-schema';
 
 const ADMIN_LIST = 'admin';

@@ -4,8 +4,9 @@ import { fileAccessRequest } from '../../src/features/leads/access-requests';
 import { answeringFormsAt } from '../../src/http/form-answer';
 import { FORM_BODY_FACTOR, isFormPost, json, parseJsonBody, parseWith, readBody, route } from '../../src/http/http';
 import { newId } from '../../src/platform/ids';
-import { BODY_LIMITS, clientIp, QUOTAS, takeVisitorQuota } from '../../src/features/quotas/quotas';
-import { publicWriteRateLimit } from '../../src/features/quotas/rate-limits';
+import { BODY_LIMITS, QUOTAS, takeVisitorQuota } from '../../src/features/quotas/quotas';
+import { clientIp } from '../../src/http/client-ip';
+import { publicWriteRateLimit } from '../../src/http/rate-limits';
 import { accessRequestInputSchema } from '../../src/features/leads/access-schema';
 
 /** The list fields an HTML form sends as repeated names (`sectors=ai&sectors=fintech`). */

@@ -2,8 +2,9 @@ import type { Config } from '@netlify/functions';
 import { localePath } from '../../src/i18n';
 import { LANGUAGES, type Language } from '../../src/i18n/languages';
 import { acceptInvitation, LINK_EXPIRED, LINK_USED } from '../../src/features/accounts/invitations';
-import { HttpError, isFormPost, json, parseJsonBody, readFormFields, route } from '../../src/http/http';
-import { publicWriteRateLimit } from '../../src/features/quotas/rate-limits';
+import { asHttpError, isFormPost, json, parseJsonBody, readFormFields, route } from '../../src/http/http';
+import type { HttpError } from '../../src/http/http';
+import { publicWriteRateLimit } from '../../src/http/rate-limits';
 import { acceptInvitationSchema } from '../../src/features/leads/access-schema';
 import { SECURITY_HEADERS } from '../../src/http/security-headers';
 
@@ -49,8 +50,9 @@ export default route({
         await acceptInvitation(token, password);
         return redirect(lang, 'done');
       } catch (error) {
-        if (!(error instanceof HttpError)) throw error;
-        const result = resultOf(error);
+        const refusal = asHttpError(error);
+        if (!refusal) throw error;
+        const result = resultOf(refusal);
         return redirect(lang, result, result === 'weak' ? token : undefined);
       }
     }

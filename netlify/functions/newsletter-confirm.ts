@@ -1,7 +1,7 @@
 import type { Config } from '@netlify/functions';
 import { HttpError, isFormPost, json, parseJsonBody, readFormFields, route } from '../../src/http/http';
 import { INVALID_LINK, languageOf, newsletterPagePath } from '../../src/features/newsletter/links';
-import { publicWriteRateLimit } from '../../src/features/quotas/rate-limits';
+import { publicWriteRateLimit } from '../../src/http/rate-limits';
 import { SECURITY_HEADERS } from '../../src/http/security-headers';
 import { z } from 'zod';
 import { confirmSubscription } from '../../src/features/newsletter/subscribers-store';

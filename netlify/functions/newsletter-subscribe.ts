@@ -4,8 +4,9 @@ import { LANGUAGES } from '../../src/i18n/languages';
 import { answeringForms } from '../../src/http/form-answer';
 import { newId } from '../../src/platform/ids';
 import { signUp } from '../../src/features/newsletter/mail';
-import { BODY_LIMITS, clientIp, QUOTAS, takeVisitorQuota } from '../../src/features/quotas/quotas';
-import { publicWriteRateLimit } from '../../src/features/quotas/rate-limits';
+import { BODY_LIMITS, QUOTAS, takeVisitorQuota } from '../../src/features/quotas/quotas';
+import { clientIp } from '../../src/http/client-ip';
+import { publicWriteRateLimit } from '../../src/http/rate-limits';
 import { DUPLICATE_SUBSCRIPTION, newsletterInputSchema } from '../../src/features/newsletter/schema';
 
 /**

@@ -1,9 +1,9 @@
 import type { Config } from '@netlify/functions';
 import { assertSameOrigin } from '../../src/http/guard';
 import { authenticate } from '../../src/features/accounts/login';
-import { assertSessionSecret, startSession } from '../../src/features/accounts/session';
+import { assertSessionSecret, startSession } from '../../src/http/session';
 import { json, parseJsonBody, route, withCookies } from '../../src/http/http';
-import { adminAuthRateLimit } from '../../src/features/quotas/rate-limits';
+import { adminAuthRateLimit } from '../../src/http/rate-limits';
 import { recordAudit } from '../../src/features/audit/store';
 import { recordSignIn } from '../../src/features/accounts/users-store';
 import { loginInputSchema, publicUser } from '../../src/features/accounts/schema';

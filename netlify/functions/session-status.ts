@@ -1,7 +1,7 @@
 import type { Config } from '@netlify/functions';
-import { readSession } from '../../src/features/accounts/session';
+import { readSession } from '../../src/http/session';
 import { json, route } from '../../src/http/http';
-import { adminAuthRateLimit } from '../../src/features/quotas/rate-limits';
+import { adminAuthRateLimit } from '../../src/http/rate-limits';
 
 /** GET /api/admin/auth-status: whether the request carries a valid session. */
 export default route({

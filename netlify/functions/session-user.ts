@@ -1,8 +1,8 @@
 import type { Config } from '@netlify/functions';
 import { UNAUTHORIZED } from '../../src/http/guard';
-import { readSession } from '../../src/features/accounts/session';
+import { readSession } from '../../src/http/session';
 import { HttpError, json, route } from '../../src/http/http';
-import { adminAuthRateLimit } from '../../src/features/quotas/rate-limits';
+import { adminAuthRateLimit } from '../../src/http/rate-limits';
 import { publicUser } from '../../src/features/accounts/schema';
 
 /** GET /api/auth/user: who is signed in, or 401. */

@@ -1,5 +1,6 @@
 import type { Config } from '@netlify/functions';
-import { notFound, route } from '../../src/http/http';
+import { route } from '../../src/http/http';
+import { notFound } from '../../src/platform/errors';
 import { getUpload } from '../../src/features/uploads/store';
 
 export default route({

@@ -8,7 +8,7 @@ import {
 import { VIDEO_CSV_HEADER, videoRows } from '../../src/features/conversations/csv';
 import { logRoute } from '../../src/http/log-route';
 import { BODY_LIMITS, QUOTAS } from '../../src/features/quotas/quotas';
-import { publicWriteRateLimit } from '../../src/features/quotas/rate-limits';
+import { publicWriteRateLimit } from '../../src/http/rate-limits';
 import { videoLogInputSchema } from '../../src/features/conversations/schema';
 
 /** The video-call log: the page reports a call when it ends; the admin reads calls. */

@@ -1,8 +1,9 @@
 import type { Config } from '@netlify/functions';
 import { z } from 'zod';
 import { json, parseJsonBody, route } from '../../src/http/http';
-import { BODY_LIMITS, clientIp } from '../../src/features/quotas/quotas';
-import { videoCallRateLimit } from '../../src/features/quotas/rate-limits';
+import { BODY_LIMITS } from '../../src/features/quotas/quotas';
+import { clientIp } from '../../src/http/client-ip';
+import { videoCallRateLimit } from '../../src/http/rate-limits';
 import { languageSchema } from '../../src/platform/common-schema';
 import { startConversation } from '../../src/features/video/tavus';
 

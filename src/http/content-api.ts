@@ -2,17 +2,8 @@ import type { Context } from '@netlify/functions';
 import { requireAdmin, requireUser } from './guard';
 import { cdnCacheHeaders } from './cdn-cache';
 import type { PageQuery } from '../platform/db/paging';
-import {
-  cachedJson,
-  json,
-  NEXT_CURSOR_HEADER,
-  notFound,
-  pagedListAnswer,
-  pageQuery,
-  parseJsonBody,
-  pathId,
-  route,
-} from './http';
+import { cachedJson, json, NEXT_CURSOR_HEADER, pagedListAnswer, pageQuery, parseJsonBody, pathId, route } from './http';
+import { notFound } from '../platform/errors';
 import type { ContentInput } from '../features/content/schema';
 import type { ContentEngine } from '../features/content/engine';
 

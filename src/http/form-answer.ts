@@ -1,7 +1,7 @@
 import { localePath } from '../i18n';
 import { LANGUAGES, type Language } from '../i18n/languages';
 import { ConfigError } from '../platform/env';
-import { HttpError, isFormPost, logFailure, type Handler } from './http';
+import { asHttpError, isFormPost, logFailure, type Handler, type HttpError } from './http';
 import { SECURITY_HEADERS } from './security-headers';
 
 /**
@@ -40,11 +40,11 @@ export function language(request: Request): Language {
   return LANGUAGES.find((lang) => lang === asked) ?? LANGUAGES[0];
 }
 
-function resultOf(error: unknown): FormResult {
-  if (!(error instanceof HttpError)) return 'error';
-  if (error.status === 400) return 'invalid';
-  if (error.status === 409) return 'duplicate';
-  if (error.status === 429 || error.status === 503) return 'limit';
+function resultOf(refusal: HttpError | null): FormResult {
+  if (!refusal) return 'error';
+  if (refusal.status === 400) return 'invalid';
+  if (refusal.status === 409) return 'duplicate';
+  if (refusal.status === 429 || refusal.status === 503) return 'limit';
   return 'error';
 }
 
@@ -70,11 +70,12 @@ export function answeringFormsAt(
       const response = await handler(request, context);
       result = response.ok ? 'sent' : 'error';
     } catch (error) {
+      const refusal = asHttpError(error);
       if (error instanceof ConfigError) console.error(`Configuration error on POST /api/${form}: ${error.message}`);
-      else if (!(error instanceof HttpError)) logFailure(request, error);
-      result = resultOf(error);
+      else if (!refusal) logFailure(request, error);
+      result = resultOf(refusal);
       // A body past the limit is not sent again.
-      if (error instanceof HttpError && error.status === 413) {
+      if (refusal?.status === 413) {
         return redirect(303, resultUrl(lang, 'error'));
       }
     }

@@ -1,6 +1,6 @@
 import { HttpError } from './http';
 import type { User } from '../features/accounts/schema';
-import { readSession } from '../features/accounts/session';
+import { readSession } from '../http/session';
 
 export const UNAUTHORIZED = 'Unauthorized';
 export const ACCESS_DENIED = 'Access Denied';

@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import { cdnCacheHeaders } from './cdn-cache';
 import { CSV_BOM, csvFileName, csvLines, type CsvRow } from '../platform/csv';
 import { ConfigError } from '../platform/env';
+import { DomainError, type DomainErrorKind } from '../platform/errors';
 import { isId } from '../platform/ids';
 import { SECURITY_HEADERS } from './security-headers';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, type Page, type PageQuery } from '../platform/db/paging';
@@ -35,6 +36,33 @@ export class HttpError extends Error {
     super(message);
     this.name = 'HttpError';
   }
+}
+
+/** The status each kind of domain refusal answers with (src/platform/errors.ts). */
+const STATUS_OF: Record<DomainErrorKind, number> = {
+  invalid: 400,
+  unauthorized: 401,
+  forbidden: 403,
+  'not-found': 404,
+  conflict: 409,
+  gone: 410,
+  'too-large': 413,
+  'unsupported-type': 415,
+  'limit-reached': 429,
+  'upstream-failed': 502,
+  unavailable: 503,
+};
+
+/**
+ * A refusal as the HTTP answer it gets: an HttpError as it is, a domain error with its kind's status, its message and
+ * field, and Retry-After when it says when to try again. Anything else is not a refusal (null): a failure.
+ */
+export function asHttpError(error: unknown): HttpError | null {
+  if (error instanceof HttpError) return error;
+  if (!(error instanceof DomainError)) return null;
+  const retryAfter = 'retryAfterSeconds' in error ? error.retryAfterSeconds : undefined;
+  const headers: Record<string, string> = typeof retryAfter === 'number' ? { 'Retry-After': String(retryAfter) } : {};
+  return new HttpError(STATUS_OF[error.kind], error.message, error.field, headers);
 }
 
 export function json(data: unknown, init: { status?: number; headers?: Record<string, string> } = {}): Response {
@@ -236,7 +264,7 @@ export type Handler = (request: Request, context: Context) => Promise<Response> 
 
 /**
  * The one way a function answers: dispatch on method (405 with Allow for any
- * other), turn HttpErrors into the error shape, and never let a stack trace
+ * other), turn refusals (HttpErrors and the domain's errors, `asHttpError`) into the error shape, and never let a stack trace
  * out (500 with a plain message; the detail goes to the function log).
  */
 export function route(
@@ -249,9 +277,8 @@ export function route(
     try {
       return await handler(request, context);
     } catch (error) {
-      if (error instanceof HttpError) {
-        return errorResponse(error.status, error.message, error.field, error.headers);
-      }
+      const refusal = asHttpError(error);
+      if (refusal) return errorResponse(refusal.status, refusal.message, refusal.field, refusal.headers);
       if (error instanceof ConfigError) {
         // A setting is missing or wrong: one line saying what to set, and a 500 the client can read.
         console.error(`Configuration error on ${request.method} ${new URL(request.url).pathname}: ${error.message}`);
@@ -261,10 +288,6 @@ export function route(
       return errorResponse(500, 'Something went wrong on our side. Please try again.');
     }
   };
-}
-
-export function notFound(what: string): HttpError {
-  return new HttpError(404, `${what} not found`);
 }
 
 /** The header of a paged list's answer that carries the next page's cursor (absent on the last page). */

@@ -1,7 +1,8 @@
 import type { Context } from '@netlify/functions';
 import type { z } from 'zod';
 import { json, pagedListAnswer, parseJsonBody, route, type PagedList } from './http';
-import { clientIp, takeVisitorQuota, type VisitorQuota } from '../features/quotas/quotas';
+import { takeVisitorQuota, type VisitorQuota } from '../features/quotas/quotas';
+import { clientIp } from './client-ip';
 
 /**
  * A log the site's pages append to and admins read: POST appends one entry

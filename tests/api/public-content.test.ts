@@ -6,7 +6,7 @@ import { portfolioContent } from '../../src/features/content/portfolio';
 import { searchInsights } from '../../src/features/content/search';
 import { queryCount, resetQueryCount } from '../../src/platform/db/client';
 import { NEXT_CURSOR_HEADER } from '../../src/http/http';
-import { homeData, insightListData } from '../../src/features/content/page-data';
+import { homeData, insightListData } from '../../src/http/page-data';
 import type { Insight } from '../../src/features/content/insight-schema';
 import type { PortfolioItem } from '../../src/features/content/portfolio-schema';
 import { defaultTaxonomyEntries } from '../../src/features/taxonomy/seed';

@@ -15,8 +15,9 @@ import {
   ACTIVITY_REFRESH_SECONDS,
   SESSION_IDLE_SECONDS,
   SESSION_TTL_SECONDS,
-} from '../../src/features/accounts/session';
+} from '../../src/features/accounts/sessions-store';
 import { queryCount, resetQueryCount } from '../../src/platform/db/client';
+import { InvalidInput } from '../../src/platform/errors';
 import { resetEnvCache } from '../../src/platform/env';
 import { CONFIG_ERROR_MESSAGE } from '../../src/http/http';
 import {
@@ -25,7 +26,6 @@ import {
   saveUser,
   setUserActive,
   setUserPassword,
-  UserInputError,
 } from '../../src/features/accounts/users-store';
 import { deleteEndedSessions } from '../../src/features/accounts/sessions-store';
 import { startLocalBlobs, type LocalBlobs } from '../helpers/blobs';
@@ -134,7 +134,7 @@ describe('ending sessions', () => {
     expect(await setUserActive('nobody-here', false)).toBeNull();
     expect(await endUserSessions('nobody-here')).toBeNull();
     const { account } = await accountWithSessions(0);
-    await expect(setUserPassword(account.username, 'elevenchars')).rejects.toThrow(UserInputError);
+    await expect(setUserPassword(account.username, 'elevenchars')).rejects.toThrow(InvalidInput);
     await expect(saveUser({ username: 'shorty', password: 'short 11 ch', role: 'investor' })).rejects.toThrow(
       /at least 12 characters/,
     );

@@ -75,7 +75,7 @@ describe('not-found addresses', () => {
 
 describe('first-visit language', () => {
   it("follows a stored choice, else the browser's first language", async () => {
-    const { prefersSpanish } = await import('../../src/features/content/page-data');
+    const { prefersSpanish } = await import('../../src/http/page-data');
     expect(prefersSpanish(undefined, 'es-MX,es;q=0.9,en;q=0.8')).toBe(true);
     expect(prefersSpanish(undefined, 'es')).toBe(true);
     expect(prefersSpanish(undefined, 'en-GB,es;q=0.9')).toBe(false);

@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import bcrypt from 'bcryptjs';
-import { HttpError, notFound } from '../../http/http';
+import { Conflict, InvalidInput, notFound } from '../../platform/errors';
 import { normaliseUsername, passwordProblem, USERNAME_PATTERN, type Role, type User } from './schema';
 import { recordAudit } from '../audit/store';
-import { changeAccount, createUser, listUsers, setUserPassword, UserInputError, type StoredUser } from './users-store';
+import { changeAccount, createUser, listUsers, setUserPassword, type StoredUser } from './users-store';
 
 /** What the Users tab shows of an account: never its hash. */
 export interface Account {
@@ -39,7 +39,7 @@ function actorOf(user: User) {
 /** A username from the path, checked before it reaches a store. */
 export function pathUsername(value: string | undefined): string {
   const name = normaliseUsername(value ?? '');
-  if (!USERNAME_PATTERN.test(name)) throw new HttpError(400, 'Invalid username', 'username');
+  if (!USERNAME_PATTERN.test(name)) throw new InvalidInput('Invalid username', 'username');
   return name;
 }
 
@@ -53,14 +53,8 @@ export async function createAccount(
   input: { username: string; role: Role },
 ): Promise<{ account: Account; temporaryPassword: string }> {
   const password = temporaryPassword();
-  let user: StoredUser | null;
-  try {
-    user = await createUser({ ...input, password, mustChangePassword: true });
-  } catch (error) {
-    if (error instanceof UserInputError) throw new HttpError(400, error.message, error.field);
-    throw error;
-  }
-  if (!user) throw new HttpError(409, USERNAME_TAKEN, 'username');
+  const user = await createUser({ ...input, password, mustChangePassword: true });
+  if (!user) throw new Conflict(USERNAME_TAKEN, 'username');
   await recordAudit({ ...actorOf(actor), action: 'user.create', target: user.username, detail: user.role });
   return { account: account(user), temporaryPassword: password };
 }
@@ -90,7 +84,7 @@ export async function updateAccount(
   const result = await changeAccount(username, change, actor.id);
   if (!result.ok) {
     if (result.reason === 'not-found') throw notFound('User');
-    throw new HttpError(409, result.reason === 'self' ? SELF_CHANGE_REFUSED : LAST_ADMIN_REFUSED);
+    throw new Conflict(result.reason === 'self' ? SELF_CHANGE_REFUSED : LAST_ADMIN_REFUSED);
   }
   const { before, after } = result;
   if (after.role !== before.role) {
@@ -106,11 +100,11 @@ export async function updateAccount(
 /** A signed-in user replaces their own password (a temporary one included); every other session of theirs ends. */
 export async function changeOwnPassword(user: User, currentPassword: string, newPassword: string): Promise<User> {
   if (!(await bcrypt.compare(currentPassword, user.passwordHash))) {
-    throw new HttpError(400, WRONG_CURRENT_PASSWORD, 'currentPassword');
+    throw new InvalidInput(WRONG_CURRENT_PASSWORD, 'currentPassword');
   }
   const problem = passwordProblem(newPassword);
-  if (problem) throw new HttpError(400, problem, 'newPassword');
-  if (currentPassword === newPassword) throw new HttpError(400, SAME_PASSWORD, 'newPassword');
+  if (problem) throw new InvalidInput(problem, 'newPassword');
+  if (currentPassword === newPassword) throw new InvalidInput(SAME_PASSWORD, 'newPassword');
   const updated = await setUserPassword(user.username, newPassword, { mustChangePassword: false });
   if (!updated) throw notFound('User');
   await recordAudit({ ...actorOf(user), action: 'password.change', target: user.username });

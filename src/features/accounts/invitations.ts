@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { HttpError, notFound } from '../../http/http';
+import { Conflict, Gone, InvalidInput, notFound, NotFound } from '../../platform/errors';
 import type { Language } from '../../i18n/languages';
 import { queueMail } from '../mail/outbox';
 import { invitationMail } from '../mail/templates';
@@ -94,8 +94,8 @@ export async function createAccountFromLead(
 ): Promise<LeadAccountResult> {
   const message = await getLead(messageId);
   if (!message) throw notFound('Message');
-  if (message.source !== 'investor' || !message.investor) throw new HttpError(400, NOT_AN_INVESTOR_LEAD);
-  if (await leadAccount(message.id)) throw new HttpError(409, ACCOUNT_EXISTS);
+  if (message.source !== 'investor' || !message.investor) throw new InvalidInput(NOT_AN_INVESTOR_LEAD);
+  if (await leadAccount(message.id)) throw new Conflict(ACCOUNT_EXISTS);
   const passwordHash = await hashPassword(unusablePassword());
   const user = await createLeadAccount(
     message.id,
@@ -103,8 +103,8 @@ export async function createAccountFromLead(
     { passwordHash, role: 'investor' },
     now,
   );
-  if (user === 'exists') throw new HttpError(409, ACCOUNT_EXISTS);
-  if (user === 'no-username') throw new HttpError(409, 'No free username could be made from this e-mail address');
+  if (user === 'exists') throw new Conflict(ACCOUNT_EXISTS);
+  if (user === 'no-username') throw new Conflict('No free username could be made from this e-mail address');
   const actorOf = { actor: actor.username, actorRole: actor.role };
   await recordAudit({ ...actorOf, action: 'user.create', target: user.username, detail: 'investor' });
   await recordAudit({ ...actorOf, action: 'user.invite', target: user.username, detail: message.id });
@@ -118,21 +118,24 @@ export function accountOfLead(messageId: string): Promise<string | null> {
   return leadAccount(messageId);
 }
 
+/** Why a link cannot be used: no such link, past its date, or used (or made void). */
+export type LinkProblem = 'invalid' | 'expired' | 'used';
+
 /** What a link is worth now: usable (with its account's name and language), or why not. */
 export async function checkInvitation(
   token: string,
   now = new Date(),
 ): Promise<
-  { ok: true; username: string; language: Language; user: User } | { ok: false; status: number; message: string }
+  { ok: true; username: string; language: Language; user: User } | { ok: false; reason: LinkProblem; message: string }
 > {
-  if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return { ok: false, status: 404, message: LINK_INVALID };
+  if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return { ok: false, reason: 'invalid', message: LINK_INVALID };
   const invitation = await getInvitation(token);
-  if (!invitation) return { ok: false, status: 404, message: LINK_INVALID };
-  if (Date.parse(invitation.expiresAt) <= now.getTime()) return { ok: false, status: 410, message: LINK_EXPIRED };
+  if (!invitation) return { ok: false, reason: 'invalid', message: LINK_INVALID };
+  if (Date.parse(invitation.expiresAt) <= now.getTime()) return { ok: false, reason: 'expired', message: LINK_EXPIRED };
   const { user } = invitation;
   // The link was used, or its account deactivated or given a password another way since: it is void.
   if (invitation.usedAt !== null || !user.isActive || user.sessionGeneration !== invitation.generation) {
-    return { ok: false, status: 410, message: LINK_USED };
+    return { ok: false, reason: 'used', message: LINK_USED };
   }
   return { ok: true, username: user.username, language: invitation.language, user };
 }
@@ -147,11 +150,11 @@ export async function acceptInvitation(
   now = new Date(),
 ): Promise<{ username: string; language: Language }> {
   const checked = await checkInvitation(token, now);
-  if (!checked.ok) throw new HttpError(checked.status, checked.message);
+  if (!checked.ok) throw checked.reason === 'invalid' ? new NotFound(checked.message) : new Gone(checked.message);
   const problem = passwordProblem(password);
-  if (problem) throw new HttpError(400, problem, 'password');
+  if (problem) throw new InvalidInput(problem, 'password');
   const updated = await acceptInvitationPassword(token, await hashPassword(password), now);
-  if (!updated) throw new HttpError(410, LINK_USED);
+  if (!updated) throw new Gone(LINK_USED);
   await recordAudit({
     actor: updated.username,
     actorRole: updated.role,

@@ -1,6 +1,6 @@
 import bcrypt from 'bcryptjs';
 import { ConfigError, env } from '../../platform/env';
-import { HttpError } from '../../http/http';
+import { InvalidInput, LimitReached, Unauthorized } from '../../platform/errors';
 import { MAX_PASSWORD_BYTES, normaliseUsername, passwordProblem, type User } from './schema';
 import { createUser, getUser, hashPassword, type StoredUser } from './users-store';
 import { beginLoginAttempt, USERNAME_DELAY } from './login-throttle';
@@ -35,20 +35,18 @@ async function bootstrapAdmin(username: string): Promise<StoredUser | null> {
   return (await createUser({ ...admin, passwordHash: await hashPassword(ADMIN_PASSWORD) })) ?? getUser(ADMIN_USERNAME);
 }
 
-/** Checks a sign-in; answers the user, or throws the HttpError the visitor sees. */
+/** Checks a sign-in; answers the user, or throws the DomainError the visitor sees. */
 export async function authenticate(username: string, password: string, ip: string): Promise<User> {
-  if (!username.trim() || !password) throw new HttpError(400, EMPTY_CREDENTIALS);
+  if (!username.trim() || !password) throw new InvalidInput(EMPTY_CREDENTIALS);
   if (Buffer.byteLength(password, 'utf8') > MAX_PASSWORD_BYTES)
-    throw new HttpError(400, 'Password is too long', 'password');
+    throw new InvalidInput('Password is too long', 'password');
 
   const attempt = await beginLoginAttempt(username, ip);
   if (!attempt.allowed) {
     const minutes = Math.max(1, Math.ceil(attempt.retryAfterSeconds / 60));
-    throw new HttpError(
-      429,
+    throw new LimitReached(
       `Too many failed sign-in attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
-      undefined,
-      { 'Retry-After': String(attempt.retryAfterSeconds) },
+      attempt.retryAfterSeconds,
     );
   }
 
@@ -57,7 +55,7 @@ export async function authenticate(username: string, password: string, ip: strin
 
   const user = (await getUser(username)) ?? (await bootstrapAdmin(username));
   const matches = await bcrypt.compare(password, user?.passwordHash ?? DUMMY_HASH);
-  if (!user || !matches || !user.isActive) throw new HttpError(401, INVALID_CREDENTIALS);
+  if (!user || !matches || !user.isActive) throw new Unauthorized(INVALID_CREDENTIALS);
   await attempt.succeeded();
   return user;
 }

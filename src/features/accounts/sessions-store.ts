@@ -3,6 +3,13 @@ import { database } from '../../platform/db/client';
 import { sessions, users } from './tables';
 import type { Session } from './schema';
 
+/** The longest a session lasts, however active. */
+export const SESSION_TTL_SECONDS = 8 * 60 * 60;
+/** A session unused this long is over. */
+export const SESSION_IDLE_SECONDS = 30 * 60;
+/** How stale the recorded last use may get before a request rewrites it: at most one write a minute per session. */
+export const ACTIVITY_REFRESH_SECONDS = 60;
+
 /** A session's row, written at sign-in: the cookie's token names it, so logout can end it. */
 export async function saveSession(sessionId: string, session: Session): Promise<void> {
   const row = { ...session, id: sessionId, lastUsedAt: session.createdAt };

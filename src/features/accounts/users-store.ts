@@ -1,4 +1,5 @@
 import bcrypt from 'bcryptjs';
+import { InvalidInput } from '../../platform/errors';
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import { database, type Queryable } from '../../platform/db/client';
@@ -17,25 +18,15 @@ export async function getUser(username: string): Promise<StoredUser | null> {
   return row ?? null;
 }
 
-export class UserInputError extends Error {
-  override name = 'UserInputError';
-  constructor(
-    message: string,
-    readonly field: 'username' | 'password',
-  ) {
-    super(message);
-  }
-}
-
 function checkUsername(username: string): string {
   const name = normaliseUsername(username);
   if (USERNAME_PATTERN.test(name)) return name;
-  throw new UserInputError('A username is 2 to 63 characters: letters, digits, dot, dash or underscore', 'username');
+  throw new InvalidInput('A username is 2 to 63 characters: letters, digits, dot, dash or underscore', 'username');
 }
 
 export async function hashPassword(password: string): Promise<string> {
   const problem = passwordProblem(password);
-  if (problem) throw new UserInputError(problem, 'password');
+  if (problem) throw new InvalidInput(problem, 'password');
   return bcrypt.hash(password, 12);
 }
 

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import { purgeTags } from '../../platform/cache';
 import type { Page, PageQuery } from '../../platform/db/paging';
-import { HttpError } from '../../http/http';
+import { Conflict } from '../../platform/errors';
 import { newId } from '../../platform/ids';
 import { sanitizeRichText } from '../../platform/sanitize';
 import { assertUploadedImageExists } from '../uploads/uploads';
@@ -16,7 +16,7 @@ export const STALE_EDIT =
 /** A record of a kind: the shared fields and the kind's own. */
 export type Content<Own extends object> = ContentRecord & Own;
 
-/** What a kind adds to the shared create/update steps. A hook that throws an HttpError refuses the change. */
+/** What a kind adds to the shared create/update steps. A hook that throws a DomainError (src/platform/errors.ts) refuses the change. */
 export interface ContentHooks<Own extends object> {
   /** Before a record is written by an editor; `previous` is null for a new one. */
   beforeWrite?(record: Content<Own>, previous: Content<Own> | null): Promise<void>;
@@ -176,7 +176,7 @@ export class ContentEngine<Own extends object, Input extends ContentInput> {
     try {
       return await write();
     } catch (error) {
-      if (error instanceof SlugTaken && this.kind.slug) throw new HttpError(409, this.kind.slug.taken, 'slug');
+      if (error instanceof SlugTaken && this.kind.slug) throw new Conflict(this.kind.slug.taken, 'slug');
       throw error;
     }
   }
@@ -199,8 +199,7 @@ export class ContentEngine<Own extends object, Input extends ContentInput> {
     for (let attempt = 1; ; attempt += 1) {
       const current = await this.collection.get(id);
       if (!current) return null;
-      if (input.version !== undefined && input.version !== current.version)
-        throw new HttpError(409, STALE_EDIT, 'version');
+      if (input.version !== undefined && input.version !== current.version) throw new Conflict(STALE_EDIT, 'version');
       const now = new Date().toISOString();
       const createdAt = input.createdAt ?? current.createdAt;
       const record: Content<Own> = {
@@ -218,7 +217,7 @@ export class ContentEngine<Own extends object, Input extends ContentInput> {
         return record;
       }
       // Changed or deleted meanwhile: read again (an editor's version is then stale: 409; a deleted record: null).
-      if (attempt >= WRITE_ATTEMPTS) throw new HttpError(409, STALE_EDIT, 'version');
+      if (attempt >= WRITE_ATTEMPTS) throw new Conflict(STALE_EDIT, 'version');
     }
   }
 

@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto';
 import { fileTypeFromBuffer } from 'file-type';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import { requireSecret } from '../../platform/env';
-import { HttpError, notFound } from '../../http/http';
+import { Conflict, Forbidden, InvalidInput, notFound, NotFound, TooLarge } from '../../platform/errors';
 import { newId } from '../../platform/ids';
 import {
   DOCUMENT_PART_BYTES,
@@ -85,7 +85,7 @@ export async function startDocumentUpload(
   input: { fileName: string; size: number },
   now = Date.now(),
 ): Promise<{ uploadId: string; partSize: number; parts: number }> {
-  if (input.size > MAX_DOCUMENT_BYTES) throw new HttpError(413, DOCUMENT_TEXTS.tooLarge, 'file');
+  if (input.size > MAX_DOCUMENT_BYTES) throw new TooLarge(DOCUMENT_TEXTS.tooLarge, 'file');
   const parts = Math.ceil(input.size / DOCUMENT_PART_BYTES);
   const uploadId = newId(now);
   await saveDocumentUpload({
@@ -106,9 +106,9 @@ function expectedPartSize(size: number, parts: number, index: number): number {
 
 /** Parses a part number from the path: 0 … MAX_DOCUMENT_PARTS - 1. */
 export function partIndex(value: string | undefined): number {
-  if (!value || !/^\d{1,3}$/.test(value)) throw new HttpError(400, DOCUMENT_TEXTS.badPart, 'part');
+  if (!value || !/^\d{1,3}$/.test(value)) throw new InvalidInput(DOCUMENT_TEXTS.badPart, 'part');
   const index = Number(value);
-  if (index >= MAX_DOCUMENT_PARTS) throw new HttpError(400, DOCUMENT_TEXTS.badPart, 'part');
+  if (index >= MAX_DOCUMENT_PARTS) throw new InvalidInput(DOCUMENT_TEXTS.badPart, 'part');
   return index;
 }
 
@@ -116,11 +116,11 @@ export function partIndex(value: string | undefined): number {
 export async function storeDocumentPart(uploadId: string, index: number, bytes: Uint8Array): Promise<void> {
   // An upload that became a document is no longer one (the same transaction closed it).
   const upload = await getDocumentUpload(uploadId);
-  if (!upload) throw new HttpError(404, DOCUMENT_TEXTS.uploadNotFound);
-  if (index >= upload.parts) throw new HttpError(400, DOCUMENT_TEXTS.badPart, 'part');
+  if (!upload) throw new NotFound(DOCUMENT_TEXTS.uploadNotFound);
+  if (index >= upload.parts) throw new InvalidInput(DOCUMENT_TEXTS.badPart, 'part');
   const expected = expectedPartSize(upload.size, upload.parts, index);
-  if (bytes.byteLength > expected) throw new HttpError(413, DOCUMENT_TEXTS.tooLarge, 'file');
-  if (bytes.byteLength !== expected) throw new HttpError(400, DOCUMENT_TEXTS.partSize, 'file');
+  if (bytes.byteLength > expected) throw new TooLarge(DOCUMENT_TEXTS.tooLarge, 'file');
+  if (bytes.byteLength !== expected) throw new InvalidInput(DOCUMENT_TEXTS.partSize, 'file');
   await putDocumentPart(uploadId, index, bytes);
 }
 
@@ -133,9 +133,9 @@ const PDF_END = Buffer.from('%%EOF');
 async function assertPdf(uploadId: string, parts: number): Promise<void> {
   const first = await readDocumentPart(uploadId, 0);
   const detected = first ? await fileTypeFromBuffer(first) : undefined;
-  if (detected?.ext !== 'pdf') throw new HttpError(400, DOCUMENT_TEXTS.notPdf, 'file');
+  if (detected?.ext !== 'pdf') throw new InvalidInput(DOCUMENT_TEXTS.notPdf, 'file');
   const last = parts === 1 ? first : await readDocumentPart(uploadId, parts - 1);
-  if (!last) throw new HttpError(400, DOCUMENT_TEXTS.partsMissing, 'file');
+  if (!last) throw new InvalidInput(DOCUMENT_TEXTS.partsMissing, 'file');
   // The end marker may straddle the last two parts when the last one is tiny: read back far enough.
   let tail = Buffer.from(last.subarray(Math.max(0, last.byteLength - 1024)));
   if (tail.byteLength < 1024 && parts > 1) {
@@ -143,7 +143,7 @@ async function assertPdf(uploadId: string, parts: number): Promise<void> {
     if (previous)
       tail = Buffer.concat([Buffer.from(previous.subarray(previous.byteLength - 1024)), tail]).subarray(-1024);
   }
-  if (!tail.includes(PDF_END)) throw new HttpError(400, DOCUMENT_TEXTS.truncated, 'file');
+  if (!tail.includes(PDF_END)) throw new InvalidInput(DOCUMENT_TEXTS.truncated, 'file');
 }
 
 /** The investor accounts a sharing list names must exist and be investors (400 otherwise). */
@@ -152,7 +152,7 @@ async function checkSharing(sharing: DocumentSharing): Promise<DocumentSharing> 
   if (investorIds.length > 0) {
     const investors = new Set((await listUsers()).filter((u) => u.role === 'investor').map((u) => u.id));
     if (investorIds.some((id) => !investors.has(id))) {
-      throw new HttpError(400, DOCUMENT_TEXTS.unknownInvestor, 'sharing.investorIds');
+      throw new InvalidInput(DOCUMENT_TEXTS.unknownInvestor, 'sharing.investorIds');
     }
   }
   return { allInvestors: sharing.allInvestors, investorIds };
@@ -165,11 +165,11 @@ export async function createDocument(
   now = Date.now(),
 ): Promise<InvestorDocument> {
   const upload = await getDocumentUpload(input.uploadId);
-  if (!upload) throw new HttpError(404, DOCUMENT_TEXTS.uploadNotFound, 'uploadId');
-  if (await getDocument(upload.id)) throw new HttpError(409, DOCUMENT_TEXTS.alreadyUsed, 'uploadId');
+  if (!upload) throw new NotFound(DOCUMENT_TEXTS.uploadNotFound, 'uploadId');
+  if (await getDocument(upload.id)) throw new Conflict(DOCUMENT_TEXTS.alreadyUsed, 'uploadId');
   const sizes = await documentPartSizes(upload.id, upload.parts);
   if (sizes.some((size, index) => size !== expectedPartSize(upload.size, upload.parts, index))) {
-    throw new HttpError(400, DOCUMENT_TEXTS.partsMissing, 'file');
+    throw new InvalidInput(DOCUMENT_TEXTS.partsMissing, 'file');
   }
   const sharing = await checkSharing(input.sharing);
   try {
@@ -195,7 +195,7 @@ export async function createDocument(
     version: 1,
   };
   // Closes the upload in the same transaction: checked bytes stay as checked, the upload takes no more parts.
-  if (!(await saveDocument(document))) throw new HttpError(409, DOCUMENT_TEXTS.alreadyUsed, 'uploadId');
+  if (!(await saveDocument(document))) throw new Conflict(DOCUMENT_TEXTS.alreadyUsed, 'uploadId');
   await recordAudit({ ...actorOf(actor), action: 'document.upload', target: document.id, detail: document.fileName });
   return document;
 }
@@ -208,7 +208,7 @@ export async function updateDocument(
 ): Promise<InvestorDocument | null> {
   const current = await getDocument(id);
   if (!current) return null;
-  if (input.version !== undefined && input.version !== current.version) throw new HttpError(409, STALE_EDIT, 'version');
+  if (input.version !== undefined && input.version !== current.version) throw new Conflict(STALE_EDIT, 'version');
   const document: InvestorDocument = {
     ...current,
     title: input.title,
@@ -221,7 +221,7 @@ export async function updateDocument(
   // Written only over the version read (`UPDATE … WHERE version`): a save made meanwhile is never undone.
   if (!(await saveDocument(document, current.version))) {
     if (!(await getDocument(id))) return null;
-    throw new HttpError(409, STALE_EDIT, 'version');
+    throw new Conflict(STALE_EDIT, 'version');
   }
   const shared = document.sharing.allInvestors ? 'all investors' : `${document.sharing.investorIds.length} investor(s)`;
   await recordAudit({ ...actorOf(actor), action: 'document.update', target: id, detail: `shared with ${shared}` });
@@ -270,10 +270,14 @@ export async function documentLink(
 /**
  * A download: the link must be valid, unexpired and made for this signed-in account, and the document still shared
  * with it (un-sharing revokes links already given). Every download is written to the audit log before a byte is
- * sent.
+ * sent. Answers the file's name and its bytes as a stream.
  */
-export async function downloadDocument(user: User, token: string | null, now = Date.now()): Promise<Response> {
-  if (!token || token.length > 2048) throw new HttpError(400, DOCUMENT_TEXTS.linkInvalid, 'token');
+export async function downloadDocument(
+  user: User,
+  token: string | null,
+  now = Date.now(),
+): Promise<{ fileName: string; body: ReadableStream<Uint8Array> }> {
+  if (!token || token.length > 2048) throw new InvalidInput(DOCUMENT_TEXTS.linkInvalid, 'token');
   let claims: { sub?: string; doc?: unknown };
   try {
     ({ payload: claims } = await jwtVerify(token, linkKey(), {
@@ -284,22 +288,12 @@ export async function downloadDocument(user: User, token: string | null, now = D
       clockTolerance: 0,
     }));
   } catch (error) {
-    if (error instanceof joseErrors.JWTExpired) throw new HttpError(403, DOCUMENT_TEXTS.linkExpired);
-    throw new HttpError(403, DOCUMENT_TEXTS.linkInvalid);
+    if (error instanceof joseErrors.JWTExpired) throw new Forbidden(DOCUMENT_TEXTS.linkExpired);
+    throw new Forbidden(DOCUMENT_TEXTS.linkInvalid);
   }
-  if (claims.sub !== user.id || typeof claims.doc !== 'string') throw new HttpError(403, DOCUMENT_TEXTS.linkInvalid);
+  if (claims.sub !== user.id || typeof claims.doc !== 'string') throw new Forbidden(DOCUMENT_TEXTS.linkInvalid);
   const document = await getDocument(claims.doc);
   if (!document || !maySee(user, document)) throw notFound('Document');
   await recordAudit({ ...actorOf(user), action: 'document.download', target: document.id, detail: document.fileName });
-  return new Response(streamDocument(document.id, document.parts), {
-    headers: {
-      'Content-Type': 'application/pdf',
-      'Content-Disposition': `attachment; filename="${document.fileName}"`,
-      'Cache-Control': 'private, no-store',
-      'X-Content-Type-Options': 'nosniff',
-      'Content-Security-Policy': "default-src 'none'; sandbox",
-      'Referrer-Policy': 'no-referrer',
-      'X-Frame-Options': 'DENY',
-    },
-  });
+  return { fileName: document.fileName, body: streamDocument(document.id, document.parts) };
 }

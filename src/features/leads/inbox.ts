@@ -1,5 +1,5 @@
 import { env } from '../../platform/env';
-import { HttpError } from '../../http/http';
+import { InvalidInput, LimitReached, NotFound } from '../../platform/errors';
 import { digestMail, replyMail, replyTemplates } from './mail';
 import { queueMail, tryNow } from '../mail/outbox';
 import { newId } from '../../platform/ids';
@@ -22,7 +22,7 @@ const NOT_FOUND = 'Message not found';
 
 async function leadOr404(id: string): Promise<Lead> {
   const lead = await getLead(id);
-  if (!lead) throw new HttpError(404, NOT_FOUND);
+  if (!lead) throw new NotFound(NOT_FOUND);
   return lead;
 }
 
@@ -38,14 +38,14 @@ export async function updateLead(id: string, patch: LeadPatch): Promise<Lead> {
   if (owner) {
     const user = await getUser(owner);
     if (!user || user.role !== 'admin' || !user.isActive)
-      throw new HttpError(400, 'The owner must be an active dashboard user', 'owner');
+      throw new InvalidInput('The owner must be an active dashboard user', 'owner');
     owner = user.username;
   }
   const lead = await updateLeadState(id, {
     ...(patch.status ? { status: patch.status } : {}),
     ...(owner !== undefined ? { owner: owner || null } : {}),
   });
-  if (!lead) throw new HttpError(404, NOT_FOUND);
+  if (!lead) throw new NotFound(NOT_FOUND);
   return lead;
 }
 
@@ -77,8 +77,8 @@ export async function replyToLead(id: string, input: LeadReplyInput, user: User)
     },
     now,
   );
-  if (result === null) throw new HttpError(404, NOT_FOUND);
-  if (result === 'capped') throw new HttpError(429, `A lead can get at most ${MAX_REPLIES_PER_LEAD} replies`);
+  if (result === null) throw new NotFound(NOT_FOUND);
+  if (result === 'capped') throw new LimitReached(`A lead can get at most ${MAX_REPLIES_PER_LEAD} replies`);
   await tryNow(key);
   // Who replied to which lead: no address, no text (the thread keeps those, and privacy requests cover them). After
   // the reply is stored: a failure here must not make the partner send the mail again.

@@ -1,4 +1,4 @@
-import { HttpError } from '../../http/http';
+import { Conflict } from '../../platform/errors';
 import type { ContentRecord } from '../content/schema';
 import {
   newsletterIssueInputSchema,
@@ -28,7 +28,7 @@ export const newsletterIssuesKind: ContentKind<NewsletterIssueOwn, NewsletterIss
   isPublic: () => false,
   hooks: {
     async beforeWrite(_record, previous) {
-      if (previous && previous.status !== 'draft') throw new HttpError(409, ISSUE_ALREADY_SENT);
+      if (previous && previous.status !== 'draft') throw new Conflict(ISSUE_ALREADY_SENT);
     },
   },
 };

@@ -3,7 +3,7 @@ import { LANGUAGES, type Language } from '../../i18n/languages';
 import { mailText } from '../../i18n/mail';
 import { newsletterIssueContent, ISSUE_ALREADY_SENT } from './issue-content';
 import { requireSecret } from '../../platform/env';
-import { HttpError, notFound } from '../../http/http';
+import { Conflict, InvalidInput, LimitReached, notFound } from '../../platform/errors';
 import { newId } from '../../platform/ids';
 import { sanitizeRichText } from '../../platform/sanitize';
 import type { IssueMailPart, IssueProgress, NewsletterIssue } from './issue-schema';
@@ -104,12 +104,12 @@ export async function previewIssue(id: string, lang: Language): Promise<Rendered
  * the headers subscribers get. TEST_MAILS_PER_DAY for the whole site. Answers the languages mailed.
  */
 export async function sendIssueTest(id: string, email: string, language?: Language): Promise<Language[]> {
-  if (!smtpConfigured()) throw new HttpError(409, SMTP_NOT_CONFIGURED);
+  if (!smtpConfigured()) throw new Conflict(SMTP_NOT_CONFIGURED);
   const issue = await issueOr404(id);
   const languages = language ? [language] : [...LANGUAGES];
   for (const lang of languages) {
     if (!(await takeDailyQuota({ prefix: 'newsletter-tests' }, TEST_MAILS_PER_DAY))) {
-      throw new HttpError(429, TEST_QUOTA_REACHED);
+      throw new LimitReached(TEST_QUOTA_REACHED);
     }
     const part = issuePart(issue, lang);
     const subject = `${mailText(lang, 'issue.testPrefix')} ${part.subject}`;
@@ -194,13 +194,13 @@ export async function startIssueSend(
   startedBy: Pick<User, 'username' | 'role'>,
   origin: string,
 ): Promise<IssueProgress> {
-  if (!smtpConfigured()) throw new HttpError(409, SMTP_NOT_CONFIGURED);
+  if (!smtpConfigured()) throw new Conflict(SMTP_NOT_CONFIGURED);
   const issue = await issueOr404(id);
-  if (issue.status !== 'draft') throw new HttpError(409, ISSUE_ALREADY_SENT);
-  if (!complete(issue)) throw new HttpError(400, ISSUE_INCOMPLETE, 'content');
+  if (issue.status !== 'draft') throw new Conflict(ISSUE_ALREADY_SENT);
+  if (!complete(issue)) throw new InvalidInput(ISSUE_INCOMPLETE, 'content');
   const mails = { en: issuePart(issue, 'en'), es: issuePart(issue, 'es') };
   const send = await createIssueSend(id, startedBy.username, mails);
-  if (!send) throw new HttpError(409, ISSUE_ALREADY_SENT);
+  if (!send) throw new Conflict(ISSUE_ALREADY_SENT);
   await recordAudit({
     actor: startedBy.username,
     actorRole: startedBy.role,

@@ -1,5 +1,5 @@
 import { deleteChatSession, deleteVideoCall, videoConversation } from '../conversations/logs';
-import { HttpError, notFound } from '../../http/http';
+import { InvalidInput, notFound } from '../../platform/errors';
 import { sessionIdSchema } from '../conversations/schema';
 import type { User } from '../accounts/schema';
 import { recordAudit } from '../audit/store';
@@ -21,7 +21,7 @@ function audit(actor: User, action: 'message.delete' | 'chat.delete' | 'video.de
 /** A chat session id or Tavus conversation id from the path (the shape the logs accept), or 400. */
 export function pathSessionId(value: string | undefined): string {
   const parsed = sessionIdSchema.safeParse(value ?? '');
-  if (!parsed.success) throw new HttpError(400, 'Invalid id', 'id');
+  if (!parsed.success) throw new InvalidInput('Invalid id', 'id');
   return parsed.data;
 }
 

@@ -1,8 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { isIPv6 } from 'node:net';
-import type { Context } from '@netlify/functions';
 import { ConfigError, deployContext, env } from '../../platform/env';
-import { HttpError } from '../../http/http';
+import { LimitReached, Unavailable } from '../../platform/errors';
 import { takeSharedQuota, utcDay, type DailyQuota } from './store';
 
 /**
@@ -93,14 +92,6 @@ export function quotaCaps(quota: VisitorQuota): { perIp: number; perDay: number 
 }
 
 /**
- * The visitor's IP: Netlify's `context.ip`, else the `x-nf-client-connection-ip` header Netlify sets (locally,
- * netlify-cli sets both from the connection). Held in memory for the request only; what is stored is visitorHash.
- */
-export function clientIp(request: Request, context?: Partial<Pick<Context, 'ip'>>): string {
-  return context?.ip?.trim() || request.headers.get('x-nf-client-connection-ip')?.trim() || 'unknown';
-}
-
-/**
  * Whom a quota counts: an IPv4 address as it is; an IPv6 address by its /64 network, since one subscriber (and so one
  * attacker) usually holds a whole /64 and could otherwise take a fresh quota with every address in it.
  */
@@ -148,9 +139,13 @@ export function secondsUntilTomorrow(now: Date): number {
   return Math.max(1, Math.ceil((tomorrow - now.getTime()) / 1000));
 }
 
-/** The refusal of a spent quota: its status and message, with Retry-After pointing at the next UTC day. */
-export function quotaRefusal(status: 429 | 503, message: string, now: Date): HttpError {
-  return new HttpError(status, message, undefined, { 'Retry-After': String(secondsUntilTomorrow(now)) });
+/**
+ * The refusal of a spent quota, reopening at the next UTC day: a visitor's share is a limit reached (429), the
+ * site's share of a cost makes the service unavailable (503).
+ */
+export function quotaRefusal(share: 'visitor' | 'site', message: string, now: Date): LimitReached | Unavailable {
+  const retryAfter = secondsUntilTomorrow(now);
+  return share === 'visitor' ? new LimitReached(message, retryAfter) : new Unavailable(message, retryAfter);
 }
 
 type Outcome = 'granted' | 'visitor' | 'site';
@@ -185,10 +180,10 @@ export async function takeVisitorQuota(quota: VisitorQuota, ip: string, now = ne
   const { perIp, perDay } = quotaCaps(quota);
   const outcome = await takeShared(siteQuota(quota.name), perDay, perIp, ip, now);
   if (outcome === 'visitor') {
-    throw quotaRefusal(429, `Too many ${quota.what} from your connection today. Please try again tomorrow.`, now);
+    throw quotaRefusal('visitor', `Too many ${quota.what} from your connection today. Please try again tomorrow.`, now);
   }
   if (outcome === 'site') {
-    throw quotaRefusal(429, `The site accepts no more ${quota.what} today. Please try again tomorrow.`, now);
+    throw quotaRefusal('visitor', `The site accepts no more ${quota.what} today. Please try again tomorrow.`, now);
   }
 }
 

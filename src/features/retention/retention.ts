@@ -1,5 +1,5 @@
 import { LOCK_MS, WINDOW_MS } from '../accounts/login-throttle';
-import { SESSION_IDLE_SECONDS, SESSION_TTL_SECONDS } from '../accounts/session';
+import { SESSION_IDLE_SECONDS, SESSION_TTL_SECONDS } from '../accounts/sessions-store';
 import { deleteChatSessionsBefore, deleteVideoCalls, videoCallIdsStartedBetween } from '../conversations/logs';
 import { deleteContactMessagesBefore } from '../leads/messages-store';
 import { deleteQuotaDaysBefore, utcDay } from '../quotas/store';

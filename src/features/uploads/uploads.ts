@@ -1,6 +1,6 @@
 import { fileTypeFromBuffer } from 'file-type';
 import { imageSize } from 'image-size';
-import { HttpError } from '../../http/http';
+import { InvalidInput, TooLarge, UnsupportedType } from '../../platform/errors';
 import { newId } from '../../platform/ids';
 import { MAX_UPLOAD_BYTES } from './schema';
 import { IMAGE_TYPES, putUpload, uploadExists, type ImageExtension } from './store';
@@ -31,7 +31,7 @@ export async function assertUploadedImageExists(imageUrl: string): Promise<void>
   if (!imageUrl.startsWith(UPLOADS_PREFIX)) return;
   // GET /uploads/{key} ignores a query or fragment, so the check does too.
   const key = new URL(imageUrl, 'http://site.invalid').pathname.slice(UPLOADS_PREFIX.length);
-  if (!(await uploadExists(key))) throw new HttpError(400, UPLOAD_TEXTS.notFound, 'image');
+  if (!(await uploadExists(key))) throw new InvalidInput(UPLOAD_TEXTS.notFound, 'image');
 }
 
 function isImageExtension(ext: string): ext is ImageExtension {
@@ -45,22 +45,22 @@ function isImageExtension(ext: string): ext is ImageExtension {
  * The key is made here; the visitor's file name is never used.
  */
 export async function storeImage(bytes: Uint8Array): Promise<string> {
-  if (bytes.byteLength === 0) throw new HttpError(400, UPLOAD_TEXTS.missing, 'image');
+  if (bytes.byteLength === 0) throw new InvalidInput(UPLOAD_TEXTS.missing, 'image');
   if (bytes.byteLength > MAX_UPLOAD_BYTES)
-    throw new HttpError(413, `${UPLOAD_TEXTS.tooLarge}: ${UPLOAD_TEXTS.tooLargeDetail}`, 'image');
+    throw new TooLarge(`${UPLOAD_TEXTS.tooLarge}: ${UPLOAD_TEXTS.tooLargeDetail}`, 'image');
   const detected = await fileTypeFromBuffer(bytes);
   if (!detected || !isImageExtension(detected.ext)) {
-    throw new HttpError(415, `${UPLOAD_TEXTS.invalidType}: ${UPLOAD_TEXTS.invalidTypeDetail}`, 'image');
+    throw new UnsupportedType(`${UPLOAD_TEXTS.invalidType}: ${UPLOAD_TEXTS.invalidTypeDetail}`, 'image');
   }
   let size: { width: number; height: number };
   try {
     size = imageSize(bytes);
   } catch {
-    throw new HttpError(415, `${UPLOAD_TEXTS.invalidType}: ${UPLOAD_TEXTS.invalidTypeDetail}`, 'image');
+    throw new UnsupportedType(`${UPLOAD_TEXTS.invalidType}: ${UPLOAD_TEXTS.invalidTypeDetail}`, 'image');
   }
   const { width, height } = size;
   if (!width || !height || width > MAX_IMAGE_SIDE || height > MAX_IMAGE_SIDE || width * height > MAX_IMAGE_PIXELS) {
-    throw new HttpError(400, UPLOAD_TEXTS.tooManyPixels, 'image');
+    throw new InvalidInput(UPLOAD_TEXTS.tooManyPixels, 'image');
   }
   const key = `${newId()}.${detected.ext}`;
   const copy = new Uint8Array(bytes.byteLength);

@@ -1,6 +1,6 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { requireSecret } from '../../platform/env';
-import { HttpError } from '../../http/http';
+import { Unauthorized } from '../../platform/errors';
 
 /** How long after a call's longest possible end Tavus may still report on it (the transcript comes after the end). */
 export const CALLBACK_GRACE_SECONDS = 24 * 60 * 60;
@@ -49,11 +49,11 @@ export function verifyCallbackUrl(url: URL, now = new Date()): CallbackGrant {
   const nonce = url.searchParams.get('nonce') ?? '';
   const expires = url.searchParams.get('expires') ?? '';
   const token = url.searchParams.get('token') ?? '';
-  if (!NONCE.test(nonce) || !EXPIRES.test(expires) || !token) throw new HttpError(401, 'Unauthorized');
+  if (!NONCE.test(nonce) || !EXPIRES.test(expires) || !token) throw new Unauthorized('Unauthorized');
   const grant = { nonce, expires: Number(expires) };
   const expected = Buffer.from(sign(grant));
   const given = Buffer.from(token);
-  if (expected.length !== given.length || !timingSafeEqual(expected, given)) throw new HttpError(401, 'Unauthorized');
-  if (now.getTime() / 1000 > grant.expires) throw new HttpError(401, 'This callback address has expired');
+  if (expected.length !== given.length || !timingSafeEqual(expected, given)) throw new Unauthorized('Unauthorized');
+  if (now.getTime() / 1000 > grant.expires) throw new Unauthorized('This callback address has expired');
   return grant;
 }

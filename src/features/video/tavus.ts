@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { useTranslations } from '../../i18n';
 import { putVideoEvent, recordVideoCallStart, videoCallStart } from '../conversations/logs';
 import { env, type Env } from '../../platform/env';
-import { HttpError } from '../../http/http';
+import { Forbidden, InvalidInput, Unavailable, UpstreamFailed } from '../../platform/errors';
 import type { Language } from '../../i18n/languages';
 import { site } from '../../platform/site';
 import { quotaRefusal, takeVideoCall } from '../quotas/quotas';
@@ -43,9 +43,9 @@ function tavusFetch(config: TavusConfig, path: string, init: { method?: string; 
   });
 }
 
-async function refused(what: string, response: Response): Promise<HttpError> {
+async function refused(what: string, response: Response): Promise<UpstreamFailed> {
   console.error(what, response.status, (await response.text()).slice(0, 500));
-  return new HttpError(502, FAILED);
+  return new UpstreamFailed(FAILED);
 }
 
 /**
@@ -62,7 +62,7 @@ async function ensurePerceptionOff(config: TavusConfig): Promise<void> {
   const persona = personaAnswer.safeParse(await response.json());
   if (!persona.success) {
     console.error('Unexpected Tavus persona', persona.error.issues.slice(0, 3));
-    throw new HttpError(502, FAILED);
+    throw new UpstreamFailed(FAILED);
   }
   const perception = persona.data.layers?.perception;
   if (perception?.perception_model === 'off') return;
@@ -88,7 +88,7 @@ async function ensurePerceptionOff(config: TavusConfig): Promise<void> {
 function configuredSiteUrl(config: Env): string {
   if (!config.URL) {
     console.error('URL is not set, so Tavus could not report calls back; see README.md, "Configuration".');
-    throw new HttpError(503, NOT_CONFIGURED);
+    throw new Unavailable(NOT_CONFIGURED);
   }
   return config.URL;
 }
@@ -109,14 +109,14 @@ export async function startConversation(
 ): Promise<{ conversation_id: string; conversation_url: string }> {
   const config = env();
   if (!config.TAVUS_API_KEY || !config.TAVUS_REPLICA_ID || !config.TAVUS_PERSONA_ID)
-    throw new HttpError(503, NOT_CONFIGURED);
+    throw new Unavailable(NOT_CONFIGURED);
   const tavus = config as TavusConfig;
   const siteUrl = configuredSiteUrl(config);
   // The day's calls (TAVUS_DAILY_CALLS) and one IP's share of them (src/features/quotas/quotas.ts), held under concurrency.
   const now = new Date();
   const quota = await takeVideoCall(ip, config.TAVUS_DAILY_CALLS, now);
-  if (quota === 'visitor') throw quotaRefusal(429, VISITOR_CAP_REACHED, now);
-  if (quota === 'site') throw quotaRefusal(503, DAILY_CAP_REACHED, now);
+  if (quota === 'visitor') throw quotaRefusal('visitor', VISITOR_CAP_REACHED, now);
+  if (quota === 'site') throw quotaRefusal('site', DAILY_CAP_REACHED, now);
   await ensurePerceptionOff(tavus);
   const grant = newCallbackGrant(config.TAVUS_MAX_CALL_SECONDS);
   const t = useTranslations(language);
@@ -143,7 +143,7 @@ export async function startConversation(
     : undefined;
   const conversationId = answer.success ? answer.data.conversation_id : undefined;
   // Without its id the call could not be recorded, logged or called back.
-  if (!conversationUrl || !conversationId) throw new HttpError(502, 'No conversation URL or ID received');
+  if (!conversationUrl || !conversationId) throw new UpstreamFailed('No conversation URL or ID received');
   const startedAt = new Date();
   await recordVideoCallStart({
     sessionId: conversationId,
@@ -179,11 +179,11 @@ const callbackSchema = z.object({
  */
 export async function handleCallback(grant: CallbackGrant, body: unknown): Promise<void> {
   const event = callbackSchema.safeParse(body);
-  if (!event.success) throw new HttpError(400, 'Unrecognised callback');
+  if (!event.success) throw new InvalidInput('Unrecognised callback');
   const { conversation_id: sessionId, event_type: type, properties } = event.data;
   const start = await videoCallStart(sessionId);
   if (!start || start.callbackNonce !== grant.nonce)
-    throw new HttpError(403, 'This callback address is not for that conversation');
+    throw new Forbidden('This callback address is not for that conversation');
   const at =
     event.data.timestamp && !Number.isNaN(Date.parse(event.data.timestamp))
       ? new Date(event.data.timestamp).toISOString()
@@ -213,7 +213,7 @@ export const TAVUS_DELETE_FAILED = 'Tavus did not delete the call. Nothing was d
 export async function deleteTavusConversation(conversationId: string): Promise<'deleted' | 'not-configured'> {
   const config = env();
   if (!config.TAVUS_API_KEY) return 'not-configured';
-  if (!/^[A-Za-z0-9_-]{1,100}$/.test(conversationId)) throw new HttpError(400, 'Invalid conversation id');
+  if (!/^[A-Za-z0-9_-]{1,100}$/.test(conversationId)) throw new InvalidInput('Invalid conversation id');
   const response = await tavusFetch(
     config as TavusConfig,
     `/v2/conversations/${encodeURIComponent(conversationId)}?hard=true`,
@@ -224,5 +224,5 @@ export async function deleteTavusConversation(conversationId: string): Promise<'
     return 'deleted';
   }
   console.error('Tavus did not delete the conversation', response.status, (await response.text()).slice(0, 500));
-  throw new HttpError(502, TAVUS_DELETE_FAILED);
+  throw new UpstreamFailed(TAVUS_DELETE_FAILED);
 }

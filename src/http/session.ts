@@ -1,17 +1,19 @@
 import { randomBytes } from 'node:crypto';
 import { parse, serialize } from 'cookie';
 import { jwtVerify, SignJWT } from 'jose';
-import { isProduction, requireSecret } from '../../platform/env';
-import { newId } from '../../platform/ids';
-import type { Session, User } from './schema';
-import { deleteSession, getSessionAndUser, recordSessionActivity, saveSession } from './sessions-store';
+import { isProduction, requireSecret } from '../platform/env';
+import { newId } from '../platform/ids';
+import type { Session, User } from '../features/accounts/schema';
+import {
+  ACTIVITY_REFRESH_SECONDS,
+  deleteSession,
+  getSessionAndUser,
+  recordSessionActivity,
+  saveSession,
+  SESSION_IDLE_SECONDS,
+  SESSION_TTL_SECONDS,
+} from '../features/accounts/sessions-store';
 
-/** The longest a session lasts, however active. */
-export const SESSION_TTL_SECONDS = 8 * 60 * 60;
-/** A session unused this long is over. */
-export const SESSION_IDLE_SECONDS = 30 * 60;
-/** How stale the recorded last use may get before a request rewrites it: at most one write a minute per session. */
-export const ACTIVITY_REFRESH_SECONDS = 60;
 const ISSUER = 'vantia-site';
 const AUDIENCE = 'vantia-admin';
 /**

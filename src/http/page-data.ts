@@ -1,15 +1,15 @@
-import type { Content, ContentEngine } from './engine';
-import { insightContent } from './insights';
-import { portfolioContent } from './portfolio';
-import { searchInsights } from './search';
-import { shownInBothLanguages } from './shown';
-import type { Language } from '../../i18n/languages';
-import { isId } from '../../platform/ids';
-import type { ContentInput } from './schema';
-import type { Insight } from './insight-schema';
-import type { PortfolioItem } from './portfolio-schema';
-import type { Taxonomy } from '../taxonomy/schema';
-import { TAXONOMY_TAG, taxonomyForPage } from '../taxonomy/taxonomy';
+import type { Content, ContentEngine } from '../features/content/engine';
+import { insightContent } from '../features/content/insights';
+import { portfolioContent } from '../features/content/portfolio';
+import { searchInsights } from '../features/content/search';
+import { shownInBothLanguages } from '../features/content/shown';
+import type { Language } from '../i18n/languages';
+import { isId } from '../platform/ids';
+import type { ContentInput } from '../features/content/schema';
+import type { Insight } from '../features/content/insight-schema';
+import type { PortfolioItem } from '../features/content/portfolio-schema';
+import type { Taxonomy } from '../features/taxonomy/schema';
+import { TAXONOMY_TAG, taxonomyForPage } from '../features/taxonomy/taxonomy';
 
 /**
  * What an on-demand page needs before it starts streaming: its data, its
