@@ -1,11 +1,7 @@
 import type { Config } from '@netlify/functions';
 import { requireAdmin } from '../../src/http/guard';
-import {
-  acceptClientChatLog,
-  eachChatConversation,
-  listChatConversationsPage,
-} from '../../src/features/conversations/logs';
-import { CHAT_CSV_HEADER, chatRows } from '../../src/features/conversations/csv';
+import { acceptClientChatLog, eachChatConversation, listChatConversationsPage } from '../../src/features/chat/log';
+import { CHAT_CSV_HEADER, chatRows } from '../../src/features/chat/csv';
 import { logRoute } from '../../src/http/log-route';
 import { BODY_LIMITS, QUOTAS } from '../../src/features/quotas/quotas';
 import { publicWriteRateLimit } from '../../src/http/rate-limits';

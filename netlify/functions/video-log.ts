@@ -1,11 +1,7 @@
 import type { Config } from '@netlify/functions';
 import { requireAdmin } from '../../src/http/guard';
-import {
-  eachVideoConversation,
-  listVideoConversationsPage,
-  logVideoFromClient,
-} from '../../src/features/conversations/logs';
-import { VIDEO_CSV_HEADER, videoRows } from '../../src/features/conversations/csv';
+import { eachVideoConversation, listVideoConversationsPage, logVideoFromClient } from '../../src/features/video/log';
+import { VIDEO_CSV_HEADER, videoRows } from '../../src/features/video/csv';
 import { logRoute } from '../../src/http/log-route';
 import { BODY_LIMITS, QUOTAS } from '../../src/features/quotas/quotas';
 import { publicWriteRateLimit } from '../../src/http/rate-limits';

@@ -4,13 +4,13 @@ import whatsappFunction from '../../netlify/functions/chat-log';
 import {
   chatConversation,
   chatConversationsByEmail,
-  conversationsStartedPerWeek,
   deleteChatSession,
   deleteChatSessionsBefore,
   listChatConversations,
   listChatConversationsPage,
   logChatExchange,
-} from '../../src/features/conversations/logs';
+} from '../../src/features/chat/log';
+import { conversationsStartedPerWeek } from '../../src/features/conversations/store';
 import { queryCount, resetQueryCount } from '../../src/platform/db/client';
 import { MAX_CONVERSATION_CHARS } from '../../src/features/chat/session';
 import { MAX_MODEL_CONTEXT_BYTES } from '../../src/features/chat/assistant';

@@ -3,7 +3,7 @@ import contactFunction from '../../netlify/functions/contact-send';
 import leadFunction from '../../netlify/functions/admin-lead-delete';
 import replyFunction from '../../netlify/functions/admin-lead-reply';
 import messagesFunction from '../../netlify/functions/admin-leads';
-import { recordVideoCallStart, putVideoEvent } from '../../src/features/conversations/logs';
+import { recordVideoCallStart, putVideoEvent } from '../../src/features/video/log';
 import { sendLeadDigest } from '../../src/features/leads/inbox';
 import { fileVideoLead } from '../../src/features/video/lead';
 import type { Lead, LeadDetail } from '../../src/features/leads/schema';

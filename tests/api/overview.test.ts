@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import contactFunction from '../../netlify/functions/contact-send';
 import overviewFunction from '../../netlify/functions/admin-overview';
-import { importVideoCall, logChatExchange, newChatSessionId } from '../../src/features/conversations/logs';
+import { logChatExchange, newChatSessionId } from '../../src/features/chat/log';
+import { importVideoCall } from '../../src/features/video/log';
 import type { Overview } from '../../src/features/overview/schema';
 import { queryCount, resetQueryCount } from '../../src/platform/db/client';
 import { addContactMessage } from '../../src/features/leads/messages-store';

@@ -2,13 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import adminAuthStatus from '../../netlify/functions/session-status';
 import { queryCount, resetQueryCount } from '../../src/platform/db/client';
 import { newId } from '../../src/platform/ids';
-import {
-  chatConversation,
-  logChatExchange,
-  putVideoEvent,
-  recordVideoCallStart,
-  videoConversation,
-} from '../../src/features/conversations/logs';
+import { chatConversation, logChatExchange } from '../../src/features/chat/log';
+import { putVideoEvent, recordVideoCallStart, videoConversation } from '../../src/features/video/log';
 import { resetEnvCache } from '../../src/platform/env';
 import { findPersonalData } from '../../src/features/privacy/requests';
 import { monthsBefore, runRetention } from '../../src/features/retention/retention';

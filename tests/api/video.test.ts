@@ -14,7 +14,7 @@ import {
   videoCallIdsStartedBetween,
   videoCallsByEmail,
   videoConversation,
-} from '../../src/features/conversations/logs';
+} from '../../src/features/video/log';
 import { queryCount, resetQueryCount } from '../../src/platform/db/client';
 import { resetEnvCache } from '../../src/platform/env';
 import type { VideoConversation } from '../../src/features/conversations/schema';

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { auditCsv } from '../../src/features/audit/csv';
-import { chatCsv, videoCsv } from '../../src/features/conversations/csv';
+import { chatCsv } from '../../src/features/chat/csv';
+import { videoCsv } from '../../src/features/video/csv';
 import { newsletterCsv } from '../../src/features/newsletter/csv';
 import { csvDate, csvFileName, neutraliseFormula, toCsv } from '../../src/platform/csv';
 import type { ChatConversation, VideoConversation } from '../../src/features/conversations/schema';

@@ -1,6 +1,6 @@
 import { localePath, useTranslations } from '../../i18n';
 import type { Language } from '../../i18n/languages';
-import { logChatExchange, newChatSessionId } from '../conversations/logs';
+import { logChatExchange, newChatSessionId } from './log';
 import { takeModelCall } from '../quotas/quotas';
 import type { ChatMessage, ChatRequest, ChatSource } from './schema';
 import type { LeadState } from '../conversations/schema';

@@ -1,4 +1,4 @@
-import { chatLeadState, serverExchangesNewestFirst } from '../conversations/logs';
+import { chatLeadState, serverExchangesNewestFirst } from './log';
 import type { ChatMessage } from './schema';
 import type { LeadState } from '../conversations/schema';
 

@@ -1,4 +1,4 @@
-import { videoConversation } from '../conversations/logs';
+import { videoConversation } from '../video/log';
 import { env } from '../../platform/env';
 import type { ContactMessage } from './contact-schema';
 import { taxonomyForPage } from '../taxonomy/taxonomy';

@@ -1,4 +1,4 @@
-import { conversationsStartedPerWeek } from '../conversations/logs';
+import { conversationsStartedPerWeek } from '../conversations/store';
 import { OVERVIEW_KINDS, type Overview, type OverviewKindName } from './schema';
 import { countContactMessagesByWeek } from '../leads/messages-store';
 import { confirmationsPerWeek } from '../newsletter/subscribers-store';

@@ -1,4 +1,5 @@
-import { deleteChatSession, deleteVideoCall, videoConversation } from '../conversations/logs';
+import { deleteChatSession } from '../chat/log';
+import { deleteVideoCall, videoConversation } from '../video/log';
 import { InvalidInput, notFound } from '../../platform/errors';
 import { sessionIdSchema } from '../conversations/schema';
 import type { User } from '../accounts/schema';

@@ -1,10 +1,5 @@
-import {
-  chatConversation,
-  chatConversationsByEmail,
-  deleteChatSession,
-  deleteVideoCall,
-  videoCallsByEmail,
-} from '../conversations/logs';
+import { chatConversation, chatConversationsByEmail, deleteChatSession } from '../chat/log';
+import { deleteVideoCall, videoCallsByEmail } from '../video/log';
 import { privacyRequestSchema, type ErasureReport, type PersonalData } from './schema';
 import type { User } from '../accounts/schema';
 import { recordAudit } from '../audit/store';

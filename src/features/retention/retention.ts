@@ -1,6 +1,7 @@
 import { LOCK_MS, WINDOW_MS } from '../accounts/login-throttle';
 import { SESSION_IDLE_SECONDS, SESSION_TTL_SECONDS } from '../accounts/sessions-store';
-import { deleteChatSessionsBefore, deleteVideoCalls, videoCallIdsStartedBetween } from '../conversations/logs';
+import { deleteChatSessionsBefore } from '../chat/log';
+import { deleteVideoCalls, videoCallIdsStartedBetween } from '../video/log';
 import { deleteContactMessagesBefore } from '../leads/messages-store';
 import { deleteQuotaDaysBefore, utcDay } from '../quotas/store';
 import { deleteAttemptsBefore } from '../accounts/login-attempts-store';

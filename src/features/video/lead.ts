@@ -1,5 +1,5 @@
 import { inferService } from '../chat/lead';
-import { videoConversation } from '../conversations/logs';
+import { videoConversation } from './log';
 import { seededId } from '../../platform/ids';
 import { emailsIn } from '../../platform/emails';
 import { addContactMessage, getLead } from '../leads/messages-store';

@@ -2,7 +2,7 @@ import { alertVideoCall } from '../leads/alerts';
 import { fileVideoLead } from './lead';
 import { z } from 'zod';
 import { useTranslations } from '../../i18n';
-import { putVideoEvent, recordVideoCallStart, videoCallStart } from '../conversations/logs';
+import { putVideoEvent, recordVideoCallStart, videoCallStart } from './log';
 import { env, type Env } from '../../platform/env';
 import { Forbidden, InvalidInput, Unavailable, UpstreamFailed } from '../../platform/errors';
 import type { Language } from '../../i18n/languages';

@@ -1,15 +1,6 @@
 import { csvDate, toCsv, type CsvRow } from '../../platform/csv';
-import type { ChatConversation, VideoConversation } from './schema';
+import type { VideoConversation } from '../conversations/schema';
 
-export const CHAT_CSV_HEADER = [
-  'Session ID',
-  'Message Role',
-  'Message Content',
-  'Timestamp',
-  'Language',
-  'Started',
-  'Message Count',
-] as const;
 export const VIDEO_CSV_HEADER = [
   'Session ID',
   'Speaker',
@@ -22,23 +13,6 @@ export const VIDEO_CSV_HEADER = [
   // Added after docs/product.md's columns: what of the row only the visitor's page reported (call, transcript, end).
   'Client-Reported',
 ] as const;
-
-/** One row per message. */
-export function chatRows(c: ChatConversation): CsvRow[] {
-  return c.messages.map((m) => [
-    c.sessionId,
-    m.role,
-    m.content,
-    csvDate(m.timestamp),
-    c.language,
-    csvDate(c.conversationStarted),
-    c.messageCount,
-  ]);
-}
-
-export function chatCsv(conversations: ChatConversation[]): string {
-  return toCsv(CHAT_CSV_HEADER, conversations.flatMap(chatRows));
-}
 
 /** One row per transcript line; a call with no transcript still gets a row. */
 export function videoRows(c: VideoConversation): CsvRow[] {
