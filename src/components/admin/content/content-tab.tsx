@@ -43,7 +43,7 @@ function missingLanguages(record: ContentRecord): Language[] {
  * editor's form and the form the request body, and the kind's own fields in
  * the editor. A new kind of content is one of these plus its fields.
  */
-export interface ContentKind<T extends ContentRecord, F extends ContentForm> {
+export interface AdminContentKind<T extends ContentRecord, F extends ContentForm> {
   /** Starts the editor's field ids and names its `data-{name}-form` marker. */
   name: string;
   /** The query cache key. */
@@ -79,7 +79,7 @@ export interface ContentKind<T extends ContentRecord, F extends ContentForm> {
  * Which record the editor holds ('new' or one of the list), its form, and
  * create / update / delete, each refetching the list and saying how it went.
  */
-function useContentEditor<T extends ContentRecord, F extends ContentForm>(kind: ContentKind<T, F>) {
+function useContentEditor<T extends ContentRecord, F extends ContentForm>(kind: AdminContentKind<T, F>) {
   const { key, endpoint, texts } = kind;
   const [editing, setEditing] = useState<T | 'new' | null>(null);
   const [form, setForm] = useState<F>(() => kind.toForm(null));
@@ -129,7 +129,7 @@ function useContentEditor<T extends ContentRecord, F extends ContentForm>(kind: 
 }
 
 /** A kind of content's tab: Add, the list with Edit and Delete, and the editor dialog. */
-export function ContentTab<T extends ContentRecord, F extends ContentForm>({ kind }: { kind: ContentKind<T, F> }) {
+export function ContentTab<T extends ContentRecord, F extends ContentForm>({ kind }: { kind: AdminContentKind<T, F> }) {
   const { texts } = kind;
   const adminTexts = useAdminTexts();
   const { language } = useAdminLanguage();

@@ -3,7 +3,7 @@ import { Field } from '../../react-ui/field';
 import { Input } from '../../react-ui/input';
 import type { AdminTexts } from '../../../i18n/admin';
 import { useAdminTexts } from '../language';
-import type { ContentKind } from './content-tab';
+import type { AdminContentKind } from './content-tab';
 import { dateBody, dateInput } from './date-field';
 import { contentForm, type ContentForm } from './editor-dialog';
 import { slugify } from './slugify';
@@ -82,7 +82,7 @@ function InsightFields({ form, setForm }: { form: InsightForm; setForm: (form: I
 }
 
 /** Articles: the Insights tab. Drafts are listed too. */
-export function insightKind(texts: AdminTexts): ContentKind<Insight, InsightForm> {
+export function insightKind(texts: AdminTexts): AdminContentKind<Insight, InsightForm> {
   const t = texts.insights;
   return {
     name: 'insight',

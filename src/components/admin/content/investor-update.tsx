@@ -2,7 +2,7 @@ import type { AdminTexts } from '../../../i18n/admin';
 import type { InvestorUpdate } from '../../../features/investors/update-schema';
 import { formatDate } from '../investors/format';
 import { useAdminTexts } from '../language';
-import type { ContentKind } from './content-tab';
+import type { AdminContentKind } from './content-tab';
 import { dateBody, dateInput } from './date-field';
 import { contentForm, type ContentForm } from './editor-dialog';
 import { PublicationFields, PublishedBadge } from './publication-fields';
@@ -42,7 +42,7 @@ function UpdateFields({ form, setForm }: { form: UpdateForm; setForm: (form: Upd
 }
 
 /** Investor updates, managed by admins: drafts listed too; never public (docs/roles.md). */
-export function investorUpdateKind(texts: AdminTexts): ContentKind<InvestorUpdate, UpdateForm> {
+export function investorUpdateKind(texts: AdminTexts): AdminContentKind<InvestorUpdate, UpdateForm> {
   const t = texts.investors.updates;
   return {
     name: 'investor-update',

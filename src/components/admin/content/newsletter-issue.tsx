@@ -12,7 +12,7 @@ import { ConfirmDialog } from '../confirm-dialog';
 import { formatDateTime } from '../format';
 import { useAdminTexts } from '../language';
 import { invalidate, mutate } from '../query';
-import type { ContentKind } from './content-tab';
+import type { AdminContentKind } from './content-tab';
 import { contentForm, type ContentForm } from './editor-dialog';
 
 /**
@@ -216,7 +216,7 @@ export function IssueDialogs({ dialog, onClose }: { dialog: IssueDialog; onClose
 export function newsletterIssueKind(
   texts: AdminTexts,
   open: (dialog: IssueDialog) => void,
-): ContentKind<NewsletterIssue, IssueForm> {
+): AdminContentKind<NewsletterIssue, IssueForm> {
   const t = texts.newsletterIssues;
   return {
     name: 'newsletter-issue',

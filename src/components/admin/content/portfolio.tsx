@@ -4,7 +4,7 @@ import { Field } from '../../react-ui/field';
 import { Input } from '../../react-ui/input';
 import type { AdminTexts } from '../../../i18n/admin';
 import { useAdminTexts } from '../language';
-import type { ContentKind } from './content-tab';
+import type { AdminContentKind } from './content-tab';
 import { CreatedAtField, dateBody, dateInput } from './date-field';
 import { contentForm, type ContentForm } from './editor-dialog';
 import { MetricsEditor } from './metrics-editor';
@@ -73,7 +73,7 @@ function PortfolioFields({ form, setForm }: { form: PortfolioForm; setForm: (for
 }
 
 /** Case studies: the Portfolio tab. */
-export function portfolioKind(texts: AdminTexts): ContentKind<PortfolioItem, PortfolioForm> {
+export function portfolioKind(texts: AdminTexts): AdminContentKind<PortfolioItem, PortfolioForm> {
   const t = texts.portfolio;
   return {
     name: 'portfolio',
