@@ -1,6 +1,6 @@
 import type { Config } from '@netlify/functions';
 import { requireAdmin } from '../../src/http/guard';
-import { HttpError, json, readBody, route } from '../../src/http/http';
+import { asHttpError, HttpError, json, readBody, route } from '../../src/http/http';
 import { MAX_UPLOAD_BYTES } from '../../src/features/uploads/schema';
 import { storeImage, UPLOAD_TEXTS } from '../../src/features/uploads/uploads';
 
@@ -33,8 +33,9 @@ export default route({
       const url = await storeImage(await readImageField(request));
       return json({ success: true, url, message: UPLOAD_TEXTS.success }, { status: 201 });
     } catch (error) {
-      if (!(error instanceof HttpError)) throw error;
-      return json({ success: false, message: error.message, field: error.field }, { status: error.status });
+      const refusal = asHttpError(error);
+      if (!refusal) throw error;
+      return json({ success: false, message: refusal.message, field: refusal.field }, { status: refusal.status });
     }
   },
 });
