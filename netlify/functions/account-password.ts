@@ -3,7 +3,9 @@ import { z } from 'zod';
 import { changeOwnPassword } from '../../src/features/accounts/accounts';
 import { requireUser } from '../../src/http/guard';
 import { startSession } from '../../src/http/session';
-import { json, parseJsonBody, route, withCookies } from '../../src/http/http';
+import { parseJsonBody } from '../../src/http/bodies';
+import { json, withCookies } from '../../src/http/responses';
+import { route } from '../../src/http/route';
 import { adminAuthRateLimit } from '../../src/http/rate-limits';
 import { publicUser } from '../../src/features/accounts/schema';
 

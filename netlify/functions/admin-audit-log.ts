@@ -1,7 +1,8 @@
 import type { Config } from '@netlify/functions';
 import { requireAdmin } from '../../src/http/guard';
 import { AUDIT_CSV_HEADER, auditRows } from '../../src/features/audit/csv';
-import { pagedListAnswer, route } from '../../src/http/http';
+import { pagedListAnswer } from '../../src/http/lists';
+import { route } from '../../src/http/route';
 import { eachAudit, listAuditPage } from '../../src/features/audit/store';
 
 /** GET /api/audit-log (admins only): who did what when, newest first, a page at a time; `?format=csv` exports it. */

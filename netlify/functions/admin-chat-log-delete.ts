@@ -1,6 +1,7 @@
 import type { Config } from '@netlify/functions';
 import { requireAdmin } from '../../src/http/guard';
-import { json, route } from '../../src/http/http';
+import { json } from '../../src/http/responses';
+import { route } from '../../src/http/route';
 import { ADMIN_NO_STORE, deleteChatAsAdmin, pathSessionId } from '../../src/features/privacy/deletes';
 
 /** DELETE /api/whatsapp-conversations/{sessionId}: an admin deletes one chat conversation, every exchange of it. */

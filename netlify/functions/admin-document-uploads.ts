@@ -6,7 +6,9 @@ import {
   startDocumentUpload,
   storeDocumentPart,
 } from '../../src/features/investors/documents';
-import { errorResponse, json, parseJsonBody, pathId, readBody, route } from '../../src/http/http';
+import { parseJsonBody, pathId, readBody } from '../../src/http/bodies';
+import { errorResponse, json } from '../../src/http/responses';
+import { route } from '../../src/http/route';
 import { DOCUMENT_PART_BYTES, documentUploadStartSchema } from '../../src/features/investors/document-schema';
 
 const notAllowed = (allow: string) => errorResponse(405, 'Method not allowed', undefined, { Allow: allow });

@@ -1,6 +1,8 @@
 import type { Config } from '@netlify/functions';
 import { requireAdmin } from '../../src/http/guard';
-import { json, parseJsonBody, pathId, route } from '../../src/http/http';
+import { parseJsonBody, pathId } from '../../src/http/bodies';
+import { json } from '../../src/http/responses';
+import { route } from '../../src/http/route';
 import { leadDetail, updateLead } from '../../src/features/leads/inbox';
 import { ADMIN_NO_STORE, deleteMessageAsAdmin } from '../../src/features/privacy/deletes';
 import { leadPatchSchema } from '../../src/features/leads/schema';

@@ -1,7 +1,9 @@
 import type { Config } from '@netlify/functions';
 import { requireAdmin } from '../../src/http/guard';
 import { accountOfLead, createAccountFromLead } from '../../src/features/accounts/invitations';
-import { json, pathId, route } from '../../src/http/http';
+import { pathId } from '../../src/http/bodies';
+import { json } from '../../src/http/responses';
+import { route } from '../../src/http/route';
 import { ADMIN_NO_STORE } from '../../src/features/privacy/deletes';
 
 /**

@@ -1,7 +1,9 @@
 import type { Config } from '@netlify/functions';
 import { requireAdmin } from '../../src/http/guard';
 import { MESSAGES_CSV_HEADER, messageRows } from '../../src/features/leads/csv';
-import { HttpError, pagedListAnswer, route } from '../../src/http/http';
+import { pagedListAnswer } from '../../src/http/lists';
+import { HttpError } from '../../src/http/responses';
+import { route } from '../../src/http/route';
 import { LEAD_SOURCES, LEAD_STATUSES, type LeadSource, type LeadStatus } from '../../src/features/leads/schema';
 import { eachLead, listLeadsPage, type LeadFilter } from '../../src/features/leads/messages-store';
 import { taxonomyForPage } from '../../src/features/taxonomy/taxonomy';

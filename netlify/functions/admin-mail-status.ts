@@ -1,6 +1,7 @@
 import type { Config } from '@netlify/functions';
 import { requireAdmin } from '../../src/http/guard';
-import { json, route } from '../../src/http/http';
+import { json } from '../../src/http/responses';
+import { route } from '../../src/http/route';
 import { mailStatus } from '../../src/features/mail/outbox';
 
 /** GET /api/mail/status (admin): whether SMTP is configured and how many mails wait in the outbox. */

@@ -1,6 +1,8 @@
 import type { Config, Context } from '@netlify/functions';
 import { requireAdmin } from '../../src/http/guard';
-import { HttpError, json, parseJsonBody, pathId, route } from '../../src/http/http';
+import { parseJsonBody, pathId } from '../../src/http/bodies';
+import { HttpError, json } from '../../src/http/responses';
+import { route } from '../../src/http/route';
 import { issueProgress, previewIssue, sendIssueTest, startIssueSend } from '../../src/features/newsletter/issues';
 import { languageOf } from '../../src/features/newsletter/links';
 import { issueTestInputSchema } from '../../src/features/newsletter/issue-schema';

@@ -1,7 +1,10 @@
 import type { Config } from '@netlify/functions';
 import { requireAdmin } from '../../src/http/guard';
 import { NEWSLETTER_CSV_HEADER, newsletterRows } from '../../src/features/newsletter/csv';
-import { json, pagedListAnswer, pathId, route } from '../../src/http/http';
+import { pathId } from '../../src/http/bodies';
+import { pagedListAnswer } from '../../src/http/lists';
+import { json } from '../../src/http/responses';
+import { route } from '../../src/http/route';
 import { notFound } from '../../src/platform/errors';
 import { deleteSubscriber, eachSubscriber, listSubscribersPage } from '../../src/features/newsletter/subscribers-store';
 

@@ -1,6 +1,8 @@
 import type { Config } from '@netlify/functions';
 import { requireAdmin } from '../../src/http/guard';
-import { json, parseJsonBody, route } from '../../src/http/http';
+import { parseJsonBody } from '../../src/http/bodies';
+import { json } from '../../src/http/responses';
+import { route } from '../../src/http/route';
 import { ADMIN_NO_STORE } from '../../src/features/privacy/deletes';
 import {
   accessPersonalData,

@@ -1,6 +1,8 @@
 import type { Config } from '@netlify/functions';
 import { requireAdmin } from '../../src/http/guard';
-import { asHttpError, HttpError, json, readBody, route } from '../../src/http/http';
+import { readBody } from '../../src/http/bodies';
+import { asHttpError, HttpError, json } from '../../src/http/responses';
+import { route } from '../../src/http/route';
 import { MAX_UPLOAD_BYTES } from '../../src/features/uploads/schema';
 import { storeImage, UPLOAD_TEXTS } from '../../src/features/uploads/uploads';
 

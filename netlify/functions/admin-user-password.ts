@@ -1,7 +1,8 @@
 import type { Config } from '@netlify/functions';
 import { pathUsername, resetAccountPassword } from '../../src/features/accounts/accounts';
 import { requireAdmin } from '../../src/http/guard';
-import { json, route } from '../../src/http/http';
+import { json } from '../../src/http/responses';
+import { route } from '../../src/http/route';
 
 /**
  * POST /api/users/{username}/password (admins only): a new temporary password, answered once; the account's

@@ -2,7 +2,9 @@ import type { Config } from '@netlify/functions';
 import { z } from 'zod';
 import { createAccount, listAccounts, pathUsername, updateAccount } from '../../src/features/accounts/accounts';
 import { requireAdmin } from '../../src/http/guard';
-import { json, parseJsonBody, route } from '../../src/http/http';
+import { parseJsonBody } from '../../src/http/bodies';
+import { json } from '../../src/http/responses';
+import { route } from '../../src/http/route';
 import { roleSchema } from '../../src/features/accounts/schema';
 
 const createSchema = z.object({ username: z.string().trim().min(1).max(63), role: roleSchema });

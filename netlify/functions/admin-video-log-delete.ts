@@ -1,6 +1,7 @@
 import type { Config } from '@netlify/functions';
 import { requireAdmin } from '../../src/http/guard';
-import { json, route } from '../../src/http/http';
+import { json } from '../../src/http/responses';
+import { route } from '../../src/http/route';
 import { ADMIN_NO_STORE, deleteVideoAsAdmin, pathSessionId } from '../../src/features/privacy/deletes';
 
 /** DELETE /api/tavus-conversations/{conversationId}: an admin deletes one video call, here and at Tavus. */

@@ -1,6 +1,9 @@
 import type { Config } from '@netlify/functions';
 import { chatReply } from '../../src/features/chat/assistant';
-import { eventStream, json, parseJsonBody, route, wantsEventStream } from '../../src/http/http';
+import { parseJsonBody } from '../../src/http/bodies';
+import { eventStream, wantsEventStream } from '../../src/http/event-stream';
+import { json } from '../../src/http/responses';
+import { route } from '../../src/http/route';
 import { BODY_LIMITS, QUOTAS, takeVisitorQuota } from '../../src/features/quotas/quotas';
 import { clientIp } from '../../src/http/client-ip';
 import { chatRateLimit } from '../../src/http/rate-limits';

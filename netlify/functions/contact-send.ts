@@ -1,5 +1,7 @@
 import type { Config } from '@netlify/functions';
-import { HttpError, json, parseJsonOrFormBody, route } from '../../src/http/http';
+import { parseJsonOrFormBody } from '../../src/http/bodies';
+import { HttpError, json } from '../../src/http/responses';
+import { route } from '../../src/http/route';
 import { answeringForms, language } from '../../src/http/form-answer';
 import { alertContactMessage } from '../../src/features/leads/alerts';
 import { newId } from '../../src/platform/ids';

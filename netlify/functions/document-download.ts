@@ -1,7 +1,7 @@
 import type { Config } from '@netlify/functions';
 import { requireUser } from '../../src/http/guard';
 import { downloadDocument } from '../../src/features/investors/documents';
-import { route } from '../../src/http/http';
+import { route } from '../../src/http/route';
 
 /**
  * GET /api/document-download?token=…: a document's bytes for the signed-in account its link was made for, while

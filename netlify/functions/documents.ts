@@ -8,7 +8,9 @@ import {
   updateDocument,
   visibleDocuments,
 } from '../../src/features/investors/documents';
-import { errorResponse, json, parseJsonBody, pathId, route } from '../../src/http/http';
+import { parseJsonBody, pathId } from '../../src/http/bodies';
+import { errorResponse, json } from '../../src/http/responses';
+import { route } from '../../src/http/route';
 import { notFound } from '../../src/platform/errors';
 import { documentCreateInputSchema, documentUpdateInputSchema } from '../../src/features/investors/document-schema';
 

@@ -1,5 +1,7 @@
 import type { Config } from '@netlify/functions';
-import { HttpError, isFormPost, json, parseJsonBody, readFormFields, route } from '../../src/http/http';
+import { isFormPost, parseJsonBody, readFormFields } from '../../src/http/bodies';
+import { HttpError, json } from '../../src/http/responses';
+import { route } from '../../src/http/route';
 import { INVALID_LINK, languageOf, newsletterPagePath } from '../../src/features/newsletter/links';
 import { publicWriteRateLimit } from '../../src/http/rate-limits';
 import { SECURITY_HEADERS } from '../../src/http/security-headers';

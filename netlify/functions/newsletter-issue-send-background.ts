@@ -1,6 +1,8 @@
 import type { Config, Context } from '@netlify/functions';
 import { requireAdmin } from '../../src/http/guard';
-import { json, pathId, route } from '../../src/http/http';
+import { pathId } from '../../src/http/bodies';
+import { json } from '../../src/http/responses';
+import { route } from '../../src/http/route';
 import { RUN_TOKEN_HEADER, runIssueSend, validRunToken } from '../../src/features/newsletter/issues';
 
 /**

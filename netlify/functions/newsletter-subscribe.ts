@@ -1,5 +1,7 @@
 import type { Config } from '@netlify/functions';
-import { HttpError, json, parseJsonOrFormBody, route } from '../../src/http/http';
+import { parseJsonOrFormBody } from '../../src/http/bodies';
+import { HttpError, json } from '../../src/http/responses';
+import { route } from '../../src/http/route';
 import { LANGUAGES } from '../../src/i18n/languages';
 import { answeringForms } from '../../src/http/form-answer';
 import { newId } from '../../src/platform/ids';

@@ -1,5 +1,7 @@
 import type { Config } from '@netlify/functions';
-import { HttpError, isFormPost, readFormFields, route } from '../../src/http/http';
+import { isFormPost, readFormFields } from '../../src/http/bodies';
+import { HttpError } from '../../src/http/responses';
+import { route } from '../../src/http/route';
 import { INVALID_LINK, languageOf, newsletterPagePath } from '../../src/features/newsletter/links';
 import { SECURITY_HEADERS } from '../../src/http/security-headers';
 import { getSubscriber, unsubscribeByToken } from '../../src/features/newsletter/subscribers-store';

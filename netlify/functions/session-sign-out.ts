@@ -1,7 +1,8 @@
 import type { Config } from '@netlify/functions';
 import { assertSameOrigin } from '../../src/http/guard';
 import { clearedSessionCookies, endSession, readSession } from '../../src/http/session';
-import { json, route, withCookies } from '../../src/http/http';
+import { json, withCookies } from '../../src/http/responses';
+import { route } from '../../src/http/route';
 import { adminAuthRateLimit } from '../../src/http/rate-limits';
 
 /** POST /api/admin/logout: ends the session (if any) and clears its cookies. */

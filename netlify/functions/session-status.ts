@@ -1,6 +1,7 @@
 import type { Config } from '@netlify/functions';
 import { readSession } from '../../src/http/session';
-import { json, route } from '../../src/http/http';
+import { json } from '../../src/http/responses';
+import { route } from '../../src/http/route';
 import { adminAuthRateLimit } from '../../src/http/rate-limits';
 
 /** GET /api/admin/auth-status: whether the request carries a valid session. */

@@ -1,7 +1,8 @@
 import type { Config } from '@netlify/functions';
 import { UNAUTHORIZED } from '../../src/http/guard';
 import { readSession } from '../../src/http/session';
-import { HttpError, json, route } from '../../src/http/http';
+import { HttpError, json } from '../../src/http/responses';
+import { route } from '../../src/http/route';
 import { adminAuthRateLimit } from '../../src/http/rate-limits';
 import { publicUser } from '../../src/features/accounts/schema';
 

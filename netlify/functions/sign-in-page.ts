@@ -1,5 +1,5 @@
 import type { Config } from '@netlify/functions';
-import { route } from '../../src/http/http';
+import { route } from '../../src/http/route';
 
 /**
  * Sign-in links (docs/product.md, "Routes": "/api/login") lead to the admin screen, which asks for credentials; a

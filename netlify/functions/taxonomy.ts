@@ -1,7 +1,9 @@
 import type { Config } from '@netlify/functions';
 import { requireAdmin } from '../../src/http/guard';
 import { purgeTags } from '../../src/platform/cache';
-import { HttpError, json, parseJsonBody, route } from '../../src/http/http';
+import { parseJsonBody } from '../../src/http/bodies';
+import { HttpError, json } from '../../src/http/responses';
+import { route } from '../../src/http/route';
 import { TAXONOMY_TAG } from '../../src/features/taxonomy/taxonomy';
 import { taxonomyInputSchema } from '../../src/features/taxonomy/schema';
 import { getTaxonomy, saveTaxonomy, TaxonomyConflict } from '../../src/features/taxonomy/store';

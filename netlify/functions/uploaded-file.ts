@@ -1,5 +1,5 @@
 import type { Config } from '@netlify/functions';
-import { route } from '../../src/http/http';
+import { route } from '../../src/http/route';
 import { notFound } from '../../src/platform/errors';
 import { getUpload } from '../../src/features/uploads/store';
 

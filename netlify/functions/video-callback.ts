@@ -1,6 +1,8 @@
 import type { Config } from '@netlify/functions';
 import { z } from 'zod';
-import { json, parseJsonBody, route } from '../../src/http/http';
+import { parseJsonBody } from '../../src/http/bodies';
+import { json } from '../../src/http/responses';
+import { route } from '../../src/http/route';
 import { verifyCallbackUrl } from '../../src/features/video/callback-token';
 import { handleCallback } from '../../src/features/video/tavus';
 

@@ -1,7 +1,9 @@
 import { localePath } from '../i18n';
 import { LANGUAGES, type Language } from '../i18n/languages';
 import { ConfigError } from '../platform/env';
-import { asHttpError, isFormPost, logFailure, type Handler, type HttpError } from './http';
+import { isFormPost } from './bodies';
+import { asHttpError, type HttpError } from './responses';
+import { logFailure, type Handler } from './route';
 import { SECURITY_HEADERS } from './security-headers';
 
 /**

@@ -1,4 +1,4 @@
-import { HttpError } from './http';
+import { HttpError } from './responses';
 import type { User } from '../features/accounts/schema';
 import { readSession } from '../http/session';
 

@@ -1,6 +1,9 @@
 import type { Context } from '@netlify/functions';
 import type { z } from 'zod';
-import { json, pagedListAnswer, parseJsonBody, route, type PagedList } from './http';
+import { parseJsonBody } from './bodies';
+import { pagedListAnswer, type PagedList } from './lists';
+import { json } from './responses';
+import { route } from './route';
 import { takeVisitorQuota, type VisitorQuota } from '../features/quotas/quotas';
 import { clientIp } from './client-ip';
 

@@ -7,7 +7,7 @@ import { STALE_EDIT } from '../../src/features/content/engine';
 import { insightContent, SLUG_TAKEN } from '../../src/features/content/insights';
 import { portfolioContent } from '../../src/features/content/portfolio';
 import { queryCount, resetQueryCount } from '../../src/platform/db/client';
-import { NEXT_CURSOR_HEADER } from '../../src/http/http';
+import { NEXT_CURSOR_HEADER } from '../../src/http/lists';
 import type { Insight } from '../../src/features/content/insight-schema';
 import { portfolioInputSchema, type PortfolioItem } from '../../src/features/content/portfolio-schema';
 import { call, callJson } from '../helpers/functions';

@@ -5,7 +5,7 @@ import tavusConversationsFunction from '../../netlify/functions/video-log';
 import whatsappFunction from '../../netlify/functions/chat-log';
 import { logChatExchange } from '../../src/features/chat/log';
 import { putVideoEvent, recordVideoCallStart } from '../../src/features/video/log';
-import { NEXT_CURSOR_HEADER } from '../../src/http/http';
+import { NEXT_CURSOR_HEADER } from '../../src/http/lists';
 import type { ContactMessage } from '../../src/features/leads/contact-schema';
 import type { ChatConversation } from '../../src/features/conversations/schema';
 import type { NewsletterSubscription } from '../../src/features/newsletter/schema';

@@ -4,7 +4,7 @@ import confirmFunction from '../../netlify/functions/newsletter-confirm';
 import unsubscribeFunction from '../../netlify/functions/newsletter-unsubscribe';
 import newslettersFunction from '../../netlify/functions/admin-newsletter-subscribers';
 import { queryCount, resetQueryCount } from '../../src/platform/db/client';
-import { NEXT_CURSOR_HEADER } from '../../src/http/http';
+import { NEXT_CURSOR_HEADER } from '../../src/http/lists';
 import type { NewsletterSubscription } from '../../src/features/newsletter/schema';
 import { CONFIRMATION_MAILS_PER_ADDRESS } from '../../src/features/newsletter/mail';
 import { queueMail } from '../../src/features/mail/outbox';

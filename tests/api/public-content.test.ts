@@ -5,7 +5,7 @@ import { insightContent } from '../../src/features/content/insights';
 import { portfolioContent } from '../../src/features/content/portfolio';
 import { searchInsights } from '../../src/features/content/search';
 import { queryCount, resetQueryCount } from '../../src/platform/db/client';
-import { NEXT_CURSOR_HEADER } from '../../src/http/http';
+import { NEXT_CURSOR_HEADER } from '../../src/http/lists';
 import { homeData, insightListData } from '../../src/http/page-data';
 import type { Insight } from '../../src/features/content/insight-schema';
 import type { PortfolioItem } from '../../src/features/content/portfolio-schema';

@@ -19,7 +19,7 @@ import {
 import { queryCount, resetQueryCount } from '../../src/platform/db/client';
 import { InvalidInput } from '../../src/platform/errors';
 import { resetEnvCache } from '../../src/platform/env';
-import { CONFIG_ERROR_MESSAGE } from '../../src/http/http';
+import { CONFIG_ERROR_MESSAGE } from '../../src/http/responses';
 import {
   endUserSessions,
   getUser,

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { Context } from '@netlify/functions';
 import { describe, expect, it } from 'vitest';
 import contactMessagesFunction from '../../netlify/functions/admin-leads';
-import { eventStream } from '../../src/http/http';
+import { eventStream } from '../../src/http/event-stream';
 import { addSecurityHeaders, SECURITY_HEADERS } from '../../src/http/security-headers';
 
 /** The headers Netlify's CDN adds to every static file: netlify.toml's `[[headers]] for = "/*"` block. */
