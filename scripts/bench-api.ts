@@ -640,7 +640,7 @@ if (!probe) throw new Error('Nothing seeded');
 // ---------------------------------------------------------------------------------------------------------------
 // Measuring
 
-const signIn = await (adminLoginFunction as Handler)(
+const signIn = await adminLoginFunction(
   new Request('http://localhost/api/admin/login', {
     method: 'POST',
     headers: { 'content-type': 'application/json', origin: 'http://localhost' },
@@ -796,7 +796,7 @@ const [edited] = (
   await engine.query<{ id: string }>(`SELECT id FROM content WHERE kind = 'portfolio' ORDER BY list_at DESC LIMIT 1`)
 ).rows;
 if (!edited) throw new Error('No case study');
-const portfolioGet = await (portfolioFunction as Handler)(
+const portfolioGet = await portfolioFunction(
   get(`/api/portfolio/${edited.id}`),
   contextFor(`/api/portfolio/${edited.id}`),
 );

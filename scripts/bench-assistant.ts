@@ -5,7 +5,7 @@
 //   2. with a model on a fake OpenAI server on 127.0.0.1 (no network, no real key):
 //      is the right page in the context the model gets, and how large is that context?
 // Then the catalogue grows to 156+ insights and the context is measured again.
-import { createServer } from 'node:http';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import type { Context } from '@netlify/functions';
@@ -19,7 +19,7 @@ delete process.env['OPENAI_API_KEY'];
 
 // The fake model: records each system prompt and answers with a fixed sentence.
 const systemPrompts: string[] = [];
-const fakeOpenAi = createServer(async (request, response) => {
+const answerModel = async (request: IncomingMessage, response: ServerResponse) => {
   const chunks: Buffer[] = [];
   for await (const chunk of request) chunks.push(chunk as Buffer);
   const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { messages: Array<{ content: string }> };
@@ -34,7 +34,9 @@ const fakeOpenAi = createServer(async (request, response) => {
       choices: [{ index: 0, message: { role: 'assistant', content: 'A model reply.' }, finish_reason: 'stop' }],
     }),
   );
-});
+};
+// node:http ignores what a listener returns: each request is answered on its own (fire and forget, as before).
+const fakeOpenAi = createServer((request, response) => void answerModel(request, response));
 await new Promise<void>((resolve) => fakeOpenAi.listen(0, '127.0.0.1', resolve));
 const modelUrl = `http://127.0.0.1:${(fakeOpenAi.address() as AddressInfo).port}/v1`;
 

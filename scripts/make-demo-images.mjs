@@ -35,7 +35,16 @@ const C = {
   sandLight: '#f5ede0',
 };
 
-/** Small deterministic PRNG (mulberry32). */
+/**
+ * The colours a composition draws with (each adds its own below).
+ * @typedef {{ bgFrom: string, bgTo: string, line: string, accent: string, warm: string }} Palette
+ * @typedef {[offset: number, color: string, opacity?: number]} Stop
+ */
+
+/**
+ * Small deterministic PRNG (mulberry32).
+ * @param {number} seed
+ */
 function rng(seed) {
   let a = seed >>> 0;
   return () => {
@@ -47,8 +56,9 @@ function rng(seed) {
   };
 }
 
-const f = (n) => n.toFixed(1);
+const f = (/** @type {number} */ n) => n.toFixed(1);
 
+/** @param {string} defs @param {string} body */
 function svg(defs, body) {
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}">
 <defs>${defs}</defs>
@@ -56,6 +66,7 @@ ${body}
 </svg>`;
 }
 
+/** @param {string} id @param {Stop[]} stops */
 function linear(id, stops, x1 = 0, y1 = 0, x2 = 1, y2 = 1) {
   const s = stops
     .map(([offset, color, opacity = 1]) => `<stop offset="${offset}" stop-color="${color}" stop-opacity="${opacity}"/>`)
@@ -63,6 +74,7 @@ function linear(id, stops, x1 = 0, y1 = 0, x2 = 1, y2 = 1) {
   return `<linearGradient id="${id}" x1="${x1}" y1="${y1}" x2="${x2}" y2="${y2}">${s}</linearGradient>`;
 }
 
+/** @param {string} id @param {Stop[]} stops */
 function radial(id, stops, cx = 0.5, cy = 0.5, r = 0.5) {
   const s = stops
     .map(([offset, color, opacity = 1]) => `<stop offset="${offset}" stop-color="${color}" stop-opacity="${opacity}"/>`)
@@ -70,6 +82,7 @@ function radial(id, stops, cx = 0.5, cy = 0.5, r = 0.5) {
   return `<radialGradient id="${id}" cx="${cx}" cy="${cy}" r="${r}">${s}</radialGradient>`;
 }
 
+/** @param {number} step @param {string} color @param {number} opacity */
 function grid(step, color, opacity, width = 1) {
   let lines = '';
   for (let x = step; x < W; x += step) lines += `<line x1="${x}" y1="0" x2="${x}" y2="${H}"/>`;
@@ -77,8 +90,12 @@ function grid(step, color, opacity, width = 1) {
   return `<g stroke="${color}" stroke-opacity="${opacity}" stroke-width="${width}">${lines}</g>`;
 }
 
-/** A smooth band between two wavy lines, used for layered "terrain" shapes. */
+/**
+ * A smooth band between two wavy lines, used for layered "terrain" shapes.
+ * @param {number} baseY @param {number} amp @param {number} phase @param {number} freq
+ */
 function wavePath(baseY, amp, phase, freq) {
+  /** @type {[number, number][]} */
   const pts = [];
   for (let i = 0; i <= 24; i++) {
     const x = (W / 24) * i;
@@ -90,8 +107,9 @@ function wavePath(baseY, amp, phase, freq) {
   }
   let d = `M0 ${H} L${f(pts[0][0])} ${f(pts[0][1])}`;
   for (let i = 1; i < pts.length; i++) {
-    const [x0, y0] = pts[i - 1];
-    const [x1, y1] = pts[i];
+    // The loop's bounds keep i - 1 and i in range (what `!` says in TypeScript).
+    const [x0, y0] = /** @type {[number, number]} */ (pts[i - 1]);
+    const [x1, y1] = /** @type {[number, number]} */ (pts[i]);
     const mx = (x0 + x1) / 2;
     d += ` Q${f(x0)} ${f(y0)} ${f(mx)} ${f((y0 + y1) / 2)}`;
   }
@@ -101,7 +119,10 @@ function wavePath(baseY, amp, phase, freq) {
 
 // ---------------------------------------------------------------- compositions
 
-/** Layered waves over a navy sky with a soft glow: flows, logistics, data. */
+/**
+ * Layered waves over a navy sky with a soft glow: flows, logistics, data.
+ * @param {number} seed @param {{ glow: string, accent: string, layers: string[] }} palette
+ */
 function layeredWaves(seed, palette) {
   const r = rng(seed);
   const defs =
@@ -157,7 +178,10 @@ function layeredWaves(seed, palette) {
   return svg(defs, body);
 }
 
-/** Concentric arcs and rings offset to one side: focus, governance, strategy. */
+/**
+ * Concentric arcs and rings offset to one side: focus, governance, strategy.
+ * @param {number} seed @param {Palette & { left: boolean }} palette
+ */
 function concentricArcs(seed, palette) {
   const r = rng(seed);
   const cx = palette.left ? 260 + r() * 120 : 860 + r() * 120;
@@ -208,7 +232,10 @@ function concentricArcs(seed, palette) {
   return svg(defs, body);
 }
 
-/** Network of nodes on a dot grid: AI, agents, sourcing networks. */
+/**
+ * Network of nodes on a dot grid: AI, agents, sourcing networks.
+ * @param {number} seed @param {Palette} palette
+ */
 function network(seed, palette) {
   const r = rng(seed);
   const defs =
@@ -263,7 +290,10 @@ function network(seed, palette) {
   return svg(defs, body);
 }
 
-/** Diagonal translucent bands: momentum, transformation. */
+/**
+ * Diagonal translucent bands: momentum, transformation.
+ * @param {number} seed @param {Palette & { bands: string[] }} palette
+ */
 function diagonalBands(seed, palette) {
   const r = rng(seed);
   const defs =
@@ -312,7 +342,10 @@ function diagonalBands(seed, palette) {
   return svg(defs, body);
 }
 
-/** Rising bars on a baseline with a trend curve: metrics, forecasting, investment. */
+/**
+ * Rising bars on a baseline with a trend curve: metrics, forecasting, investment.
+ * @param {number} seed @param {Palette} palette
+ */
 function risingBars(seed, palette) {
   const r = rng(seed);
   const defs =
@@ -363,6 +396,7 @@ function risingBars(seed, palette) {
   body += grid(50, palette.line, 0.07);
   const n = 12;
   const baseY = 660;
+  /** @type {[number, number][]} */
   const tops = [];
   let h = 90 + r() * 40;
   for (let i = 0; i < n; i++) {
@@ -375,8 +409,9 @@ function risingBars(seed, palette) {
   body += `<line x1="80" y1="${baseY}" x2="${W - 80}" y2="${baseY}" stroke="${palette.line}" stroke-opacity="0.6" stroke-width="2"/>`;
   let d = `M${tops[0][0]} ${f(tops[0][1] - 40)}`;
   for (let i = 1; i < tops.length; i++) {
-    const [x0, y0] = tops[i - 1];
-    const [x1, y1] = tops[i];
+    // The loop's bounds keep i - 1 and i in range (what `!` says in TypeScript).
+    const [x0, y0] = /** @type {[number, number]} */ (tops[i - 1]);
+    const [x1, y1] = /** @type {[number, number]} */ (tops[i]);
     d += ` C${f(x0 + 40)} ${f(y0 - 40)} ${f(x1 - 40)} ${f(y1 - 40)} ${x1} ${f(y1 - 40)}`;
   }
   body += `<path d="${d}" fill="none" stroke="${palette.warm}" stroke-width="3" stroke-opacity="0.9"/>`;
@@ -385,7 +420,10 @@ function risingBars(seed, palette) {
   return svg(defs, body);
 }
 
-/** Topographic contour lines around two peaks: markets, terrain, exploration. */
+/**
+ * Topographic contour lines around two peaks: markets, terrain, exploration.
+ * @param {number} seed @param {Palette} palette
+ */
 function contours(seed, palette) {
   const r = rng(seed);
   const peaks = [
@@ -452,7 +490,10 @@ function contours(seed, palette) {
   return svg(defs, body);
 }
 
-/** Stacked isometric tiles: platforms, architecture, data products. */
+/**
+ * Stacked isometric tiles: platforms, architecture, data products.
+ * @param {number} seed @param {Palette & { tile: string, sideA: string, sideB: string }} palette
+ */
 function isoBlocks(seed, palette) {
   const r = rng(seed);
   const defs =
@@ -500,7 +541,10 @@ function isoBlocks(seed, palette) {
   return svg(defs, body);
 }
 
-/** A matrix of cells with varying intensity and one highlighted row: reviews, assessments. */
+/**
+ * A matrix of cells with varying intensity and one highlighted row: reviews, assessments.
+ * @param {number} seed @param {Palette} palette
+ */
 function matrix(seed, palette) {
   const r = rng(seed);
   const defs =
@@ -553,6 +597,7 @@ function matrix(seed, palette) {
 
 const navyBase = { bgFrom: C.navyDeep, bgTo: C.navy, line: C.slateLight };
 
+/** @type {[name: string, build: () => string][]} */
 const images = [
   // Case studies
   [

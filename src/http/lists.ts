@@ -48,7 +48,7 @@ export interface PagedList<T> {
  */
 function csvStream<T>(request: Request, each: () => AsyncIterable<T[]>, csv: CsvExport<T>) {
   const encoder = new TextEncoder();
-  let iterator: AsyncIterator<T[]> | undefined;
+  let iterator: AsyncIterator<T[], unknown> | undefined;
   return new ReadableStream<Uint8Array>(
     {
       start(controller) {

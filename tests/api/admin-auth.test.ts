@@ -309,11 +309,11 @@ describe('a deactivated account', () => {
 describe('admin routes', () => {
   it('answer 401 the same whether or not the id exists, and change nothing', async () => {
     const [item] = [portfolioFixture(1)];
-    await portfolioContent.saveMany([item!]);
+    await portfolioContent.saveMany([item]);
     const before = await stored();
     const known = await callJson(portfolioFunction, '/x', {
       method: 'DELETE',
-      params: { id: item!.id },
+      params: { id: item.id },
       headers: { origin: SITE },
     });
     const unknown = await callJson(portfolioFunction, '/x', {
@@ -329,26 +329,22 @@ describe('admin routes', () => {
   it('refuse a signed-in write from another origin, or cross-site with no Origin', async () => {
     const cookie = await signIn(ADMIN.username, ADMIN.password, '10.7.0.1');
     const [item] = [portfolioFixture(2)];
-    await portfolioContent.saveMany([item!]);
+    await portfolioContent.saveMany([item]);
     const before = await stored();
     const evil = await callJson(portfolioFunction, '/x', {
       method: 'DELETE',
-      params: { id: item!.id },
+      params: { id: item.id },
       headers: { cookie, origin: 'https://evil.example' },
     });
     expect(evil.status).toBe(403);
     const crossSite = await callJson(portfolioFunction, '/x', {
       method: 'DELETE',
-      params: { id: item!.id },
+      params: { id: item.id },
       headers: { cookie, 'sec-fetch-site': 'cross-site' },
     });
     expect(crossSite.status).toBe(403);
     expect(await stored()).toEqual(before);
-    const own = await callJson(
-      portfolioFunction,
-      '/x',
-      asAdmin(cookie, { method: 'DELETE', params: { id: item!.id } }),
-    );
+    const own = await callJson(portfolioFunction, '/x', asAdmin(cookie, { method: 'DELETE', params: { id: item.id } }));
     expect(own.status).toBe(200);
   });
 });

@@ -278,6 +278,7 @@ describe('with a model', () => {
     // The reply links no page of the site, so it has no sources.
     expect(events.at(-1)).toEqual({
       event: 'done',
+      // eslint-disable-next-line @typescript-eslint/no-unsafe-assignment -- Vitest types its asymmetric matchers any
       data: { message: deltas, sessionId: expect.any(String), sources: [] },
     });
     expect(openai.requests[0]!.body.stream).toBe(true);

@@ -183,7 +183,10 @@ describe('newsletter issues', () => {
     for (let i = 0; i < 6; i += 1) await subscriber(`r${i}@example.com`, i % 2 ? 'es' : 'en', 'confirmed');
     const recipients = await confirmedEmails();
     const triggered: string[] = [];
-    setRunTrigger(async (id) => void triggered.push(id));
+    setRunTrigger((id) => {
+      triggered.push(id);
+      return Promise.resolve();
+    });
     const issue = await createIssue('December');
     expect((await action(issue.id, 'send', { method: 'POST' })).status).toBe(202);
     expect(triggered).toEqual([issue.id]);
@@ -231,7 +234,7 @@ describe('newsletter issues', () => {
     for (let i = 0; i < 25; i += 1) await subscriber(`crowd${i}@example.com`, i % 3 ? 'en' : 'es', 'confirmed');
     const recipients = await confirmedEmails();
     const runs: Promise<{ attempted: number; finished: boolean }>[] = [];
-    setRunTrigger(async () => undefined);
+    setRunTrigger(() => Promise.resolve());
     const issue = await createIssue('January');
     const answers = await Promise.all([
       action(issue.id, 'send', { method: 'POST' }),
@@ -261,7 +264,7 @@ describe('newsletter issues', () => {
 
   it('leaves a recipient a live run holds, takes over one a dead run held, and forgets an erased address', async () => {
     const recipients = await confirmedEmails();
-    setRunTrigger(async () => undefined);
+    setRunTrigger(() => Promise.resolve());
     const issue = await createIssue('February');
     expect((await action(issue.id, 'send', { method: 'POST' })).status).toBe(202);
     const held = 'crowd3@example.com';

@@ -255,7 +255,10 @@ describe('guessing one username from many IPs', () => {
     const waits: number[] = [];
     USERNAME_DELAY.unitMs = 250;
     USERNAME_DELAY.maxMs = 8000;
-    USERNAME_DELAY.wait = async (ms) => void waits.push(ms);
+    USERNAME_DELAY.wait = (ms) => {
+      waits.push(ms);
+      return Promise.resolve();
+    };
     return waits;
   }
 

@@ -48,7 +48,11 @@ async function stored() {
   };
 }
 
-function configure({ on = true, dailyCalls = 50, siteUrl = SITE_URL as string | null } = {}) {
+function configure({
+  on = true,
+  dailyCalls = 50,
+  siteUrl = SITE_URL,
+}: { on?: boolean; dailyCalls?: number; siteUrl?: string | null } = {}) {
   useTestEnv();
   if (siteUrl) process.env['URL'] = siteUrl;
   else delete process.env['URL'];

@@ -329,7 +329,7 @@ describe('admin dashboard', () => {
       page.getByRole('link', { name: 'Export CSV' }).click(),
     ]);
     expect(download.suggestedFilename()).toMatch(/^newsletter-subscribers-\d{4}-\d{2}-\d{2}\.csv$/);
-    const bytes = readFileSync((await download.path())!);
+    const bytes = readFileSync(await download.path());
     // UTF-8 with a byte-order mark (Excel in Spain), then SPEC's columns, then the double opt-in's status and language.
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const csv = bytes.subarray(3).toString('utf8');
@@ -363,7 +363,7 @@ describe('admin dashboard', () => {
         page.waitForEvent('download'),
         page.getByRole('link', { name: 'Export CSV' }).click(),
       ]);
-      expect(readFileSync((await file.path())!, 'utf8').split('\r\n')[0]).toBe(`\ufeff${header}`);
+      expect(readFileSync(await file.path(), 'utf8').split('\r\n')[0]).toBe(`\ufeff${header}`);
     }
     await page.close();
   });

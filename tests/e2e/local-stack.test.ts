@@ -66,8 +66,10 @@ describe('the local server answers as production does', () => {
   });
 
   it('static pages are still found without .html, and an unknown page is the HTML 404 page', async () => {
+    // eslint-disable-next-line @typescript-eslint/no-unsafe-assignment -- Vitest types its asymmetric matchers any
     expect(await answer('/privacy-policy')).toMatchObject({ status: 200, type: expect.stringMatching(/^text\/html/) });
     const missing = await answer('/no-such-page');
+    // eslint-disable-next-line @typescript-eslint/no-unsafe-assignment -- Vitest types its asymmetric matchers any
     expect(missing).toMatchObject({ status: 404, type: expect.stringMatching(/^text\/html/) });
     expect(missing.text).toContain('404 Page Not Found');
   });

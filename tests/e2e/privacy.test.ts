@@ -58,7 +58,7 @@ describe('deleting records and privacy requests in the dashboard', () => {
       page.getByRole('button', { name: 'Download JSON' }).click(),
     ]);
     expect(download.suggestedFilename()).toMatch(/^privacy-request-\d{4}-\d{2}-\d{2}\.json$/);
-    const file = JSON.parse(readFileSync((await download.path())!, 'utf8')) as {
+    const file = JSON.parse(readFileSync(await download.path(), 'utf8')) as {
       email: string;
       contactMessages: Array<{ email: string }>;
       newsletter: { email: string } | null;

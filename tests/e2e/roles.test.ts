@@ -125,7 +125,7 @@ describe('roles and users', () => {
     const [download] = await Promise.all([page.waitForEvent('download'), downloadButton.click()]);
     expect(download.suggestedFilename()).toBe('Q3 report.pdf');
     const chunks: Buffer[] = [];
-    for await (const chunk of (await download.createReadStream())!) chunks.push(chunk as Buffer);
+    for await (const chunk of await download.createReadStream()) chunks.push(chunk as Buffer);
     expect(Buffer.concat(chunks).equals(PDF)).toBe(true);
 
     // The Messages screen and its data are refused.

@@ -63,8 +63,8 @@ function renderedCards(scope: Locator): Promise<RenderedCard[]> {
             const label = row.querySelector('dt')!;
             const value = row.querySelector('dd')!;
             return {
-              label: (label as HTMLElement).innerText.trim(),
-              value: (value as HTMLElement).innerText.trim(),
+              label: label.innerText.trim(),
+              value: value.innerText.trim(),
               cut: [label, value].filter((part) => cut(part, card)).map((part) => part.tagName),
             };
           }),

@@ -1,4 +1,4 @@
-import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 export interface FakeOpenAi {
@@ -25,7 +25,7 @@ export async function startFakeOpenAi(): Promise<FakeOpenAi> {
   let reply: Reply = { text: 'Hello from the model.' };
   let closedEarly = 0;
   const requests: FakeOpenAi['requests'] = [];
-  const server: Server = createServer(async (request, response) => {
+  const answer = async (request: IncomingMessage, response: ServerResponse) => {
     response.on('close', () => {
       if (!response.writableFinished) closedEarly += 1;
     });
@@ -76,7 +76,9 @@ export async function startFakeOpenAi(): Promise<FakeOpenAi> {
         usage: { prompt_tokens: 1, completion_tokens: 1, total_tokens: 2 },
       }),
     );
-  });
+  };
+  // node:http ignores what a listener returns: each request is answered on its own (fire and forget, as before).
+  const server: Server = createServer((request, response) => void answer(request, response));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {

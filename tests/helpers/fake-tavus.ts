@@ -1,4 +1,10 @@
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import {
+  createServer,
+  type IncomingHttpHeaders,
+  type IncomingMessage,
+  type Server,
+  type ServerResponse,
+} from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 interface Recorded {
@@ -59,7 +65,7 @@ export async function startFakeTavus(): Promise<FakeTavus> {
     personaStatus: 200,
     deleteStatus: 204,
   };
-  const server: Server = createServer(async (request, response) => {
+  const respond = async (request: IncomingMessage, response: ServerResponse) => {
     const chunks: Buffer[] = [];
     for await (const chunk of request) chunks.push(chunk as Buffer);
     const body = JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}') as unknown;
@@ -90,7 +96,9 @@ export async function startFakeTavus(): Promise<FakeTavus> {
       return send(fake.deleteStatus, { error: 'delete refused' });
     }
     send(answer.status, answer.body);
-  });
+  };
+  // node:http ignores what a listener returns: each request is answered on its own (fire and forget, as before).
+  const server: Server = createServer((request, response) => void respond(request, response));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {

@@ -202,7 +202,9 @@ describe('CSV', () => {
     );
     // SPEC's three columns, then status and language (issue 12).
     const rows = spreadsheetCells(csv, ',').slice(1);
-    expect(rows).toEqual(HOSTILE.map((value) => [...Array(3).fill(neutraliseFormula(value)), 'confirmed', 'en']));
+    expect(rows).toEqual(
+      HOSTILE.map((value) => [...Array<string>(3).fill(neutraliseFormula(value)), 'confirmed', 'en']),
+    );
   });
 
   it.each([',', ';'] as const)(

@@ -45,7 +45,7 @@ describe('security headers', () => {
       } as unknown as Context)
     ).headers;
     expect(api.get('content-type')).toMatch(/^application\/json/);
-    const stream = eventStream((async function* () {})(), async () => undefined).headers;
+    const stream = eventStream((async function* () {})(), () => Promise.resolve()).headers;
 
     // No answer carries a security header the others lack.
     const pageNames = [...page.keys()].filter((name) => name !== 'content-type');

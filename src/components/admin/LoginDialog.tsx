@@ -45,7 +45,7 @@ export function LoginDialog({ open, onClose }: { open: boolean; onClose: () => v
 
   return (
     <Dialog open={open} title={t.title} closeLabel={adminTexts.close} onClose={close}>
-      <form onSubmit={submit} noValidate className="space-y-4" data-login-form>
+      <form onSubmit={(event) => void submit(event)} noValidate className="space-y-4" data-login-form>
         <div>
           <label htmlFor="login-username" className="block text-sm font-medium text-slate-800">
             {t.username}

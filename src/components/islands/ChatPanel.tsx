@@ -43,13 +43,17 @@ function messageId(): string {
 /** The sources of an answer as the server sent them (types the panel can name); anything else is left out. */
 function readSources(value: unknown, types: Record<ChatSourceType, string>): ChatSource[] {
   if (!Array.isArray(value)) return [];
-  return value.filter(
+  const items: unknown[] = value;
+  return items.filter(
     (source): source is ChatSource =>
       typeof source === 'object' &&
       source !== null &&
+      'title' in source &&
       typeof source.title === 'string' &&
+      'url' in source &&
       typeof source.url === 'string' &&
       sitePath(source.url) !== null &&
+      'type' in source &&
       typeof source.type === 'string' &&
       Object.hasOwn(types, source.type),
   );
@@ -278,7 +282,7 @@ export function ChatPanel({
           {texts.talkToPerson}
         </button>
       </div>
-      <form onSubmit={send} className="flex gap-2 p-3">
+      <form onSubmit={(event) => void send(event)} className="flex gap-2 p-3">
         <label htmlFor="chat-input" className="sr-only">
           {texts.placeholder}
         </label>

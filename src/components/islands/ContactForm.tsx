@@ -121,7 +121,7 @@ export function ContactForm({
       method="post"
       action={action}
       noValidate
-      onSubmit={submit}
+      onSubmit={(event) => void submit(event)}
       className="relative grid gap-4 sm:grid-cols-2"
       data-contact-form
     >

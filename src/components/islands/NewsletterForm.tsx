@@ -87,7 +87,7 @@ export function NewsletterForm({
       method="post"
       action={action}
       noValidate
-      onSubmit={submit}
+      onSubmit={(event) => void submit(event)}
       className={`relative grid gap-4 ${dark ? '[&_label]:text-white [&_p]:text-red-200' : ''}`}
       data-newsletter-form={field}
     >

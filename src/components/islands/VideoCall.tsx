@@ -178,7 +178,7 @@ export function VideoCall({ lang, texts }: { lang: 'en' | 'es'; texts: VideoText
         <button
           ref={startButton}
           type="button"
-          onClick={start}
+          onClick={() => void start()}
           disabled={starting}
           aria-busy={starting}
           className="btn-primary mt-4"

@@ -70,5 +70,8 @@ export async function createLeadAccount(
     if (!(await tx.insert(leadAccounts).values(lead).onConflictDoNothing().returning()).length) throw new Taken();
     return user;
   });
-  return made.catch((error: unknown) => (error instanceof Taken ? ('exists' as const) : Promise.reject(error)));
+  return made.catch((error: unknown) => {
+    if (error instanceof Taken) return 'exists' as const;
+    throw error;
+  });
 }

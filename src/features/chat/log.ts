@@ -73,8 +73,8 @@ export async function* serverExchangesNewestFirst(sessionId: string, batch = 20)
  * (written before the answer left), and any other line is one the server cannot
  * verify, so keeping it would let a stranger write what the firm reads as fact.
  */
-export async function acceptClientChatLog(input: ChatExchangeInput): Promise<void> {
-  void input;
+export function acceptClientChatLog(_input: ChatExchangeInput): Promise<void> {
+  return Promise.resolve();
 }
 
 /**

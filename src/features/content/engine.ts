@@ -92,12 +92,12 @@ export class ContentEngine<Own extends object, Input extends ContentInput> {
   }
 
   private indexKeys(record: Content<Own>): IndexKeys {
-    const { listTime, isPublic, slug, category } = this.kind;
+    const { kind } = this;
     return {
-      listAt: listTime?.(record) ?? record.createdAt,
-      isPublic: isPublic?.(record) ?? true,
-      slug: slug?.of(record) ?? null,
-      category: category?.(record) ?? null,
+      listAt: kind.listTime?.(record) ?? record.createdAt,
+      isPublic: kind.isPublic?.(record) ?? true,
+      slug: kind.slug?.of(record) ?? null,
+      category: kind.category?.(record) ?? null,
     };
   }
 

@@ -27,8 +27,9 @@ export const newsletterIssuesKind: ContentKind<NewsletterIssueOwn, NewsletterIss
   ownFields: (_input, previous) => ({ status: previous?.status ?? 'draft', sentAt: previous?.sentAt ?? null }),
   isPublic: () => false,
   hooks: {
-    async beforeWrite(_record, previous) {
-      if (previous && previous.status !== 'draft') throw new Conflict(ISSUE_ALREADY_SENT);
+    beforeWrite(_record, previous) {
+      if (previous && previous.status !== 'draft') return Promise.reject(new Conflict(ISSUE_ALREADY_SENT));
+      return Promise.resolve();
     },
   },
 };
