@@ -65,15 +65,19 @@ export class UnsupportedType extends DomainError {
   readonly kind = 'unsupported-type';
 }
 
-/** A cap is reached (a day's quota, a lead's replies); `retryAfterSeconds` when it is known to reopen. */
-export class LimitReached extends DomainError {
-  readonly kind = 'limit-reached';
+/** A refusal that may say when to try again (`retryAfterSeconds`), when that is known. */
+abstract class RetryLater extends DomainError {
   constructor(
     message: string,
     readonly retryAfterSeconds?: number,
   ) {
     super(message);
   }
+}
+
+/** A cap is reached (a day's quota, a lead's replies, sign-in attempts). */
+export class LimitReached extends RetryLater {
+  readonly kind = 'limit-reached';
 }
 
 /** A service the site calls (Tavus, the model) failed or answered something unusable. */
@@ -82,14 +86,8 @@ export class UpstreamFailed extends DomainError {
 }
 
 /** Not available now: not configured, or the site's share of a cost is spent for the day. */
-export class Unavailable extends DomainError {
+export class Unavailable extends RetryLater {
   readonly kind = 'unavailable';
-  constructor(
-    message: string,
-    readonly retryAfterSeconds?: number,
-  ) {
-    super(message);
-  }
 }
 
 export function notFound(what: string): NotFound {
