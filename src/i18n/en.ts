@@ -43,8 +43,8 @@ export const en = {
   'common.readMore': 'Read More',
   'common.minRead': '{readTime} min read',
   'common.viewCaseStudy': 'View Case Study',
-  'common.switchLanguage': 'Español',
-  'common.switchLanguageLabel': 'Ver esta página en español',
+  /** The language switch's label of a link to this language's page: in this language. */
+  'common.switchLanguageLabel': 'View this page in English',
   'common.lastUpdated': 'Last updated: {date}',
   'common.breadcrumbHome': 'Home',
 

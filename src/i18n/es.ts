@@ -44,8 +44,7 @@ export const es: Record<DictionaryKey, string> = {
   'common.readMore': 'Leer más',
   'common.minRead': '{readTime} min de lectura',
   'common.viewCaseStudy': 'Ver Caso de Éxito',
-  'common.switchLanguage': 'English',
-  'common.switchLanguageLabel': 'View this page in English',
+  'common.switchLanguageLabel': 'Ver esta página en español',
   'common.lastUpdated': 'Última actualización: {date}',
   'common.breadcrumbHome': 'Inicio',
 

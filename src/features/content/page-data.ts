@@ -2,7 +2,7 @@ import type { Content, ContentEngine } from './engine';
 import { insightContent } from './insights';
 import { portfolioContent } from './portfolio';
 import { searchInsights } from './search';
-import { shownInBothLanguages } from './shown';
+import { shownInEveryLanguage } from './shown';
 import type { Language } from '../../i18n/languages';
 import { isId } from '../../platform/ids';
 import type { ContentInput } from './schema';
@@ -39,7 +39,7 @@ async function listData<Own extends object>(
   // A search needs the services and categories list first (it finds categories by their names); a list reads both at once.
   const taxonomyRead = taxonomyForPage();
   const records = await (read ? taxonomyRead.then(read) : engine.listPublic()).then(
-    (found) => found.map(shownInBothLanguages),
+    (found) => found.map(shownInEveryLanguage),
     (error: unknown) => (console.error(`${engine.kind.label} list failed`, error), null),
   );
   const taxonomy = await taxonomyRead;
@@ -55,7 +55,7 @@ async function itemData<Own extends object>(engine: Engine<Own>, id: string | un
   const [record, taxonomy] = await Promise.all([isId(id) ? engine.getPublic(id) : null, taxonomyForPage()]);
   if (record)
     return {
-      data: shownInBothLanguages(record),
+      data: shownInEveryLanguage(record),
       status: 200,
       tags: [engine.listTag, engine.itemTag(record.id), TAXONOMY_TAG],
       taxonomy,
@@ -92,7 +92,7 @@ export interface HomeData {
 /** A kind's newest four public records (one statement), or null (logged) when they cannot be read. */
 function newestFour<Own extends object>(engine: Engine<Own>) {
   return engine.listPage({ cursor: null, limit: 4, q: '' }, true).then(
-    (page) => page.items.map(shownInBothLanguages),
+    (page) => page.items.map(shownInEveryLanguage),
     (error: unknown) => (console.error(`Home ${engine.kind.label} list failed`, error), null),
   );
 }
