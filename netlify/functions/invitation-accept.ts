@@ -1,6 +1,6 @@
 import type { Config } from '@netlify/functions';
 import { localePath } from '../../src/i18n';
-import { LANGUAGES, type Language } from '../../src/i18n/languages';
+import { DEFAULT_LANGUAGE, isLanguage, type Language } from '../../src/i18n/languages';
 import { acceptInvitation, LINK_EXPIRED, LINK_USED } from '../../src/features/accounts/invitations';
 import { HttpError, isFormPost, json, parseJsonBody, readFormFields, route } from '../../src/http/http';
 import { publicWriteRateLimit } from '../../src/features/quotas/rate-limits';
@@ -41,7 +41,8 @@ export default route({
   POST: async (request) => {
     if (isFormPost(request)) {
       const fields = await readFormFields(request, BODY_LIMIT * 3);
-      const lang = LANGUAGES.find((language) => language === fields['lang']) ?? 'en';
+      const asked = fields['lang'];
+      const lang = isLanguage(asked) ? asked : DEFAULT_LANGUAGE;
       const token = fields['token'] ?? '';
       const password = fields['password'] ?? '';
       if (password !== (fields['confirm'] ?? password)) return redirect(lang, 'mismatch', token);

@@ -2,6 +2,7 @@ import type { Config } from '@netlify/functions';
 import { HttpError, isFormPost, readFormFields, route } from '../../src/http/http';
 import { INVALID_LINK, languageOf, newsletterPagePath } from '../../src/features/newsletter/links';
 import { SECURITY_HEADERS } from '../../src/http/security-headers';
+import { DEFAULT_LANGUAGE } from '../../src/i18n/languages';
 import { getSubscriber, unsubscribeByToken } from '../../src/features/newsletter/subscribers-store';
 
 function redirect(location: string): Response {
@@ -25,7 +26,7 @@ export default route({
   GET: async (request) => {
     const token = tokenOf(request);
     const found = await getSubscriber({ token });
-    if (!found) return redirect(newsletterPagePath('unsubscribe', 'en', { result: 'invalid' }));
+    if (!found) return redirect(newsletterPagePath('unsubscribe', DEFAULT_LANGUAGE, { result: 'invalid' }));
     return redirect(newsletterPagePath('unsubscribe', found.language, { token }));
   },
   POST: async (request) => {

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { json, parseJsonBody, route } from '../../src/http/http';
 import { BODY_LIMITS, clientIp } from '../../src/features/quotas/quotas';
 import { videoCallRateLimit } from '../../src/features/quotas/rate-limits';
+import { DEFAULT_LANGUAGE } from '../../src/i18n/languages';
 import { languageSchema } from '../../src/platform/common-schema';
 import { startConversation } from '../../src/features/video/tavus';
 
@@ -12,7 +13,7 @@ const startSchema = z.object({
   persona_id: z.string().max(100).optional(),
   conversation_name: z.string().max(200).optional(),
   custom_greeting: z.string().max(1000).optional(),
-  language: languageSchema.optional().default('en'),
+  language: languageSchema.optional().default(DEFAULT_LANGUAGE),
 });
 
 /** POST /api/tavus/conversation: starts a video call with the CEO's avatar. */

@@ -305,6 +305,8 @@ export const en = {
 
   // policy pages
   'policy.effective': 'Effective: {date}',
+  /** The language the chat model is told to answer in, named in English (its instructions are in English). */
+  'assistant.replyLanguage': 'English',
   'assistant.leadConsent':
     "I'd be glad to put you in touch with our team. To do that I need to keep your name, email and company and pass them to our partners, as our [privacy policy]({privacyUrl}) explains. Do you agree? Please answer yes or no.",
   'assistant.leadName': 'Thank you. What is your name?',

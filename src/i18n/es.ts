@@ -310,6 +310,7 @@ export const es: Record<DictionaryKey, string> = {
 
   // policy pages
   'policy.effective': 'En vigor desde: {date}',
+  'assistant.replyLanguage': 'Spanish (Castilian, formal "usted")',
   'assistant.leadConsent':
     'Con mucho gusto le pongo en contacto con nuestro equipo. Para ello necesito guardar su nombre, su correo electrónico y su empresa y trasladarlos a nuestros socios, como explica nuestra [política de privacidad]({privacyUrl}). ¿Está de acuerdo? Responda sí o no, por favor.',
   'assistant.leadName': 'Gracias. ¿Cuál es su nombre?',

@@ -1,5 +1,13 @@
 import { z } from 'zod';
-import { byLanguage, DEFAULT_LANGUAGE, LANGUAGES, languageName, type Language } from '../i18n/languages';
+import {
+  byLanguage,
+  DEFAULT_LANGUAGE,
+  LANGUAGES,
+  languageName,
+  pick,
+  type Language,
+  type Localized,
+} from '../i18n/languages';
 
 export type { Localized } from '../i18n/languages';
 
@@ -15,6 +23,12 @@ export function languageNamesInEnglish(type: 'conjunction' | 'disjunction' = 'co
   const names = LANGUAGES.map((language) => languageName(language, DEFAULT_LANGUAGE));
   return new Intl.ListFormat('en', { type }).format(names);
 }
+
+/** A text empty in every language. */
+export const emptyLocalized = (): Localized => byLanguage(() => '');
+
+/** Whether a text is written in at least one language. */
+export const writtenInSomeLanguage = (text: Partial<Localized>): boolean => pick(text, DEFAULT_LANGUAGE) !== '';
 
 /** A text in every language (`{en, es}`). */
 export const localizedSchema = z.object(localizedShape(z.string()));

@@ -74,15 +74,17 @@ describe('not-found addresses', () => {
 });
 
 describe('first-visit language', () => {
-  it("follows a stored choice, else the browser's first language", async () => {
-    const { prefersSpanish } = await import('../../src/features/content/page-data');
-    expect(prefersSpanish(undefined, 'es-MX,es;q=0.9,en;q=0.8')).toBe(true);
-    expect(prefersSpanish(undefined, 'es')).toBe(true);
-    expect(prefersSpanish(undefined, 'en-GB,es;q=0.9')).toBe(false);
-    expect(prefersSpanish(undefined, null)).toBe(false);
-    expect(prefersSpanish('en', 'es-ES')).toBe(false);
-    expect(prefersSpanish('es', 'en-US')).toBe(true);
-    expect(prefersSpanish('fr', 'es-AR')).toBe(true);
+  it("follows a stored choice, else the browser's first language, else English", async () => {
+    const { preferredLanguage } = await import('../../src/features/content/page-data');
+    expect(preferredLanguage(undefined, 'es-MX,es;q=0.9,en;q=0.8')).toBe('es');
+    expect(preferredLanguage(undefined, 'es')).toBe('es');
+    expect(preferredLanguage(undefined, 'en-GB,es;q=0.9')).toBe('en');
+    expect(preferredLanguage(undefined, 'fr-FR,es;q=0.9')).toBe('en');
+    expect(preferredLanguage(undefined, 'esp')).toBe('en');
+    expect(preferredLanguage(undefined, null)).toBe('en');
+    expect(preferredLanguage('en', 'es-ES')).toBe('en');
+    expect(preferredLanguage('es', 'en-US')).toBe('es');
+    expect(preferredLanguage('fr', 'es-AR')).toBe('es');
   });
 });
 

@@ -3,7 +3,7 @@ import { insightContent } from './insights';
 import { portfolioContent } from './portfolio';
 import { searchInsights } from './search';
 import { shownInEveryLanguage } from './shown';
-import type { Language } from '../../i18n/languages';
+import { DEFAULT_LANGUAGE, isLanguage, LANGUAGES, type Language } from '../../i18n/languages';
 import { isId } from '../../platform/ids';
 import type { ContentInput } from './schema';
 import type { Insight } from './insight-schema';
@@ -73,7 +73,7 @@ export function portfolioItemData(id: string | undefined): Promise<PageData<Port
 }
 
 /** `/insights`, or with `?q=` the insights that match it in the page's language, best first (src/features/content/search.ts). */
-export function insightListData(query = '', lang: Language = 'en'): Promise<PageData<Insight[] | null>> {
+export function insightListData(query = '', lang: Language = DEFAULT_LANGUAGE): Promise<PageData<Insight[] | null>> {
   return listData(
     insightContent,
     async (taxonomy) => (await searchInsights(query, lang, taxonomy)) ?? (await insightContent.listPublic()),
@@ -116,14 +116,14 @@ export async function homeData(): Promise<PageData<HomeData>> {
 }
 
 /**
- * docs/product.md, "Language": the visitor's stored choice (the toggle sets the nf_lang
- * cookie beside localStorage) wins; otherwise Spanish when the browser's first
- * language is any Spanish variant.
+ * docs/product.md, "Language": the language `/` shows a visitor. Their stored choice (the toggle sets the nf_lang
+ * cookie beside localStorage) wins; otherwise the browser's first language when the site has it, in any variant
+ * (`es-MX` is Spanish); otherwise the first language of the table.
  */
-export function prefersSpanish(chosen: string | undefined, acceptLanguage: string | null): boolean {
-  if (chosen === 'en' || chosen === 'es') return chosen === 'es';
+export function preferredLanguage(chosen: string | undefined, acceptLanguage: string | null): Language {
+  if (isLanguage(chosen)) return chosen;
   const first = (acceptLanguage ?? '').split(',')[0]?.trim().toLowerCase() ?? '';
-  return first === 'es' || first.startsWith('es-');
+  return LANGUAGES.find((code) => first === code || first.startsWith(`${code}-`)) ?? DEFAULT_LANGUAGE;
 }
 
 /** The CDN keeps one copy of / per browser language and per stored choice. */

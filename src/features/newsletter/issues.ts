@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { LANGUAGES, type Language } from '../../i18n/languages';
+import { byLanguage, DEFAULT_LANGUAGE, LANGUAGES, type Language } from '../../i18n/languages';
 import { mailText } from '../../i18n/mail';
 import { newsletterIssueContent, ISSUE_ALREADY_SENT } from './issue-content';
 import { requireSecret } from '../../platform/env';
@@ -198,7 +198,7 @@ export async function startIssueSend(
   const issue = await issueOr404(id);
   if (issue.status !== 'draft') throw new HttpError(409, ISSUE_ALREADY_SENT);
   if (!complete(issue)) throw new HttpError(400, ISSUE_INCOMPLETE, 'content');
-  const mails = { en: issuePart(issue, 'en'), es: issuePart(issue, 'es') };
+  const mails = byLanguage((lang) => issuePart(issue, lang));
   const send = await createIssueSend(id, startedBy.username, mails);
   if (!send) throw new HttpError(409, ISSUE_ALREADY_SENT);
   await recordAudit({
@@ -264,7 +264,8 @@ export async function runIssueSend(
         await enqueueMail({
           key,
           to: [recipient.email],
-          ...issueMail(send.mails[lang], lang, recipient.token),
+          // A send started before the recipient's language was added has no mail in it: the default language's.
+          ...issueMail(send.mails[lang] ?? send.mails[DEFAULT_LANGUAGE], lang, recipient.token),
           headers: unsubscribeHeaders(recipient.token),
         });
         const outcome = await attemptDelivery(key);
