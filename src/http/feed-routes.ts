@@ -42,7 +42,7 @@ const STATIC_PATHS = [
   '/investment-policy',
 ];
 
-/** Every page in both languages, the on-demand ones included. */
+/** Every page in every language, the on-demand ones included. */
 export async function sitemapResponse(context: APIContext): Promise<Response> {
   const [portfolio, insights] = await Promise.all([portfolioContent.listPublic(), insightContent.listPublic()]);
   const entries: SitemapEntry[] = [

@@ -18,9 +18,12 @@ export function localizedShape<T extends z.ZodType>(part: T | ((language: Langua
   return byLanguage((language) => (typeof part === 'function' ? part(language) : part));
 }
 
-/** The languages' names, in English, for the API's error messages: "English and Spanish". */
-export function languageNamesInEnglish(type: 'conjunction' | 'disjunction' = 'conjunction'): string {
-  const names = LANGUAGES.map((language) => languageName(language, DEFAULT_LANGUAGE));
+/** The languages' names, in English, for the API's error messages: "English and Spanish", "in English and in Spanish". */
+export function languageNamesInEnglish(
+  type: 'conjunction' | 'disjunction' = 'conjunction',
+  each: (name: string) => string = (name) => name,
+): string {
+  const names = LANGUAGES.map((language) => each(languageName(language, DEFAULT_LANGUAGE)));
   return new Intl.ListFormat('en', { type }).format(names);
 }
 

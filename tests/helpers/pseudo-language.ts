@@ -18,7 +18,7 @@ export const PSEUDO_ROW = {
   prefix: PSEUDO,
   locale: 'en-US',
   dashboardLocale: 'en-GB',
-  og: 'en_US',
+  og: 'xx_XX',
   name: 'Pseudo',
   stemming: 'simple',
 };

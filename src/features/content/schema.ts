@@ -65,7 +65,7 @@ export function storedContentSchema<Own extends object>(own: z.ZodType<Own>) {
   return z.intersection(z.intersection(storedContentHead, own), storedContentTail);
 }
 
-/** The fields every editor sends first: bilingual title, description and rich text, and an image. */
+/** The fields every editor sends first: title, description and rich text in every language, and an image. */
 const contentInputHead = {
   title: localizedInput(200, 'Title').refine(writtenInSomeLanguage, { error: 'Title is required' }),
   description: localizedInput(1000, 'Description'),

@@ -6,6 +6,7 @@ import { requireSecret } from '../../platform/env';
 import { HttpError, notFound } from '../../http/http';
 import { newId } from '../../platform/ids';
 import { sanitizeRichText } from '../../platform/sanitize';
+import { languageNamesInEnglish } from '../../platform/common-schema';
 import type { IssueMailPart, IssueProgress, NewsletterIssue } from './issue-schema';
 import type { User } from '../accounts/schema';
 import { recordAudit } from '../audit/store';
@@ -49,7 +50,7 @@ const CLAIM_BATCH = 10;
 export const TEST_MAILS_PER_DAY = 20;
 
 export const SMTP_NOT_CONFIGURED = 'E-mail is not configured: set SMTP_URL before sending.';
-export const ISSUE_INCOMPLETE = 'An issue needs a subject and a body in English and in Spanish before it is sent.';
+export const ISSUE_INCOMPLETE = `An issue needs a subject and a body ${languageNamesInEnglish('conjunction', (name) => `in ${name}`)} before it is sent.`;
 export const TEST_QUOTA_REACHED = 'Too many test e-mails today. Please try again tomorrow.';
 
 /** A preview or a test has no subscriber: its unsubscribe link carries this, which no subscriber's token matches. */
