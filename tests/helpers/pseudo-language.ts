@@ -76,8 +76,8 @@ export function addPseudoLanguage(root: string): void {
         /\nexport const SITE_DICTIONARIES/,
         `\nimport { ${PSEUDO} } from './${PSEUDO}';\nimport { adminXx } from './admin/${PSEUDO}';\nimport { mailXx } from './mail/${PSEUDO}';\n$&`,
       )
-      .replace(/^(export const SITE_DICTIONARIES[^=]*= \{\n(?:  .*\n)*)\};/m, `$1  ${PSEUDO},\n};`)
-      .replace(/^(export const ADMIN_DICTIONARIES[^=]*= \{\n(?:  .*\n)*)\};/m, `$1  ${PSEUDO}: adminXx,\n};`)
-      .replace(/^(export const MAIL_DICTIONARIES[^=]*= \{\n(?:  .*\n)*)\};/m, `$1  ${PSEUDO}: mailXx,\n};`),
+      .replace(/^(export const SITE_DICTIONARIES[^=]*= \{\n(?: {2}.*\n)*)\};/m, `$1  ${PSEUDO},\n};`)
+      .replace(/^(export const ADMIN_DICTIONARIES[^=]*= \{\n(?: {2}.*\n)*)\};/m, `$1  ${PSEUDO}: adminXx,\n};`)
+      .replace(/^(export const MAIL_DICTIONARIES[^=]*= \{\n(?: {2}.*\n)*)\};/m, `$1  ${PSEUDO}: mailXx,\n};`),
   );
 }

@@ -10,6 +10,10 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { en } from '../../src/i18n/en';
 import type { AdminTexts } from '../../src/i18n/admin';
+import type * as AdminModule from '../../src/i18n/admin';
+import type * as LanguagesModule from '../../src/i18n/languages';
+import type * as LocalizedFieldsModule from '../../src/components/admin/content/localized-fields';
+import type * as MetricsEditorModule from '../../src/components/admin/content/metrics-editor';
 import { addPseudoLanguage, PSEUDO, PSEUDO_MARK, PSEUDO_ROW } from '../helpers/pseudo-language';
 
 /**
@@ -122,14 +126,12 @@ describe('a pseudo language added by the recipe alone', () => {
     // The copy's modules, typed as this checkout's (whose Language has no `xx`).
     const { LocalizedFields } = (await import(
       join(copy, 'src/components/admin/content/localized-fields.tsx')
-    )) as typeof import('../../src/components/admin/content/localized-fields');
+    )) as typeof LocalizedFieldsModule;
     const { MetricsEditor } = (await import(
       join(copy, 'src/components/admin/content/metrics-editor.tsx')
-    )) as typeof import('../../src/components/admin/content/metrics-editor');
-    const { byLanguage } = (await import(
-      join(copy, 'src/i18n/languages.ts')
-    )) as typeof import('../../src/i18n/languages');
-    const admin = (await import(join(copy, 'src/i18n/admin/index.ts'))) as typeof import('../../src/i18n/admin');
+    )) as typeof MetricsEditorModule;
+    const { byLanguage } = (await import(join(copy, 'src/i18n/languages.ts'))) as typeof LanguagesModule;
+    const admin = (await import(join(copy, 'src/i18n/admin/index.ts'))) as typeof AdminModule;
     const ADMIN_TEXTS = admin.ADMIN_TEXTS as Record<string, AdminTexts | undefined>;
     const fields = renderToStaticMarkup(
       createElement(LocalizedFields, {
