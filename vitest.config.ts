@@ -27,6 +27,16 @@ export default defineConfig({
       },
       {
         test: {
+          // A pseudo language added to a copy of the site, which is then built and type-checked (about 2 minutes).
+          name: 'languages',
+          include: ['tests/languages/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 180_000,
+          hookTimeout: 300_000,
+        },
+      },
+      {
+        test: {
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
           environment: 'node',

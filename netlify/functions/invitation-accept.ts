@@ -1,6 +1,6 @@
 import type { Config } from '@netlify/functions';
 import { localePath } from '../../src/i18n';
-import { LANGUAGES, type Language } from '../../src/i18n/languages';
+import { DEFAULT_LANGUAGE, isLanguage, type Language } from '../../src/i18n/languages';
 import { acceptInvitation, LINK_EXPIRED, LINK_USED } from '../../src/features/accounts/invitations';
 import { isFormPost, parseJsonBody, readFormFields } from '../../src/http/bodies';
 import { asHttpError, json } from '../../src/http/responses';
@@ -44,7 +44,8 @@ export default route({
   POST: async (request) => {
     if (isFormPost(request)) {
       const fields = await readFormFields(request, BODY_LIMIT * 3);
-      const lang = LANGUAGES.find((language) => language === fields['lang']) ?? 'en';
+      const asked = fields['lang'];
+      const lang = isLanguage(asked) ? asked : DEFAULT_LANGUAGE;
       const token = fields['token'] ?? '';
       const password = fields['password'] ?? '';
       if (password !== (fields['confirm'] ?? password)) return redirect(lang, 'mismatch', token);

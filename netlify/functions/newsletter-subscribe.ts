@@ -2,7 +2,7 @@ import type { Config } from '@netlify/functions';
 import { parseJsonOrFormBody } from '../../src/http/bodies';
 import { HttpError, json } from '../../src/http/responses';
 import { route } from '../../src/http/route';
-import { LANGUAGES } from '../../src/i18n/languages';
+import { DEFAULT_LANGUAGE, isLanguage } from '../../src/i18n/languages';
 import { answeringForms } from '../../src/http/form-answer';
 import { newId } from '../../src/platform/ids';
 import { signUp } from '../../src/features/newsletter/mail';
@@ -25,7 +25,7 @@ export default route({
     );
     if (website) return json({ success: true, id: newId() }, { status: 201 });
     const asked = new URL(request.url).searchParams.get('lang');
-    const lang = language ?? LANGUAGES.find((code) => code === asked) ?? 'en';
+    const lang = language ?? (isLanguage(asked) ? asked : DEFAULT_LANGUAGE);
     // A confirmed address stores and sends nothing, so only other sign-ups count against the quota.
     const result = await signUp(input, lang, () => takeVisitorQuota(QUOTAS.newsletter, clientIp(request, context)));
     if (result.status === 'duplicate') throw new HttpError(409, DUPLICATE_SUBSCRIPTION, 'email');

@@ -4,6 +4,7 @@ import { HttpError } from '../../src/http/responses';
 import { route } from '../../src/http/route';
 import { INVALID_LINK, languageOf, newsletterPagePath } from '../../src/features/newsletter/links';
 import { SECURITY_HEADERS } from '../../src/http/security-headers';
+import { DEFAULT_LANGUAGE } from '../../src/i18n/languages';
 import { getSubscriber, unsubscribeByToken } from '../../src/features/newsletter/subscribers-store';
 
 function redirect(location: string): Response {
@@ -27,7 +28,7 @@ export default route({
   GET: async (request) => {
     const token = tokenOf(request);
     const found = await getSubscriber({ token });
-    if (!found) return redirect(newsletterPagePath('unsubscribe', 'en', { result: 'invalid' }));
+    if (!found) return redirect(newsletterPagePath('unsubscribe', DEFAULT_LANGUAGE, { result: 'invalid' }));
     return redirect(newsletterPagePath('unsubscribe', found.language, { token }));
   },
   POST: async (request) => {

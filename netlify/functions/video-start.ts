@@ -6,6 +6,7 @@ import { route } from '../../src/http/route';
 import { BODY_LIMITS } from '../../src/features/quotas/quotas';
 import { clientIp } from '../../src/http/client-ip';
 import { videoCallRateLimit } from '../../src/http/rate-limits';
+import { DEFAULT_LANGUAGE } from '../../src/i18n/languages';
 import { languageSchema } from '../../src/platform/common-schema';
 import { startConversation } from '../../src/features/video/tavus';
 
@@ -15,7 +16,7 @@ const startSchema = z.object({
   persona_id: z.string().max(100).optional(),
   conversation_name: z.string().max(200).optional(),
   custom_greeting: z.string().max(1000).optional(),
-  language: languageSchema.optional().default('en'),
+  language: languageSchema.optional().default(DEFAULT_LANGUAGE),
 });
 
 /** POST /api/tavus/conversation: starts a video call with the CEO's avatar. */

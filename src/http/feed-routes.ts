@@ -3,7 +3,7 @@ import { useTranslations } from '../i18n';
 import { cdnCacheHeaders } from './cdn-cache';
 import { insightContent } from '../features/content/insights';
 import { portfolioContent } from '../features/content/portfolio';
-import { shownInBothLanguages } from '../features/content/shown';
+import { shownInEveryLanguage } from '../features/content/shown';
 import { insightsRss, sitemapXml, type SitemapEntry } from '../features/content/feeds';
 import type { Language } from '../i18n/languages';
 import { site } from '../platform/site';
@@ -19,7 +19,7 @@ export async function rssResponse(context: APIContext, lang: Language): Promise<
   const body = insightsRss(
     origin(context),
     lang,
-    insights.slice(0, 50).map(shownInBothLanguages),
+    insights.slice(0, 50).map(shownInEveryLanguage),
     `${site.name} — ${t('insights.listHeading')}`,
     t('meta.insights.description'),
     taxonomy,
@@ -42,7 +42,7 @@ const STATIC_PATHS = [
   '/investment-policy',
 ];
 
-/** Every page in both languages, the on-demand ones included. */
+/** Every page in every language, the on-demand ones included. */
 export async function sitemapResponse(context: APIContext): Promise<Response> {
   const [portfolio, insights] = await Promise.all([portfolioContent.listPublic(), insightContent.listPublic()]);
   const entries: SitemapEntry[] = [

@@ -2,8 +2,8 @@ import type { Content, ContentEngine } from '../features/content/engine';
 import { insightContent } from '../features/content/insights';
 import { portfolioContent } from '../features/content/portfolio';
 import { searchInsights } from '../features/content/search';
-import { shownInBothLanguages } from '../features/content/shown';
-import type { Language } from '../i18n/languages';
+import { shownInEveryLanguage } from '../features/content/shown';
+import { DEFAULT_LANGUAGE, isLanguage, LANGUAGES, type Language } from '../i18n/languages';
 import { isId } from '../platform/ids';
 import type { ContentInput } from '../features/content/schema';
 import type { Insight } from '../features/content/insight-schema';
@@ -39,7 +39,7 @@ async function listData<Own extends object>(
   // A search needs the services and categories list first (it finds categories by their names); a list reads both at once.
   const taxonomyRead = taxonomyForPage();
   const records = await (read ? taxonomyRead.then(read) : engine.listPublic()).then(
-    (found) => found.map(shownInBothLanguages),
+    (found) => found.map(shownInEveryLanguage),
     (error: unknown) => (console.error(`${engine.kind.label} list failed`, error), null),
   );
   const taxonomy = await taxonomyRead;
@@ -55,7 +55,7 @@ async function itemData<Own extends object>(engine: Engine<Own>, id: string | un
   const [record, taxonomy] = await Promise.all([isId(id) ? engine.getPublic(id) : null, taxonomyForPage()]);
   if (record)
     return {
-      data: shownInBothLanguages(record),
+      data: shownInEveryLanguage(record),
       status: 200,
       tags: [engine.listTag, engine.itemTag(record.id), TAXONOMY_TAG],
       taxonomy,
@@ -73,7 +73,7 @@ export function portfolioItemData(id: string | undefined): Promise<PageData<Port
 }
 
 /** `/insights`, or with `?q=` the insights that match it in the page's language, best first (src/features/content/search.ts). */
-export function insightListData(query = '', lang: Language = 'en'): Promise<PageData<Insight[] | null>> {
+export function insightListData(query = '', lang: Language = DEFAULT_LANGUAGE): Promise<PageData<Insight[] | null>> {
   return listData(
     insightContent,
     async (taxonomy) => (await searchInsights(query, lang, taxonomy)) ?? (await insightContent.listPublic()),
@@ -92,7 +92,7 @@ export interface HomeData {
 /** A kind's newest four public records (one statement), or null (logged) when they cannot be read. */
 function newestFour<Own extends object>(engine: Engine<Own>) {
   return engine.listPage({ cursor: null, limit: 4, q: '' }, true).then(
-    (page) => page.items.map(shownInBothLanguages),
+    (page) => page.items.map(shownInEveryLanguage),
     (error: unknown) => (console.error(`Home ${engine.kind.label} list failed`, error), null),
   );
 }
@@ -116,14 +116,14 @@ export async function homeData(): Promise<PageData<HomeData>> {
 }
 
 /**
- * docs/product.md, "Language": the visitor's stored choice (the toggle sets the nf_lang
- * cookie beside localStorage) wins; otherwise Spanish when the browser's first
- * language is any Spanish variant.
+ * docs/product.md, "Language": the language `/` shows a visitor. Their stored choice (the toggle sets the nf_lang
+ * cookie beside localStorage) wins; otherwise the browser's first language when the site has it, in any variant
+ * (`es-MX` is Spanish); otherwise the first language of the table.
  */
-export function prefersSpanish(chosen: string | undefined, acceptLanguage: string | null): boolean {
-  if (chosen === 'en' || chosen === 'es') return chosen === 'es';
+export function preferredLanguage(chosen: string | undefined, acceptLanguage: string | null): Language {
+  if (isLanguage(chosen)) return chosen;
   const first = (acceptLanguage ?? '').split(',')[0]?.trim().toLowerCase() ?? '';
-  return first === 'es' || first.startsWith('es-');
+  return LANGUAGES.find((code) => first === code || first.startsWith(`${code}-`)) ?? DEFAULT_LANGUAGE;
 }
 
 /** The CDN keeps one copy of / per browser language and per stored choice. */

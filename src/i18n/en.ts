@@ -43,8 +43,8 @@ export const en = {
   'common.readMore': 'Read More',
   'common.minRead': '{readTime} min read',
   'common.viewCaseStudy': 'View Case Study',
-  'common.switchLanguage': 'Español',
-  'common.switchLanguageLabel': 'Ver esta página en español',
+  /** The language switch's label of a link to this language's page: in this language. */
+  'common.switchLanguageLabel': 'View this page in English',
   'common.lastUpdated': 'Last updated: {date}',
   'common.breadcrumbHome': 'Home',
 
@@ -305,6 +305,8 @@ export const en = {
 
   // policy pages
   'policy.effective': 'Effective: {date}',
+  /** The language the chat model is told to answer in, named in English (its instructions are in English). */
+  'assistant.replyLanguage': 'English',
   'assistant.leadConsent':
     "I'd be glad to put you in touch with our team. To do that I need to keep your name, email and company and pass them to our partners, as our [privacy policy]({privacyUrl}) explains. Do you agree? Please answer yes or no.",
   'assistant.leadName': 'Thank you. What is your name?',

@@ -44,8 +44,7 @@ export const es: Record<DictionaryKey, string> = {
   'common.readMore': 'Leer más',
   'common.minRead': '{readTime} min de lectura',
   'common.viewCaseStudy': 'Ver Caso de Éxito',
-  'common.switchLanguage': 'English',
-  'common.switchLanguageLabel': 'View this page in English',
+  'common.switchLanguageLabel': 'Ver esta página en español',
   'common.lastUpdated': 'Última actualización: {date}',
   'common.breadcrumbHome': 'Inicio',
 
@@ -311,6 +310,7 @@ export const es: Record<DictionaryKey, string> = {
 
   // policy pages
   'policy.effective': 'En vigor desde: {date}',
+  'assistant.replyLanguage': 'Spanish (Castilian, formal "usted")',
   'assistant.leadConsent':
     'Con mucho gusto le pongo en contacto con nuestro equipo. Para ello necesito guardar su nombre, su correo electrónico y su empresa y trasladarlos a nuestros socios, como explica nuestra [política de privacidad]({privacyUrl}). ¿Está de acuerdo? Responda sí o no, por favor.',
   'assistant.leadName': 'Gracias. ¿Cuál es su nombre?',

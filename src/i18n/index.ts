@@ -1,21 +1,16 @@
+import { SITE_DICTIONARIES } from './dictionaries';
 import { en, type DictionaryKey } from './en';
-import { es } from './es';
-import type { Language } from './languages';
+import { interpolate, type TextValues } from './interpolate';
+import { DEFAULT_LANGUAGE, LANGUAGE_TABLE, languageRow, type Language } from './languages';
 
 export type { DictionaryKey };
 
-const dictionaries: Record<Language, Record<DictionaryKey, string>> = { en, es };
-
-export type Translate = (key: DictionaryKey, values?: Record<string, string | number>) => string;
+export type Translate = (key: DictionaryKey, values?: TextValues) => string;
 
 /** The one dictionary lookup: `t('common.minRead', { readTime: 5 })`. */
 export function useTranslations(lang: Language): Translate {
-  const dictionary = dictionaries[lang];
-  return (key, values) => {
-    const text = dictionary[key];
-    if (!values) return text;
-    return text.replace(/\{(\w+)\}/g, (match, name: string) => (name in values ? String(values[name]) : match));
-  };
+  const dictionary = SITE_DICTIONARIES[lang];
+  return (key, values) => interpolate(dictionary[key], values);
 }
 
 /**
@@ -26,7 +21,7 @@ export type PluralKey = {
   [K in DictionaryKey]: K extends `${infer Base}.other` ? (`${Base}.one` extends DictionaryKey ? Base : never) : never;
 }[DictionaryKey];
 
-export type TranslatePlural = (key: PluralKey, count: number, values?: Record<string, string | number>) => string;
+export type TranslatePlural = (key: PluralKey, count: number, values?: TextValues) => string;
 
 function isDictionaryKey(key: string): key is DictionaryKey {
   return Object.hasOwn(en, key);
@@ -39,19 +34,26 @@ function isDictionaryKey(key: string): key is DictionaryKey {
  */
 export function usePlural(lang: Language): TranslatePlural {
   const t = useTranslations(lang);
-  const rules = new Intl.PluralRules(LOCALES[lang].tag);
-  const numbers = new Intl.NumberFormat(LOCALES[lang].tag);
+  const rules = new Intl.PluralRules(languageRow(lang).locale);
+  const numbers = new Intl.NumberFormat(languageRow(lang).locale);
   return (key, count, values) => {
     const form = `${key}.${rules.select(count)}`;
     return t(isDictionaryKey(form) ? form : `${key}.other`, { ...values, count: numbers.format(count) });
   };
 }
 
-/** A site path in a language: English unprefixed, Spanish under /es (docs/product.md, "Language"). */
+/** The languages with a URL prefix, and the prefix's path: `/es`. */
+const PREFIXED = LANGUAGE_TABLE.filter((row) => row.prefix !== '').map((row) => ({
+  code: row.code,
+  root: `/${row.prefix}`,
+}));
+
+/** A site path in a language: the first language's unprefixed, the others' under their prefix (docs/product.md, "Language"). */
 export function localePath(lang: Language, path: string): string {
   const clean = path.startsWith('/') ? path : `/${path}`;
-  if (lang === 'en') return clean;
-  return clean === '/' ? '/es/' : `/es${clean}`;
+  const { prefix } = languageRow(lang);
+  if (!prefix) return clean;
+  return clean === '/' ? `/${prefix}/` : `/${prefix}${clean}`;
 }
 
 /**
@@ -59,18 +61,24 @@ export function localePath(lang: Language, path: string): string {
  * (and then the dashboard) in that language.
  */
 export function loginPath(lang: Language): string {
-  return lang === 'en' ? '/api/login' : `/api/login?lang=${lang}`;
+  return lang === DEFAULT_LANGUAGE ? '/api/login' : `/api/login?lang=${lang}`;
+}
+
+/** The language whose prefix a URL path has, if it has one. */
+function prefixed(pathname: string): { code: Language; root: string } | undefined {
+  return PREFIXED.find(({ root }) => pathname === root || pathname.startsWith(`${root}/`));
 }
 
 /** The language a URL path belongs to. */
 export function pathLanguage(pathname: string): Language {
-  return pathname === '/es' || pathname.startsWith('/es/') ? 'es' : 'en';
+  return prefixed(pathname)?.code ?? DEFAULT_LANGUAGE;
 }
 
 /** The path without its language prefix: /es/insights -> /insights. */
 export function unlocalisedPath(pathname: string): string {
-  if (pathname === '/es' || pathname === '/es/') return '/';
-  return pathname.startsWith('/es/') ? pathname.slice(3) : pathname;
+  const found = prefixed(pathname);
+  if (!found) return pathname;
+  return pathname.slice(found.root.length) || '/';
 }
 
 /**
@@ -89,21 +97,11 @@ export function requestedPath(pathname: string): string {
   );
 }
 
-export function otherLanguage(lang: Language): Language {
-  return lang === 'en' ? 'es' : 'en';
-}
-
-/** BCP 47 tags for <html lang>, Open Graph and dates. */
-export const LOCALES: Record<Language, { tag: string; og: string }> = {
-  en: { tag: 'en', og: 'en_US' },
-  es: { tag: 'es', og: 'es_ES' },
-};
-
 export function formatDate(iso: string, lang: Language, style: 'long' | 'month' = 'long'): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return '';
   return new Intl.DateTimeFormat(
-    lang === 'es' ? 'es-ES' : 'en-US',
+    languageRow(lang).locale,
     style === 'month'
       ? { month: 'long', year: 'numeric', timeZone: 'UTC' }
       : { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' },

@@ -1,29 +1,57 @@
 import { z } from 'zod';
-import { LANGUAGES } from '../i18n/languages';
+import {
+  byLanguage,
+  DEFAULT_LANGUAGE,
+  LANGUAGES,
+  languageName,
+  pick,
+  type Language,
+  type Localized,
+} from '../i18n/languages';
+
+export type { Localized } from '../i18n/languages';
 
 export const languageSchema = z.enum(LANGUAGES);
 
-export const localizedSchema = z.object({ en: z.string(), es: z.string() });
-export type Localized = z.infer<typeof localizedSchema>;
+/** A zod object shape with one `part` per language of the table: `z.object(localizedShape(z.string()))`. */
+export function localizedShape<T extends z.ZodType>(part: T | ((language: Language) => T)): Record<Language, T> {
+  return byLanguage((language) => (typeof part === 'function' ? part(language) : part));
+}
 
-/** An {en, es} pair as an editor sends it: both present, trimmed, capped. */
+/** The languages' names, in English, for the API's error messages: "English and Spanish", "in English and in Spanish". */
+export function languageNamesInEnglish(
+  type: 'conjunction' | 'disjunction' = 'conjunction',
+  each: (name: string) => string = (name) => name,
+): string {
+  const names = LANGUAGES.map((language) => each(languageName(language, DEFAULT_LANGUAGE)));
+  return new Intl.ListFormat('en', { type }).format(names);
+}
+
+/** A text empty in every language. */
+export const emptyLocalized = (): Localized => byLanguage(() => '');
+
+/** Whether a text is written in at least one language. */
+export const writtenInSomeLanguage = (text: Partial<Localized>): boolean => pick(text, DEFAULT_LANGUAGE) !== '';
+
+/** A text in every language (`{en, es}`). */
+export const localizedSchema = z.object(localizedShape(z.string()));
+
+/** A text in every language as an editor sends it: each present, trimmed, capped. */
 export function localizedInput(max: number, label: string) {
   const part = z
     .string({ error: `${label} is required` })
     .trim()
     .max(max, { error: `${label} is too long (at most ${max} characters)` });
-  return z.object({ en: part, es: part }, { error: `${label} needs English and Spanish text` });
+  return z.object(localizedShape(part), { error: `${label} needs ${languageNamesInEnglish()} text` });
 }
 
 /**
- * An {en, es} pair as stored. Older records may hold a plain string (docs/product.md, "Tolerant reading", allows it):
- * it stands for both languages.
+ * A text in every language as stored. Older records may hold a plain string (docs/product.md, "Tolerant reading",
+ * allows it): it stands for every language; a language a record does not have (one added since) reads as empty.
  */
 export const storedLocalizedSchema = z.union([
-  z.string().transform((text): Localized => ({ en: text, es: text })),
-  z
-    .object({ en: z.string().nullish(), es: z.string().nullish() })
-    .transform((pair): Localized => ({ en: pair.en ?? '', es: pair.es ?? '' })),
+  z.string().transform((text) => byLanguage(() => text)),
+  z.object(localizedShape(z.string().nullish())).transform((texts) => byLanguage((language) => texts[language] ?? '')),
 ]);
 
 export const isoDateSchema = z.iso.datetime({ offset: true });

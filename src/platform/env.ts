@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEFAULT_LANGUAGE, LANGUAGES } from '../i18n/languages';
 
 const optional = z
   .string()
@@ -50,8 +51,8 @@ const envSchema = z.object({
       .pipe(z.array(z.email({ error: 'LEADS_TO must be e-mail addresses separated by commas' })))
       .optional(),
   ),
-  /** The language of lead alerts (en or es). */
-  LEADS_LANGUAGE: optional.pipe(z.enum(['en', 'es']).optional()).transform((value) => value ?? 'en'),
+  /** The language of lead alerts: a code of src/i18n/languages.ts (en, es); the first language when unset. */
+  LEADS_LANGUAGE: optional.pipe(z.enum(LANGUAGES).optional()).transform((value) => value ?? DEFAULT_LANGUAGE),
 });
 export type Env = z.infer<typeof envSchema>;
 

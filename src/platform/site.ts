@@ -2,7 +2,8 @@
 export const site = {
   name: 'Vantia Partners',
   legalName: 'Vantia Partners LLC',
-  ceo: { name: 'Alejandro Ríos', role: { en: 'Founder & CEO', es: 'Fundador y CEO' } },
+  /** The CEO's role is a text of each language's dictionary (`about.ceoRole`). */
+  ceo: { name: 'Alejandro Ríos' },
   email: 'hello@vantiapartners.com',
   phone: '+34 910 000 000',
   address: {

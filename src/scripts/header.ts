@@ -34,7 +34,8 @@ export function initHeader(): void {
   // the page (localStorage `language`) and for Netlify's Language redirects (nf_lang).
   for (const link of document.querySelectorAll<HTMLAnchorElement>('[data-language-switch]')) {
     link.addEventListener('click', () => {
-      const language = link.dataset['languageSwitch'] ?? 'en';
+      const language = link.dataset['languageSwitch'];
+      if (!language) return;
       try {
         localStorage.setItem('language', language);
       } catch {

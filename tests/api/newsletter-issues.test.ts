@@ -26,6 +26,7 @@ import {
 import { asAdmin, useAdminBench } from '../helpers/admin';
 import { queryCount, resetQueryCount } from '../../src/platform/db/client';
 import { createIssueSend } from '../../src/features/newsletter/issues-store';
+import { byLanguage } from '../../src/i18n/languages';
 import { testDatabase } from '../helpers/db-setup';
 import { call, callJson } from '../helpers/functions';
 import { htmlLinks, startLocalSmtp, toAddresses, type LocalSmtp } from '../helpers/smtp';
@@ -303,7 +304,11 @@ describe('newsletter issues', () => {
     const part = { subject: 'S', html: '<p>B</p>', text: 'B' };
     const claims = await Promise.all(
       Array.from({ length: 10 }, (_, i) =>
-        createIssueSend('01jzzzzzzzzzzzzzzzzzzzzzzz', `admin${i}`, { en: part, es: part }),
+        createIssueSend(
+          '01jzzzzzzzzzzzzzzzzzzzzzzz',
+          `admin${i}`,
+          byLanguage(() => part),
+        ),
       ),
     );
     expect(claims.filter((claim) => claim !== null)).toHaveLength(1);

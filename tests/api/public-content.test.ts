@@ -10,6 +10,7 @@ import { homeData, insightListData } from '../../src/http/page-data';
 import type { Insight } from '../../src/features/content/insight-schema';
 import type { PortfolioItem } from '../../src/features/content/portfolio-schema';
 import { defaultTaxonomyEntries } from '../../src/features/taxonomy/seed';
+import { byLanguage } from '../../src/i18n/languages';
 import { testDatabase } from '../helpers/db-setup';
 import { insightFixture, portfolioFixture } from '../helpers/fixtures';
 import { call, callJson } from '../helpers/functions';
@@ -212,7 +213,14 @@ describe('insight search (/insights?q=)', () => {
     // The category as the Spanish page names it ("Transformación Digital"), and as the firm renamed it.
     expect(slugs(await searchInsights('transformacion', 'es', taxonomy))).toEqual(['insight-1']);
     const renamed = {
-      entries: [{ key: 'AI Innovation', en: 'Applied AI', es: 'IA aplicada', uses: ['insight' as const] }],
+      entries: [
+        {
+          key: 'AI Innovation',
+          ...byLanguage(() => 'Applied AI'),
+          es: 'IA aplicada',
+          uses: ['insight' as const],
+        },
+      ],
     };
     expect(slugs(await searchInsights('aplicada', 'es', renamed))).toEqual(['insight-2']);
   });

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { startLocalSmtp, type LocalSmtp } from '../helpers/smtp';
 import type { Taxonomy } from '../../src/features/taxonomy/schema';
+import { byLanguage } from '../../src/i18n/languages';
 import { E2E_ADMIN } from './global-setup';
 import { baseUrl, signInAsAdmin, signInCookie, useBrowser } from './helpers';
 
@@ -71,7 +72,12 @@ describe('names from the services and categories list', () => {
           ? { ...entry, en: `${renamed(entry.key)[0]} ${run}`, es: `${renamed(entry.key)[1]} ${run}` }
           : entry,
       ),
-      { key: `esg-${run}`, en: `ESG Advisory ${run}`, es: `Asesoría ESG ${run}`, uses: ['service' as const] },
+      {
+        key: `esg-${run}`,
+        ...byLanguage(() => `ESG Advisory ${run}`),
+        es: `Asesoría ESG ${run}`,
+        uses: ['service' as const],
+      },
     ];
     expect((await save(original.version, entries)).status).toBe(200);
     try {

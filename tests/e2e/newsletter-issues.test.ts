@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { adminEn } from '../../src/i18n/admin/en';
 import { adminEs } from '../../src/i18n/admin/es';
+import { languageRow } from '../../src/i18n/languages';
 import { htmlLinks, startLocalSmtp, type LocalSmtp } from '../helpers/smtp';
 import { baseUrl, useBrowser, signInAsAdmin } from './helpers';
 
@@ -43,21 +43,19 @@ describe('newsletter issues', () => {
     await confirmedSubscriber(SUBSCRIBER);
     const page = await browser.page();
     await signInAsAdmin(page);
-    await page.getByRole('button', { name: adminEn.languageSwitch.other }).click();
+    await page.getByRole('button', { name: languageRow('es').name }).click();
     await page.getByRole('heading', { name: adminEs.title }).waitFor();
 
     await page.getByRole('tab', { name: t.tab }).click();
     await page.getByRole('button', { name: t.add }).click();
     const form = page.locator('[data-newsletter-issue-form]');
-    await form.getByLabel(t.subjectEn).fill('November notes');
-    await form.getByLabel(t.subjectEs).fill('Notas de noviembre');
+    await form.getByLabel(`${t.subject} (English)`).fill('November notes');
+    await form.getByLabel(`${t.subject} (Español)`).fill('Notas de noviembre');
     await form.getByRole('button', { name: adminEs.editor.html }).click();
-    await form.getByLabel(`${t.body} — ${adminEs.editor.english} (HTML)`).fill('<p>Our <strong>news</strong>.</p>');
-    await form.getByRole('tab', { name: adminEs.editor.spanish }).click();
+    await form.getByLabel(`${t.body} — English (HTML)`).fill('<p>Our <strong>news</strong>.</p>');
+    await form.getByRole('tab', { name: 'Español' }).click();
     await form.getByRole('button', { name: adminEs.editor.html }).click();
-    await form
-      .getByLabel(`${t.body} — ${adminEs.editor.spanish} (HTML)`)
-      .fill('<p>Nuestras <strong>novedades</strong>.</p>');
+    await form.getByLabel(`${t.body} — Español (HTML)`).fill('<p>Nuestras <strong>novedades</strong>.</p>');
     await form.getByRole('button', { name: adminEs.form.create }).click();
 
     const row = page.getByRole('row').filter({ hasText: 'November notes' });

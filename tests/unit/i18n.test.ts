@@ -1,19 +1,81 @@
 import { describe, expect, it } from 'vitest';
 import { en } from '../../src/i18n/en';
 import { es } from '../../src/i18n/es';
-import { localePath, requestedPath, unlocalisedPath, usePlural, useTranslations } from '../../src/i18n';
+import { mailEn } from '../../src/i18n/mail/en';
+import {
+  formatDate,
+  localePath,
+  loginPath,
+  pathLanguage,
+  requestedPath,
+  unlocalisedPath,
+  usePlural,
+  useTranslations,
+} from '../../src/i18n';
+import { MAIL_DICTIONARIES, SITE_DICTIONARIES } from '../../src/i18n/dictionaries';
+import { interpolate } from '../../src/i18n/interpolate';
+import {
+  DEFAULT_LANGUAGE,
+  fallbackOrder,
+  LANGUAGE_TABLE,
+  LANGUAGES,
+  languageName,
+  pick,
+} from '../../src/i18n/languages';
 import { taxonomyLabel } from '../../src/features/taxonomy/schema';
 import { defaultTaxonomyEntries } from '../../src/features/taxonomy/seed';
 
 const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((match) => match[1]).sort();
 
+describe('the table of languages', () => {
+  it('has one unprefixed language, the first (the default), and distinct codes and prefixes', () => {
+    expect(LANGUAGES).toEqual(LANGUAGE_TABLE.map((row) => row.code));
+    expect(DEFAULT_LANGUAGE).toBe(LANGUAGE_TABLE[0].code);
+    expect(LANGUAGE_TABLE.filter((row) => row.prefix === '')).toEqual([LANGUAGE_TABLE[0]]);
+    expect(new Set(LANGUAGES).size).toBe(LANGUAGES.length);
+    expect(new Set(LANGUAGE_TABLE.map((row) => row.prefix)).size).toBe(LANGUAGES.length);
+  });
+
+  it('falls back from a missing text to the default language, then to the others in order', () => {
+    expect(fallbackOrder('en')).toEqual(['en', 'es']);
+    expect(fallbackOrder('es')).toEqual(['es', 'en']);
+    expect(pick({ en: 'Hello', es: 'Hola' }, 'es')).toBe('Hola');
+    expect(pick({ en: 'Hello', es: '' }, 'es')).toBe('Hello');
+    expect(pick({ en: '', es: 'Hola' }, 'en')).toBe('Hola');
+    expect(pick({ es: 'Hola' }, 'en')).toBe('Hola');
+    expect(pick({ en: '', es: '' }, 'en')).toBe('');
+  });
+
+  it("names each language in another's words, as a label or inside a sentence", () => {
+    expect(languageName('es', 'en')).toBe('Spanish');
+    expect(languageName('en', 'es')).toBe('Inglés');
+    expect(languageName('en', 'es', 'inline')).toBe('inglés');
+    expect(languageName('es', 'es', 'inline')).toBe('español');
+  });
+});
+
 describe('dictionaries', () => {
-  it('Spanish has every English key, none empty, with the same placeholders', () => {
-    expect(Object.keys(es).sort()).toEqual(Object.keys(en).sort());
-    for (const key of Object.keys(en) as Array<keyof typeof en>) {
-      expect(es[key].trim(), key).not.toBe('');
-      expect(placeholders(es[key]), key).toEqual(placeholders(en[key]));
+  it('every language has every English key, none empty, with the same placeholders (site and mail)', () => {
+    for (const [reference, dictionaries] of [
+      [en, SITE_DICTIONARIES],
+      [mailEn, MAIL_DICTIONARIES],
+    ] as const) {
+      for (const language of LANGUAGES) {
+        const dictionary: Record<string, string> = dictionaries[language];
+        expect(Object.keys(dictionary).sort(), language).toEqual(Object.keys(reference).sort());
+        for (const [key, text] of Object.entries(reference)) {
+          expect(dictionary[key]?.trim(), `${language} ${key}`).not.toBe('');
+          expect(placeholders(dictionary[key] ?? ''), `${language} ${key}`).toEqual(placeholders(text));
+        }
+      }
     }
+  });
+
+  it('fill placeholders one way for site, dashboard and mail: a missing value stays as written', () => {
+    expect(interpolate('{count} of {total}', { count: 2, total: '5' })).toBe('2 of 5');
+    expect(interpolate('{count} of {total}', { count: 2 })).toBe('2 of {total}');
+    expect(interpolate('{constructor}', {})).toBe('{constructor}');
+    expect(interpolate('no values')).toBe('no values');
   });
 
   it('holds the texts of docs/product.md, "Contractual texts"', () => {
@@ -32,6 +94,21 @@ describe('dictionaries', () => {
     expect(localePath('en', '/insights')).toBe('/insights');
     expect(unlocalisedPath('/es/insights/x')).toBe('/insights/x');
     expect(unlocalisedPath('/es/')).toBe('/');
+    expect(unlocalisedPath('/es')).toBe('/');
+    expect(unlocalisedPath('/estate')).toBe('/estate');
+    expect(pathLanguage('/es/insights')).toBe('es');
+    expect(pathLanguage('/es')).toBe('es');
+    expect(pathLanguage('/estate')).toBe('en');
+    expect(pathLanguage('/insights')).toBe('en');
+    expect(loginPath('en')).toBe('/api/login');
+    expect(loginPath('es')).toBe('/api/login?lang=es');
+  });
+
+  it("write dates in each language's locale", () => {
+    expect(formatDate('2025-03-04T10:00:00Z', 'en')).toBe('March 4, 2025');
+    expect(formatDate('2025-03-04T10:00:00Z', 'es')).toBe('4 de marzo de 2025');
+    expect(formatDate('2025-03-04T10:00:00Z', 'es', 'month')).toBe('marzo de 2025');
+    expect(formatDate('not a date', 'en')).toBe('');
   });
 });
 
@@ -74,15 +151,17 @@ describe('not-found addresses', () => {
 });
 
 describe('first-visit language', () => {
-  it("follows a stored choice, else the browser's first language", async () => {
-    const { prefersSpanish } = await import('../../src/http/page-data');
-    expect(prefersSpanish(undefined, 'es-MX,es;q=0.9,en;q=0.8')).toBe(true);
-    expect(prefersSpanish(undefined, 'es')).toBe(true);
-    expect(prefersSpanish(undefined, 'en-GB,es;q=0.9')).toBe(false);
-    expect(prefersSpanish(undefined, null)).toBe(false);
-    expect(prefersSpanish('en', 'es-ES')).toBe(false);
-    expect(prefersSpanish('es', 'en-US')).toBe(true);
-    expect(prefersSpanish('fr', 'es-AR')).toBe(true);
+  it("follows a stored choice, else the browser's first language, else English", async () => {
+    const { preferredLanguage } = await import('../../src/http/page-data');
+    expect(preferredLanguage(undefined, 'es-MX,es;q=0.9,en;q=0.8')).toBe('es');
+    expect(preferredLanguage(undefined, 'es')).toBe('es');
+    expect(preferredLanguage(undefined, 'en-GB,es;q=0.9')).toBe('en');
+    expect(preferredLanguage(undefined, 'fr-FR,es;q=0.9')).toBe('en');
+    expect(preferredLanguage(undefined, 'esp')).toBe('en');
+    expect(preferredLanguage(undefined, null)).toBe('en');
+    expect(preferredLanguage('en', 'es-ES')).toBe('en');
+    expect(preferredLanguage('es', 'en-US')).toBe('es');
+    expect(preferredLanguage('fr', 'es-AR')).toBe('es');
   });
 });
 

@@ -21,6 +21,7 @@ import { PortfolioTab } from './tabs/portfolio-tab';
 import { VideoTab } from './tabs/video-tab';
 import { WhatsAppTab } from './tabs/whatsapp-tab';
 import type { AdminTexts } from '../../i18n/admin';
+import { LANGUAGES, languageName, languageRow } from '../../i18n/languages';
 import { useAdminLanguage, useAdminTexts } from './language';
 
 /** The overview's charts load with the dashboard only, in a chunk of their own. */
@@ -65,7 +66,6 @@ function tabFromHash(): string | undefined {
 export default function Dashboard({ user }: { user: DashboardUser }) {
   const adminTexts = useAdminTexts();
   const { language, setLanguage } = useAdminLanguage();
-  const otherLanguage = language === 'en' ? 'es' : 'en';
   const TABS = user.role === 'admin' ? ADMIN_TABS : INVESTOR_TABS;
   const [tab, setTab] = useState<string>(() => tabFromHash() ?? TABS[0]![0]);
   const [changingPassword, setChangingPassword] = useState(false);
@@ -129,16 +129,19 @@ export default function Dashboard({ user }: { user: DashboardUser }) {
             {user.role === 'admin' ? adminTexts.title : adminTexts.roles.investorTitle}
           </h1>
           <div className="flex flex-wrap justify-end gap-2">
-            <Button
-              variant="secondary"
-              className="px-3 py-2"
-              lang={otherLanguage}
-              title={adminTexts.languageSwitch.label}
-              onClick={() => setLanguage(otherLanguage)}
-              data-admin-language
-            >
-              {adminTexts.languageSwitch.other}
-            </Button>
+            {LANGUAGES.filter((other) => other !== language).map((other) => (
+              <Button
+                key={other}
+                variant="secondary"
+                className="px-3 py-2"
+                lang={other}
+                title={adminTexts.languageSwitch(languageName(other, language, 'inline'))}
+                onClick={() => setLanguage(other)}
+                data-admin-language
+              >
+                {languageRow(other).name}
+              </Button>
+            ))}
             <a href="/" className={buttonVariants({ variant: 'secondary', className: 'px-3 py-2' })} onClick={viewSite}>
               {adminTexts.backToSite}
             </a>

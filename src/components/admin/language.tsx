@@ -1,13 +1,9 @@
 import { createContext, useCallback, useContext, useMemo, useState } from 'react';
 import { ADMIN_TEXTS, type AdminTexts } from '../../i18n/admin';
-import { LANGUAGES, type Language } from '../../i18n/languages';
+import { DEFAULT_LANGUAGE, isLanguage, type Language } from '../../i18n/languages';
 
 /** The dashboard's language, chosen with the header's switch, is remembered on this browser. */
 const STORAGE_KEY = 'admin-language';
-
-function isLanguage(value: string | null | undefined): value is Language {
-  return LANGUAGES.some((language) => language === value);
-}
 
 function saved(): Language | null {
   try {
@@ -36,11 +32,11 @@ function initialLanguage(): Language {
     save(fromLink);
     return fromLink;
   }
-  return saved() ?? (isLanguage(document.documentElement.lang) ? document.documentElement.lang : 'en');
+  return saved() ?? (isLanguage(document.documentElement.lang) ? document.documentElement.lang : DEFAULT_LANGUAGE);
 }
 
 /** For code that is not a component (the data layer's toasts, date formatting): the language shown now. */
-let current: Language = 'en';
+let current: Language = DEFAULT_LANGUAGE;
 
 export function adminLanguageNow(): Language {
   return current;
@@ -51,7 +47,7 @@ export function adminTextsNow(): AdminTexts {
 }
 
 const LanguageContext = createContext<{ language: Language; setLanguage: (language: Language) => void }>({
-  language: 'en',
+  language: DEFAULT_LANGUAGE,
   setLanguage: () => undefined,
 });
 

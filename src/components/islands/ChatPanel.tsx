@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type SyntheticEvent, type KeyboardEvent, type ReactNode } from 'react';
 import { ApiError, apiStream } from '../../client/api';
+import type { Language } from '../../i18n/languages';
 // Types only: the panel ships neither zod nor the server's search.
 import type { ChatSource, ChatSourceType } from '../../features/chat/schema';
 
@@ -112,7 +113,7 @@ export function ChatPanel({
   open,
   onClose,
 }: {
-  lang: 'en' | 'es';
+  lang: Language;
   texts: ChatTexts;
   open: boolean;
   onClose: () => void;

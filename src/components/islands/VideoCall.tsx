@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { ApiError, apiFetch } from '../../client/api';
 import { showToast } from '../../client/toast';
+import type { Language } from '../../i18n/languages';
 
 export interface VideoTexts {
   calling: string;
@@ -39,7 +40,7 @@ interface StartAnswer {
 }
 
 /** Logs a call once (docs/product.md, "Video call card"); keepalive lets it go out while the page is being left. */
-function logCall(current: Call, lang: 'en' | 'es', logged: { current: boolean }) {
+function logCall(current: Call, lang: Language, logged: { current: boolean }) {
   if (logged.current) return;
   logged.current = true;
   const body = {
@@ -67,7 +68,7 @@ function logCall(current: Call, lang: 'en' | 'es', logged: { current: boolean })
 /** The note a press of Start shows before the island's script has loaded (or without scripts). */
 const EARLY_NOTE_ID = 'video-early-note';
 
-export function VideoCall({ lang, texts }: { lang: 'en' | 'es'; texts: VideoTexts }) {
+export function VideoCall({ lang, texts }: { lang: Language; texts: VideoTexts }) {
   const [starting, setStarting] = useState(false);
   const [call, setCall] = useState<Call | null>(null);
   const frameBox = useRef<HTMLDivElement>(null);

@@ -1,9 +1,10 @@
 import { useEffect, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { apiFetch } from '../../client/api';
+import { DEFAULT_LANGUAGE, isLanguage, type Language } from '../../i18n/languages';
 import { ChatPanel, type ChatTexts } from './ChatPanel';
 
-function ChatRoot({ lang, texts, launcher }: { lang: 'en' | 'es'; texts: ChatTexts; launcher: HTMLButtonElement }) {
+function ChatRoot({ lang, texts, launcher }: { lang: Language; texts: ChatTexts; launcher: HTMLButtonElement }) {
   const [open, setOpen] = useState(true);
   useEffect(() => {
     const toggle = () => setOpen((current) => !current);
@@ -46,7 +47,8 @@ if (pageLauncher) loadTexts(pageLauncher).catch(() => undefined);
 /** Mounts the chat on the launcher's first click; later clicks toggle it. Rejects when its texts cannot be had. */
 export async function mountChat(launcher: HTMLButtonElement): Promise<void> {
   const chatTexts = await loadTexts(launcher);
-  const lang = launcher.dataset['lang'] === 'es' ? 'es' : 'en';
+  const asked = launcher.dataset['lang'];
+  const lang = isLanguage(asked) ? asked : DEFAULT_LANGUAGE;
   const container = document.createElement('div');
   document.body.append(container);
   createRoot(container).render(<ChatRoot lang={lang} texts={chatTexts} launcher={launcher} />);

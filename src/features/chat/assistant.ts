@@ -53,7 +53,7 @@ type ReplyPlan =
 export const MAX_MODEL_CONTEXT_BYTES = 16 * 1024;
 
 function instructions(lang: Language): string {
-  const language = lang === 'es' ? 'Spanish (Castilian, formal "usted")' : 'English';
+  const language = useTranslations(lang)('assistant.replyLanguage');
   const contactUrl = `${localePath(lang, '/')}#contact`;
   return [
     `You are the tech-expert assistant of ${site.name}, a digital-transformation consulting and strategic-investment firm; you work for its CEO, ${site.ceo.name}.`,

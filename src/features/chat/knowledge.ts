@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { localePath, useTranslations } from '../../i18n';
 import { INVESTMENT_CARDS, INVESTMENT_VALUES, SERVICE_CARDS, SERVICE_POINTS } from '../../i18n/cards';
-import type { Language } from '../../i18n/languages';
+import { pick, type Language } from '../../i18n/languages';
 import { insightContent } from '../content/insights';
 import { portfolioContent } from '../content/portfolio';
 import { sanitizeRichText } from '../../platform/sanitize';
@@ -126,9 +126,9 @@ function chunk(paragraphs: string[]): string[] {
   return chunks;
 }
 
-/** The language's text, or the other one when an older record lacks it. */
+/** The language's text, or the one `pick` falls back to when a record lacks it. */
 function inLanguage(text: Localized, lang: Language): string {
-  return text[lang] || text.en || text.es;
+  return pick(text, lang);
 }
 
 class KnowledgeBuilder {
@@ -209,12 +209,12 @@ function addLandingSections(builder: KnowledgeBuilder, lang: Language): void {
   builder.add({ id: 'about', type: 'about', title: t('about.title'), url: `${home}#about`, summary: t('about.p1') }, [
     {
       text: `${t('about.p1')} ${t('about.p2')}`,
-      keywords: `${t('nav.about')}. ${site.name}. ${site.ceo.name}, ${site.ceo.role[lang]}`,
+      keywords: `${t('nav.about')}. ${site.name}. ${site.ceo.name}, ${t('about.ceoRole')}`,
     },
     {
       heading: t('about.ceoRole'),
       text: [
-        `${site.ceo.name}, ${site.ceo.role[lang]}: “${t('about.ceoQuote')}”`,
+        `${site.ceo.name}, ${t('about.ceoRole')}: “${t('about.ceoQuote')}”`,
         `${t('about.stat1.label')}: ${t('about.stat1.value')}. ${t('about.stat2.label')}: ${t('about.stat2.value')}. ${t('about.stat3.label')}: ${t('about.stat3.value')}.`,
       ].join(' '),
       keywords: `${t('nav.about')}. ${site.name}`,

@@ -1,7 +1,7 @@
 import MiniSearch, { type SearchResult } from 'minisearch';
 import { stemmer as englishStemmer } from '@orama/stemmers/english';
 import { stemmer as spanishStemmer } from '@orama/stemmers/spanish';
-import type { Language } from '../../i18n/languages';
+import { languageRow, type Language, type TextSearchConfig } from '../../i18n/languages';
 
 /**
  * Full-text search for the chat assistant, in English and Spanish (server
@@ -28,7 +28,15 @@ export function fold(text: string): string {
     .toLowerCase();
 }
 
-const STEMMERS: Record<Language, (word: string) => string> = { en: englishStemmer, es: spanishStemmer };
+/**
+ * The Snowball stemmers a language's `stemming` (src/i18n/languages.ts) may name; a language whose stemmer is not
+ * here (or `simple`) keeps its words unstemmed.
+ */
+const STEMMERS: Partial<Record<TextSearchConfig, (word: string) => string>> = {
+  english: englishStemmer,
+  spanish: spanishStemmer,
+};
+const unstemmed = (word: string) => word;
 
 /** Shared terms of the synonym list start with this character, which no word contains. */
 const SYNONYM = '§';
@@ -151,7 +159,7 @@ export type AnalyzeMode = 'index' | 'query';
 export function analyze(text: string, lang: Language, mode: AnalyzeMode = 'index'): string[] {
   const raw = text.normalize('NFC').match(/[\p{L}\p{N}]+/gu) ?? [];
   const words = raw.map(fold);
-  const stem = STEMMERS[lang];
+  const stem = STEMMERS[languageRow(lang).stemming] ?? unstemmed;
   const terms: string[] = [];
   for (let i = 0; i < words.length; i += 1) {
     const word = words[i]!;

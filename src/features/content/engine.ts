@@ -5,7 +5,7 @@ import { Conflict } from '../../platform/errors';
 import { newId } from '../../platform/ids';
 import { sanitizeRichText } from '../../platform/sanitize';
 import { assertUploadedImageExists } from '../uploads/uploads';
-import type { Localized } from '../../platform/common-schema';
+import { byLanguage, type Language, type Localized } from '../../i18n/languages';
 import type { ContentInput, ContentRecord } from './schema';
 import { ContentCollection, SlugTaken, type IndexKeys } from './store';
 import type { SearchWord } from './search';
@@ -63,7 +63,7 @@ export interface ContentKind<Own extends object, Input extends ContentInput> {
 }
 
 function sanitizeLocalized(html: Localized): Localized {
-  return { en: sanitizeRichText(html.en), es: sanitizeRichText(html.es) };
+  return byLanguage((language) => sanitizeRichText(html[language]));
 }
 
 /** What an editor sets of the shared fields; the rest (id, dates, version) the server keeps. */
@@ -139,7 +139,7 @@ export class ContentEngine<Own extends object, Input extends ContentInput> {
    * Public records matching a search in one language (src/features/content/search.ts), best match first: full-text
    * search on the stored vectors of title, description and category.
    */
-  searchPublic(words: SearchWord[], language: 'en' | 'es', limit: number): Promise<Array<Content<Own>>> {
+  searchPublic(words: SearchWord[], language: Language, limit: number): Promise<Array<Content<Own>>> {
     return this.collection.search(words, language, limit);
   }
 

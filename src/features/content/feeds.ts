@@ -1,5 +1,5 @@
 import { localePath } from '../../i18n';
-import type { Language } from '../../i18n/languages';
+import { DEFAULT_LANGUAGE, LANGUAGES, languageRow, type Language } from '../../i18n/languages';
 import { insightDate, type Insight } from './insight-schema';
 import { taxonomyLabel, type Taxonomy } from '../taxonomy/schema';
 import { site } from '../../platform/site';
@@ -40,7 +40,7 @@ export function insightsRss(
     <title>${escapeXml(title)}</title>
     <link>${link}</link>
     <description>${escapeXml(description)}</description>
-    <language>${lang === 'es' ? 'es-ES' : 'en-US'}</language>
+    <language>${languageRow(lang).locale}</language>
     <copyright>© ${site.copyrightYear} ${escapeXml(site.legalName)}</copyright>
     <atom:link href="${origin}${localePath(lang, '/rss.xml')}" rel="self" type="application/rss+xml" />
 ${items}
@@ -54,17 +54,16 @@ export interface SitemapEntry {
   lastmod?: string;
 }
 
-/** A sitemap whose every entry names its twin in the other language (hreflang). */
+/** A sitemap with every entry in every language, each naming its twins in the others (hreflang). */
 export function sitemapXml(origin: string, entries: SitemapEntry[]): string {
   const urls = entries.flatMap((entry) =>
-    (['en', 'es'] as const).map((lang) => {
-      const alternates = (['en', 'es'] as const)
-        .map(
-          (other) =>
-            `    <xhtml:link rel="alternate" hreflang="${other}" href="${origin}${localePath(other, entry.path)}" />`,
-        )
+    LANGUAGES.map((lang) => {
+      const alternates = LANGUAGES.map(
+        (other) =>
+          `    <xhtml:link rel="alternate" hreflang="${other}" href="${origin}${localePath(other, entry.path)}" />`,
+      )
         .concat(
-          `    <xhtml:link rel="alternate" hreflang="x-default" href="${origin}${localePath('en', entry.path)}" />`,
+          `    <xhtml:link rel="alternate" hreflang="x-default" href="${origin}${localePath(DEFAULT_LANGUAGE, entry.path)}" />`,
         )
         .join('\n');
       return `  <url>

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { byLanguage } from '../../i18n/languages';
+import { localizedShape } from '../../platform/common-schema';
 
 export const metricSchema = z.object({
   label: z.string().trim().max(80, { error: 'Metric label is too long (at most 80 characters)' }),
@@ -6,22 +8,20 @@ export const metricSchema = z.object({
 });
 export type Metric = z.infer<typeof metricSchema>;
 
-export const metricsSchema = z.object({
-  en: z.array(metricSchema).max(12),
-  es: z.array(metricSchema).max(12),
-});
+/** A list per language: `{en: list, es: list}`. */
+export const metricsSchema = z.object(localizedShape(z.array(metricSchema).max(12)));
 export type Metrics = z.infer<typeof metricsSchema>;
 
-const EMPTY: Metrics = { en: [], es: [] };
+const EMPTY: Metrics = byLanguage(() => []);
 
 const looseMetric = z.object({ label: z.coerce.string(), value: z.coerce.string() });
 const looseList = z.array(looseMetric);
-const loosePair = z.object({ en: looseList.nullish(), es: looseList.nullish() });
+const loosePair = z.object(localizedShape(looseList.nullish()));
 
 /**
- * docs/product.md, "Tolerant reading": metrics arrive as {en: list, es: list}, a plain list (both
- * languages), or a JSON string of either. Anything else is logged and treated
- * as no metrics, never an error for the reader.
+ * docs/product.md, "Tolerant reading": metrics arrive as {en: list, es: list}, a plain list (every
+ * language), or a JSON string of either; a language missing from the pair has none. Anything else is logged and
+ * treated as no metrics, never an error for the reader.
  */
 export function normaliseMetrics(raw: unknown): Metrics {
   if (raw === undefined || raw === null || raw === '') return EMPTY;
@@ -35,9 +35,9 @@ export function normaliseMetrics(raw: unknown): Metrics {
     }
   }
   const list = looseList.safeParse(value);
-  if (list.success) return { en: list.data, es: list.data };
+  if (list.success) return byLanguage(() => list.data);
   const pair = loosePair.safeParse(value);
-  if (pair.success) return { en: pair.data.en ?? [], es: pair.data.es ?? [] };
+  if (pair.success) return byLanguage((language) => pair.data[language] ?? []);
   console.warn('Malformed metrics; treated as empty');
   return EMPTY;
 }
@@ -47,7 +47,7 @@ const metricsShapes = z.union(
     z
       .array(metricSchema)
       .max(12)
-      .transform((list): Metrics => ({ en: list, es: list })),
+      .transform((list): Metrics => byLanguage(() => list)),
     metricsSchema,
   ],
   { error: 'Metrics must be a list of label and value' },

@@ -1,10 +1,12 @@
 import { z } from 'zod';
 import {
+  emptyLocalized,
   imageUrlSchema,
   localizedInput,
   localizedSchema,
   optionalDateInput,
   storedLocalizedSchema,
+  writtenInSomeLanguage,
 } from '../../platform/common-schema';
 
 /**
@@ -26,7 +28,7 @@ export type ContentRecord = z.infer<typeof contentRecordSchema>;
 
 /**
  * The shared fields of a stored record, whatever older shape they were
- * written in (a plain string for both languages, no update date or version),
+ * written in (a plain string for every language, no update date or version),
  * normalised on read. Two parts, so that a record keeps its key order (shared
  * head, the kind's own fields, shared tail) in every API answer.
  */
@@ -34,8 +36,8 @@ const storedContentHead = z
   .object({
     id: z.string(),
     title: storedLocalizedSchema,
-    description: storedLocalizedSchema.catch({ en: '', es: '' }),
-    content: storedLocalizedSchema.catch({ en: '', es: '' }),
+    description: storedLocalizedSchema.catch(emptyLocalized),
+    content: storedLocalizedSchema.catch(emptyLocalized),
     imageUrl: z.string().nullish(),
   })
   .transform((raw) => ({
@@ -63,9 +65,9 @@ export function storedContentSchema<Own extends object>(own: z.ZodType<Own>) {
   return z.intersection(z.intersection(storedContentHead, own), storedContentTail);
 }
 
-/** The fields every editor sends first: bilingual title, description and rich text, and an image. */
+/** The fields every editor sends first: title, description and rich text in every language, and an image. */
 const contentInputHead = {
-  title: localizedInput(200, 'Title').refine((t) => t.en !== '' || t.es !== '', { error: 'Title is required' }),
+  title: localizedInput(200, 'Title').refine(writtenInSomeLanguage, { error: 'Title is required' }),
   description: localizedInput(1000, 'Description'),
   content: localizedInput(200_000, 'Content'),
   imageUrl: imageUrlSchema.refine((url) => url !== '', { error: 'Image is required' }),

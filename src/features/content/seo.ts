@@ -1,3 +1,4 @@
+import { localePath } from '../../i18n';
 import type { Language } from '../../i18n/languages';
 import type { Insight } from './insight-schema';
 import type { PortfolioItem } from './portfolio-schema';
@@ -46,12 +47,12 @@ export function organizationJsonLd(origin: string): JsonLd {
 }
 
 export function websiteJsonLd(origin: string, lang: Language): JsonLd {
-  const insights = lang === 'es' ? '/es/insights' : '/insights';
+  const insights = localePath(lang, '/insights');
   return {
     '@context': 'https://schema.org',
     '@type': 'WebSite',
     '@id': `${origin}/#website`,
-    url: `${origin}${lang === 'es' ? '/es/' : '/'}`,
+    url: `${origin}${localePath(lang, '/')}`,
     name: site.name,
     inLanguage: lang,
     publisher: { '@id': `${origin}/#organization` },

@@ -1,15 +1,15 @@
-import type { Localized } from '../../platform/common-schema';
+import { byLanguage, pick, type Localized } from '../../i18n/languages';
 import type { ContentRecord } from './schema';
 
-const filled = (text: Localized): Localized => ({ en: text.en || text.es, es: text.es || text.en });
+const filled = (text: Localized): Localized => byLanguage((language) => pick(text, language));
 
 /**
  * A record as the public pages show it: a title, summary or body written in
- * one language only is shown in that language on the other language's pages
- * too, rather than as an empty heading or card. (The editors' API answers the
- * record as stored, so an edit never saves the stand-in text.)
+ * some languages only is shown, on the other languages' pages, in the language
+ * `pick` falls back to, rather than as an empty heading or card. (The editors'
+ * API answers the record as stored, so an edit never saves the stand-in text.)
  */
-export function shownInBothLanguages<T extends ContentRecord>(record: T): T {
+export function shownInEveryLanguage<T extends ContentRecord>(record: T): T {
   return {
     ...record,
     title: filled(record.title),

@@ -1,11 +1,11 @@
 import { and, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { toSnakeCase } from 'drizzle-orm/casing';
 import type { z } from 'zod';
-import { LANGUAGES, type Language } from '../../i18n/languages';
+import { LANGUAGES, languageRow, type Language } from '../../i18n/languages';
 import type { SearchWord } from './search';
 import { database } from '../../platform/db/client';
 import { olderThan, toPage, type Page, type PageQuery } from '../../platform/db/paging';
-import { content } from './tables';
+import { content, searchColumnKey } from './tables';
 import { searchWords } from '../../platform/db/search';
 import type { ContentRecord } from './schema';
 
@@ -15,11 +15,12 @@ export type IndexKeys = { listAt: string; isPublic: boolean; slug: string | null
 /** A save that would give a kind two records with one slug (the unique index refused it). */
 export class SlugTaken extends Error {}
 
-const VECTOR = { en: content.searchEn, es: content.searchEs } as const;
+/** A language's search vector (src/features/content/tables.ts). */
+const vector = (language: Language) => content[searchColumnKey(language)];
 
 /** A word's prefix as the language stems it or as written (`simple`); weight A: in the title or slug only. */
 function wordQuery(word: string, language: Language, weight: 'A' | '' = ''): SQL {
-  const config = sql.raw(language === 'en' ? `'english'` : `'spanish'`);
+  const config = sql.raw(`'${languageRow(language).stemming}'`);
   return sql`(to_tsquery(${config}, ${`${word}:*${weight}`}) || to_tsquery('simple', ${`${word}:*${weight}`}))`;
 }
 
@@ -79,7 +80,7 @@ export class ContentCollection<T extends ContentRecord> {
   /** A keyset page, newest first; `q` (admins): a word of the title or slug begins with each word typed. */
   async page(query: PageQuery, publicOnly = false): Promise<Page<T>> {
     const matches = searchWords(query.q).map((word) =>
-      or(...LANGUAGES.map((language) => sql`${VECTOR[language]} @@ ${wordQuery(word, language, 'A')}`)),
+      or(...LANGUAGES.map((language) => sql`${vector(language)} @@ ${wordQuery(word, language, 'A')}`)),
     );
     const after = olderThan(content.listAt, content.id, query.cursor);
     const rows = await this.rows(this.of(publicOnly, after, ...matches), query.limit + 1);
@@ -92,9 +93,9 @@ export class ContentCollection<T extends ContentRecord> {
     if (words.length === 0) return [];
     const queries = words.map(({ word }) => wordQuery(word, language));
     const matches = words.map(({ categories }, index) =>
-      or(sql`${VECTOR[language]} @@ ${queries[index]}`, inArray(content.category, categories)),
+      or(sql`${vector(language)} @@ ${queries[index]}`, inArray(content.category, categories)),
     );
-    const rank = sql`ts_rank(${VECTOR[language]}, ${sql.join(queries, sql` && `)})`;
+    const rank = sql`ts_rank(${vector(language)}, ${sql.join(queries, sql` && `)})`;
     return this.parse(await this.rows(this.of(true, ...matches), limit, desc(rank)));
   }
 

@@ -1,21 +1,26 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { boolean, check, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import type { Localized } from '../../platform/common-schema';
+import { fallbackOrder, LANGUAGES, languageRow, type Language, type Localized } from '../../i18n/languages';
 import { foldedSql } from '../../platform/db/search';
 import { isoAt, tsvector } from '../../platform/db/columns';
 
 /**
  * The search text of one language, folded (lower case, no accents): the title and slug (weight A: what the admin's
  * search matches), the description (B) and the category as stored (C). Each twice: through the language's stemming
- * configuration ("migraciones" finds "migración"), and through `simple`, whose words are kept whole, so that a word
- * typed in part still finds it by prefix ("governan" finds "governance", whose English stem is "govern") and a stop
- * word ("de", "the") is still a word.
+ * configuration (the table's `stemming`: "migraciones" finds "migración"), and through `simple`, whose words are kept
+ * whole, so that a word typed in part still finds it by prefix ("governan" finds "governance", whose English stem is
+ * "govern") and a stop word ("de", "the") is still a word.
  */
-function searchVector(config: 'english' | 'spanish', language: 'en' | 'es'): SQL {
-  // A text written in one language only is shown in both (src/features/content/shown.ts), so it is found in both.
-  const other = language === 'en' ? 'es' : 'en';
-  const title = `coalesce(nullif("title"->>'${language}', ''), "title"->>'${other}')`;
-  const description = `coalesce(nullif("description"->>'${language}', ''), "description"->>'${other}')`;
+function searchVector(language: Language): SQL {
+  const config = languageRow(language).stemming;
+  // A text missing in a language is shown in another (`pick`, src/features/content/shown.ts), so it is found there.
+  const shown = (field: string) => {
+    const order = fallbackOrder(language).map((code) => `"${field}"->>'${code}'`);
+    const last = order.pop();
+    return `coalesce(${[...order.map((text) => `nullif(${text}, '')`), last].join(', ')})`;
+  };
+  const title = shown('title');
+  const description = shown('description');
   const part = (text: string, weight: 'A' | 'B' | 'C') => {
     const folded = foldedSql(sql.raw(text));
     return sql`setweight(to_tsvector(${sql.raw(`'${config}'`)}, ${folded}), ${sql.raw(`'${weight}'`)}) || setweight(to_tsvector('simple', ${folded}), ${sql.raw(`'${weight}'`)})`;
@@ -29,6 +34,20 @@ function searchVector(config: 'english' | 'spanish', language: 'en' | 'es'): SQL
     sql` || `,
   );
 }
+
+/** A language's search column, by the key the table gives it: `searchEn`, `searchEs`. */
+export type SearchColumnKey = `search${Capitalize<Language>}`;
+export function searchColumnKey(language: Language): SearchColumnKey {
+  return `search${language.charAt(0).toUpperCase()}${language.slice(1)}` as SearchColumnKey;
+}
+const searchColumn = (language: Language) =>
+  tsvector()
+    .notNull()
+    .generatedAlwaysAs(() => searchVector(language));
+/** One generated search column per language of the table (`search_en`, `search_es`), each with its GIN index. */
+const searchColumns = Object.fromEntries(
+  LANGUAGES.map((language) => [searchColumnKey(language), searchColumn(language)]),
+) as Record<SearchColumnKey, ReturnType<typeof searchColumn>>;
 
 /**
  * Every kind of content (case studies, insights, investor updates, newsletter issues: src/features/content/engine.ts) in
@@ -57,12 +76,7 @@ export const content = pgTable(
     title: jsonb().$type<Localized>().notNull(),
     description: jsonb().$type<Localized>().notNull(),
     fields: jsonb().$type<Record<string, unknown>>().notNull(),
-    searchEn: tsvector()
-      .notNull()
-      .generatedAlwaysAs(() => searchVector('english', 'en')),
-    searchEs: tsvector()
-      .notNull()
-      .generatedAlwaysAs(() => searchVector('spanish', 'es')),
+    ...searchColumns,
   },
   (table) => [
     // Eight admins racing for one slug: the index lets exactly one of them have it.
@@ -71,8 +85,7 @@ export const content = pgTable(
     index('content_public_newest')
       .on(table.kind, table.listAt, table.id)
       .where(sql`${table.isPublic}`),
-    index('content_search_en').using('gin', table.searchEn),
-    index('content_search_es').using('gin', table.searchEs),
+    ...LANGUAGES.map((language) => index(`content_search_${language}`).using('gin', table[searchColumnKey(language)])),
     check('content_kind', sql`${table.kind} ~ '^[a-z][a-z-]{0,39}$'`),
     check('content_version', sql`${table.version} >= 1`),
   ],

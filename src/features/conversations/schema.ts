@@ -48,7 +48,7 @@ export interface ChatConversation {
   sessionId: string;
   /** `verified`: written by the server from what it answered (every line the server stores now is). */
   messages: Array<{ role: 'user' | 'bot'; content: string; timestamp: string; verified: boolean }>;
-  language: 'en' | 'es';
+  language: Language;
   conversationStarted: string;
   lastActivity: string;
   messageCount: number;
@@ -127,7 +127,7 @@ export interface VideoConversation {
   id: string;
   sessionId: string;
   transcript: TranscriptLine[];
-  language: 'en' | 'es';
+  language: Language;
   conversationStarted: string;
   conversationEnded: string | null;
   duration: number | null;

@@ -4,6 +4,7 @@ import { olderThan, toPage, type Page, type PageQuery } from '../../platform/db/
 import { weekOf } from '../../platform/db/columns';
 import { chatExchanges, conversationEmails, conversations, videoCallEvents } from './tables';
 import { normaliseEmail } from '../../platform/emails';
+import { DEFAULT_LANGUAGE } from '../../i18n/languages';
 import type { ChatConversation, ChatExchangeInput, LeadState, VideoEvent } from './schema';
 
 // The visitor conversations (src/features/conversations/tables.ts): a chat session or a video call is a row of
@@ -136,7 +137,7 @@ export async function chatConversations(selection: Selection): Promise<Page<Chat
 /** Records a call the server started; a second record of the same call changes nothing. */
 export async function recordVideoCallStart(start: VideoEvent): Promise<void> {
   const { sessionId: id, at: started, conversationUrl, callbackNonce, endsBy } = start;
-  const language = start.language ?? 'en';
+  const language = start.language ?? DEFAULT_LANGUAGE;
   await database()
     .insert(conversations)
     .values({ channel: 'video', id, started, lastActivity: started, language, conversationUrl, callbackNonce, endsBy })

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { localizedInput, localizedSchema } from '../../platform/common-schema';
+import type { Localized } from '../../i18n/languages';
+import { emptyLocalized, localizedInput, localizedSchema, writtenInSomeLanguage } from '../../platform/common-schema';
 
 /**
  * Documents for investors (docs/roles.md, "Documents"): PDFs of at most 20 MB (decimal: 20,000,000 bytes, inside
@@ -44,8 +45,8 @@ export type InvestorDocument = z.infer<typeof documentSchema>;
 /** What an investor is told of a document: never who else it is shared with. */
 export interface DocumentSummary {
   id: string;
-  title: { en: string; es: string };
-  description: { en: string; es: string };
+  title: Localized;
+  description: Localized;
   category: DocumentCategory;
   fileName: string;
   size: number;
@@ -78,8 +79,8 @@ const sharingInput = z.object(
 
 /** The editable fields: titles, description, category and sharing (PUT /api/documents/{id}). */
 export const documentUpdateInputSchema = z.object({
-  title: localizedInput(200, 'Title').refine((t) => t.en !== '' || t.es !== '', { error: 'Title is required' }),
-  description: localizedInput(1000, 'Description').default({ en: '', es: '' }),
+  title: localizedInput(200, 'Title').refine(writtenInSomeLanguage, { error: 'Title is required' }),
+  description: localizedInput(1000, 'Description').default(emptyLocalized),
   category: documentCategorySchema.default('other'),
   sharing: sharingInput,
   version: z.number().int().min(1).optional(),

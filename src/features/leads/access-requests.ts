@@ -1,4 +1,5 @@
 import { useTranslations } from '../../i18n';
+import { DEFAULT_LANGUAGE, languageRow, type Language } from '../../i18n/languages';
 import { alertContactMessage } from './alerts';
 import type { AccessRequestInput } from './access-schema';
 import type { ContactMessage } from './contact-schema';
@@ -11,7 +12,7 @@ import { addContactMessage } from './messages-store';
  * Messages tab, CSV exports, retention and privacy requests unchanged. Its message text says the choices in English
  * (the firm's working language); the dashboard and the alert read `investor` too.
  */
-export function investorSummary(lead: InvestorLead, lang: 'en' | 'es' = 'en'): string {
+export function investorSummary(lead: InvestorLead, lang: Language = DEFAULT_LANGUAGE): string {
   const t = useTranslations(lang);
   return [
     t('access.summary.title'),
@@ -19,7 +20,7 @@ export function investorSummary(lead: InvestorLead, lang: 'en' | 'es' = 'en'): s
     `${t('access.sectors')}: ${lead.sectors.map((sector) => t(`access.sector.${sector}`)).join(', ')}`,
     `${t('access.regions')}: ${lead.regions.map((region) => t(`access.region.${region}`)).join(', ')}`,
     `${t('access.summary.accredited')}`,
-    `${t('access.summary.language')}: ${lead.language === 'es' ? 'Español' : 'English'}`,
+    `${t('access.summary.language')}: ${languageRow(lead.language).name}`,
   ].join('\n');
 }
 

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { DEFAULT_LANGUAGE } from '../../i18n/languages';
+import { languageSchema } from '../../platform/common-schema';
 import { emailField, honeypotField, nameField } from './contact-schema';
 import { COMPANY_MAX } from '../../platform/form-schema';
 import { REGIONS, SECTORS, TICKET_BANDS } from './investor-lead-schema';
@@ -42,7 +44,7 @@ export const accessRequestInputSchema = z.object({
   regions: someOf(REGIONS, 'region'),
   accredited: confirmation('Please confirm that you are an accredited or professional investor'),
   consent: confirmation('Please accept the privacy policy'),
-  lang: z.enum(['en', 'es']).default('en'),
+  lang: languageSchema.default(DEFAULT_LANGUAGE),
   website: honeypotField,
 });
 export type AccessRequestInput = z.infer<typeof accessRequestInputSchema>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { optionalText } from '../../platform/common-schema';
+import { languageSchema, optionalText } from '../../platform/common-schema';
 import { investorLeadSchema } from './investor-lead-schema';
 import { COMPANY_MAX, EMAIL_MAX, EMAIL_PATTERN, MESSAGE_MAX, NAME_MAX, PHONE_MAX } from '../../platform/form-schema';
 
@@ -67,7 +67,7 @@ export const contactMessageSchema = z.object({
   /** For a request for investor access: what the visitor chose (the message repeats it as text). */
   investor: investorLeadSchema.nullish(),
   /** The language of the page the lead came from (records from before it was kept: absent, read as English). */
-  language: z.enum(['en', 'es']).optional(),
+  language: languageSchema.optional(),
   /** For a lead from the chat: the session it came from (privacy requests find the conversation with it). */
   sessionId: z.string().nullish(),
   createdAt: z.string(),

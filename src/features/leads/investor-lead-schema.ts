@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { languageSchema } from '../../platform/common-schema';
 
 /** The choices of the request-access form (src/features/leads/access-schema.ts); labels are in the site dictionaries. */
 export const TICKET_BANDS = ['under-250k', '250k-1m', '1m-5m', 'over-5m'] as const;
@@ -22,6 +23,6 @@ export const investorLeadSchema = z.object({
   ticketSize: z.enum(TICKET_BANDS),
   sectors: z.array(z.enum(SECTORS)),
   regions: z.array(z.enum(REGIONS)),
-  language: z.enum(['en', 'es']),
+  language: languageSchema,
 });
 export type InvestorLead = z.infer<typeof investorLeadSchema>;

@@ -1,4 +1,4 @@
-import type { Language } from '../../i18n/languages';
+import { byLanguage, type Language, type Localized } from '../../i18n/languages';
 import { mailText, type MailKey } from '../../i18n/mail';
 import { env } from '../../platform/env';
 import type { Lead } from './schema';
@@ -7,13 +7,13 @@ import { site } from '../../platform/site';
 import { block, button, document, fields, heading, link, paragraph, type SafeHtml } from '../mail/html';
 import { serviceName, siteUrl, type RenderedMail } from '../mail/templates';
 
-/** The reply templates a partner starts from, in both languages (`{sender}`: the partner's username). */
-export function replyTemplates(lead: Lead, sender: string): Record<Language, { subject: string; body: string }> {
-  const one = (lang: Language) => {
-    const values = { name: lead.name, siteName: site.name, sender };
-    return { subject: mailText(lang, 'reply.subject', values), body: mailText(lang, 'reply.body', values) };
-  };
-  return { en: one('en'), es: one('es') };
+/** The reply templates a partner starts from, in every language (`{sender}`: the partner's username). */
+export function replyTemplates(lead: Lead, sender: string): Localized<{ subject: string; body: string }> {
+  const values = { name: lead.name, siteName: site.name, sender };
+  return byLanguage((lang) => ({
+    subject: mailText(lang, 'reply.subject', values),
+    body: mailText(lang, 'reply.body', values),
+  }));
 }
 
 function paragraphs(text: string): SafeHtml[] {

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import type { Localized } from '../../i18n/languages';
+import { languageSchema } from '../../platform/common-schema';
 import { contactMessageSchema } from './contact-schema';
 
 /**
@@ -19,7 +21,7 @@ export const leadReplySchema = z.object({
   sentAt: z.string(),
   /** The dashboard user who sent it. */
   by: z.string(),
-  language: z.enum(['en', 'es']),
+  language: languageSchema,
   subject: z.string(),
   body: z.string(),
 });
@@ -36,7 +38,7 @@ export type Lead = z.infer<typeof leadSchema>;
 export interface LeadDetail {
   lead: Lead;
   replies: LeadReply[];
-  templates: Record<'en' | 'es', { subject: string; body: string }>;
+  templates: Localized<{ subject: string; body: string }>;
 }
 
 /** PUT /api/contact-messages/{id}: status and/or owner. */
@@ -55,7 +57,7 @@ export const REPLY_BODY_MAX = 10_000;
 
 /** POST /api/contact-messages/{id}/reply: the text a partner edited. The recipient is the lead's own address. */
 export const leadReplyInputSchema = z.object({
-  language: z.enum(['en', 'es']),
+  language: languageSchema,
   subject: z
     .string({ error: 'Subject is required' })
     .trim()

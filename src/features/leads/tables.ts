@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { check, index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
-import { LANGUAGES } from '../../i18n/languages';
+import { DEFAULT_LANGUAGE, LANGUAGES } from '../../i18n/languages';
 import type { InvestorLead } from './investor-lead-schema';
 import { LEAD_SOURCES, LEAD_STATUSES } from './schema';
 import { foldedSql } from '../../platform/db/search';
@@ -30,7 +30,7 @@ export const contactMessages = pgTable(
     source: text({ enum: LEAD_SOURCES }).notNull(),
     /** A request for investor access: what the visitor chose (the message says it as text too). */
     investor: jsonb().$type<InvestorLead>(),
-    language: text({ enum: LANGUAGES }).notNull().default('en'),
+    language: text({ enum: LANGUAGES }).notNull().default(DEFAULT_LANGUAGE),
     /** A chat lead's session (privacy requests find the conversation with it). */
     sessionId: text(),
     createdAt: isoAt().notNull(),

@@ -1,5 +1,5 @@
 import { localePath } from '../../i18n';
-import type { Language } from '../../i18n/languages';
+import { languageName, type Language } from '../../i18n/languages';
 import { mailText, type MailKey } from '../../i18n/mail';
 import { env } from '../../platform/env';
 import type { ContactMessage } from '../leads/contact-schema';
@@ -32,11 +32,6 @@ export function dashboardLink(tab: 'messages' | 'video', id: string): string {
 export function serviceName(value: string | null, lang: Language, taxonomy: Pick<Taxonomy, 'entries'>): string | null {
   return value ? taxonomyLabel(taxonomy, value, lang) : null;
 }
-
-const LANGUAGE_NAMES: Record<Language, Record<Language, string>> = {
-  en: { en: 'English', es: 'Spanish' },
-  es: { en: 'Inglés', es: 'Español' },
-};
 
 /** A lead alert for a contact message or a chat lead (`source`); `taxonomy` names its service. */
 export function contactAlert(
@@ -85,7 +80,7 @@ export function videoAlert(call: VideoConversation, lang: Language): RenderedMai
   const t = (key: MailKey, values?: Record<string, string | number>) => mailText(lang, key, values);
   const length = duration(call.duration, lang);
   const rows: Array<[string, string]> = [
-    [t('alert.field.language'), LANGUAGE_NAMES[lang][call.language]],
+    [t('alert.field.language'), languageName(call.language, lang)],
     [t('alert.field.started'), call.conversationStarted.replace('T', ' ').slice(0, 16) + ' UTC'],
     [t('alert.field.duration'), length],
   ];

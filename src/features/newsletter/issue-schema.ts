@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LANGUAGES } from '../../i18n/languages';
 import { emailField } from '../leads/contact-schema';
+import { localizedShape } from '../../platform/common-schema';
 import { contentRecordFields, imagelessContentInputSchema, storedContentSchema } from '../content/schema';
 
 /**
@@ -38,7 +39,7 @@ export const issueSendSchema = z.object({
   issueId: z.string(),
   startedAt: z.string(),
   startedBy: z.string(),
-  mails: z.object({ en: issueMailPartSchema, es: issueMailPartSchema }),
+  mails: z.object(localizedShape(issueMailPartSchema)),
   /** Confirmed subscribers when the send started. */
   total: z.number().int().min(0),
   finishedAt: z.string().nullable(),

@@ -1,11 +1,12 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { LANGUAGES, type Language } from '../../i18n/languages';
+import { byLanguage, DEFAULT_LANGUAGE, LANGUAGES, type Language } from '../../i18n/languages';
 import { mailText } from '../../i18n/mail';
 import { newsletterIssueContent, ISSUE_ALREADY_SENT } from './issue-content';
 import { requireSecret } from '../../platform/env';
 import { Conflict, InvalidInput, LimitReached, notFound } from '../../platform/errors';
 import { newId } from '../../platform/ids';
 import { sanitizeRichText } from '../../platform/sanitize';
+import { languageNamesInEnglish } from '../../platform/common-schema';
 import type { IssueMailPart, IssueProgress, NewsletterIssue } from './issue-schema';
 import type { User } from '../accounts/schema';
 import { recordAudit } from '../audit/store';
@@ -49,7 +50,7 @@ const CLAIM_BATCH = 10;
 export const TEST_MAILS_PER_DAY = 20;
 
 export const SMTP_NOT_CONFIGURED = 'E-mail is not configured: set SMTP_URL before sending.';
-export const ISSUE_INCOMPLETE = 'An issue needs a subject and a body in English and in Spanish before it is sent.';
+export const ISSUE_INCOMPLETE = `An issue needs a subject and a body ${languageNamesInEnglish('conjunction', (name) => `in ${name}`)} before it is sent.`;
 export const TEST_QUOTA_REACHED = 'Too many test e-mails today. Please try again tomorrow.';
 
 /** A preview or a test has no subscriber: its unsubscribe link carries this, which no subscriber's token matches. */
@@ -198,7 +199,7 @@ export async function startIssueSend(
   const issue = await issueOr404(id);
   if (issue.status !== 'draft') throw new Conflict(ISSUE_ALREADY_SENT);
   if (!complete(issue)) throw new InvalidInput(ISSUE_INCOMPLETE, 'content');
-  const mails = { en: issuePart(issue, 'en'), es: issuePart(issue, 'es') };
+  const mails = byLanguage((lang) => issuePart(issue, lang));
   const send = await createIssueSend(id, startedBy.username, mails);
   if (!send) throw new Conflict(ISSUE_ALREADY_SENT);
   await recordAudit({
@@ -264,7 +265,8 @@ export async function runIssueSend(
         await enqueueMail({
           key,
           to: [recipient.email],
-          ...issueMail(send.mails[lang], lang, recipient.token),
+          // A send started before the recipient's language was added has no mail in it: the default language's.
+          ...issueMail(send.mails[lang] ?? send.mails[DEFAULT_LANGUAGE], lang, recipient.token),
           headers: unsubscribeHeaders(recipient.token),
         });
         const outcome = await attemptDelivery(key);

@@ -1,5 +1,5 @@
 import { localePath } from '../../i18n';
-import { LANGUAGES, type Language } from '../../i18n/languages';
+import { DEFAULT_LANGUAGE, isLanguage, type Language } from '../../i18n/languages';
 
 /**
  * The pages a newsletter e-mail's links lead to (src/pages/[...lang]/newsletter/): a GET shows a button, and only
@@ -16,7 +16,7 @@ export function newsletterPagePath(page: NewsletterPage, lang: Language, query: 
 }
 
 export function languageOf(value: string | null | undefined): Language {
-  return LANGUAGES.find((lang) => lang === value) ?? 'en';
+  return isLanguage(value) ? value : DEFAULT_LANGUAGE;
 }
 
 /** What a confirmation or unsubscribe link that matches no subscriber answers (404). */

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, count, eq, gte, inArray, lt, ne, sql, type AnyColumn, type SQL } from 'drizzle-orm';
-import type { Language } from '../../i18n/languages';
+import { DEFAULT_LANGUAGE, type Language } from '../../i18n/languages';
 import { database } from '../../platform/db/client';
 import { eachPage, allPages, olderThan, toPage, type Page, type PageQuery } from '../../platform/db/paging';
 import { weekOf } from '../../platform/db/columns';
@@ -50,7 +50,11 @@ function whenUnsubscribed(column: AnyColumn, excluded?: string): SQL {
  * Racing sign-ups of one address meet on its UNIQUE index: one row, one token in every mail.
  */
 export async function subscribe(
-  { email: address, fullName, language = 'en' }: Pick<NewsletterInput, 'fullName' | 'email'> & { language?: Language },
+  {
+    email: address,
+    fullName,
+    language = DEFAULT_LANGUAGE,
+  }: Pick<NewsletterInput, 'fullName' | 'email'> & { language?: Language },
   beforeWrite?: () => Promise<void>,
   at = new Date(),
 ): Promise<SubscribeResult> {

@@ -1,7 +1,9 @@
 import { z } from 'zod';
+import { byLanguage, DEFAULT_LANGUAGE, languageName, pick, type Language, type Localized } from '../../i18n/languages';
+import { localizedShape } from '../../platform/common-schema';
 
 /**
- * The firm's one bilingual list of services and categories (docs/product.md, "Services and categories"). An entry's
+ * The firm's one list, named in every language, of services and categories (docs/product.md, "Services and categories"). An entry's
  * `key` is the value records store (a contact message's service, a case study's or insight's category): it never
  * changes once the entry exists, so renaming an entry renames it everywhere, and values records already hold (listed
  * or not) are kept and shown as they are.
@@ -19,10 +21,10 @@ const name = (label: string) =>
     .max(TAXONOMY_NAME_MAX, { error: `${label} is too long (at most ${TAXONOMY_NAME_MAX} characters)` })
     .regex(/^[^\p{Cc}]+$/u, { error: `${label} has characters that are not allowed` });
 
+/** An entry: its key, its name in each language of src/i18n/languages.ts (`en`, `es`), its uses. */
 export const taxonomyEntrySchema = z.object({
   key: name('Key'),
-  en: name('English name'),
-  es: name('Spanish name'),
+  ...localizedShape((language) => name(`${languageName(language, DEFAULT_LANGUAGE)} name`)),
   uses: z
     .array(z.enum(TAXONOMY_USES), { error: 'Choose where the entry is used' })
     .min(1, { error: 'Choose where the entry is used' })
@@ -31,10 +33,17 @@ export const taxonomyEntrySchema = z.object({
 });
 export type TaxonomyEntry = z.infer<typeof taxonomyEntrySchema>;
 
+/** An entry as stored: a language it has no name in (one added since it was saved) reads as `pick` finds it. */
+const storedTaxonomyEntrySchema = z.preprocess((raw) => {
+  if (typeof raw !== 'object' || raw === null) return raw;
+  const names = raw as Partial<Localized>;
+  return { ...raw, ...byLanguage((language) => pick(names, language)) };
+}, taxonomyEntrySchema);
+
 /** The stored list; `version` goes up by one with each save (a save names the version it was made from). */
 export const taxonomySchema = z.object({
   version: z.number().int().min(0),
-  entries: z.array(taxonomyEntrySchema).max(TAXONOMY_MAX_ENTRIES),
+  entries: z.array(storedTaxonomyEntrySchema).max(TAXONOMY_MAX_ENTRIES),
   updatedAt: z.string().nullable().default(null),
 });
 export type Taxonomy = z.infer<typeof taxonomySchema>;
@@ -62,7 +71,7 @@ export function entriesFor(taxonomy: Pick<Taxonomy, 'entries'>, use: TaxonomyUse
 }
 
 /** A stored value's name in a language: the entry's when listed, else the value as it is. */
-export function taxonomyLabel(taxonomy: Pick<Taxonomy, 'entries'>, value: string, language: 'en' | 'es'): string {
+export function taxonomyLabel(taxonomy: Pick<Taxonomy, 'entries'>, value: string, language: Language): string {
   const entry = taxonomy.entries.find((candidate) => candidate.key === value);
   return entry ? entry[language] : value;
 }

@@ -1,3 +1,4 @@
+import type { Language } from '../../i18n/languages';
 import { SERVICE_OPTIONS } from '../leads/contact-schema';
 import { defaultTaxonomyEntries } from './seed';
 import { entriesFor, taxonomyLabel, type Taxonomy, type TaxonomyUse } from './schema';
@@ -23,7 +24,7 @@ export async function taxonomyForPage(): Promise<Taxonomy> {
 export function taxonomyOptions(
   taxonomy: Taxonomy,
   use: TaxonomyUse,
-  language: 'en' | 'es',
+  language: Language,
 ): Array<{ value: string; label: string }> {
   return entriesFor(taxonomy, use).map((entry) => ({
     value: entry.key,

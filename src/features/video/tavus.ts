@@ -5,7 +5,7 @@ import { useTranslations } from '../../i18n';
 import { putVideoEvent, recordVideoCallStart, videoCallStart } from './log';
 import { env, type Env } from '../../platform/env';
 import { Forbidden, InvalidInput, Unavailable, UpstreamFailed } from '../../platform/errors';
-import type { Language } from '../../i18n/languages';
+import { DEFAULT_LANGUAGE, languageName, type Language } from '../../i18n/languages';
 import { site } from '../../platform/site';
 import { quotaRefusal, takeVideoCall } from '../quotas/quotas';
 import { callbackUrl, newCallbackGrant, type CallbackGrant } from './callback-token';
@@ -132,7 +132,8 @@ export async function startConversation(
         max_call_duration: config.TAVUS_MAX_CALL_SECONDS,
         participant_left_timeout: 30,
         participant_absent_timeout: 120,
-        language: language === 'es' ? 'spanish' : 'english',
+        // Tavus names a language by its English name in lower case: english, spanish.
+        language: languageName(language, DEFAULT_LANGUAGE, 'inline').toLowerCase(),
       },
     },
   });

@@ -6,8 +6,11 @@ export const adminEn = {
   title: 'Admin Dashboard',
   backToSite: 'Back to Site',
   logout: 'Logout',
-  /** The header's language switch: names the other language, in that language. */
-  languageSwitch: { label: 'Dashboard in Spanish', other: 'Español' },
+  /**
+   * The header's language switches: each names its language in that language (the table's `name`); this is its
+   * title, `language` named in this language (`languageName`, src/i18n/languages.ts).
+   */
+  languageSwitch: (language: string) => `Dashboard in ${language}`,
   tabs: {
     portfolio: 'Portfolio',
     insights: 'Insights',
@@ -74,10 +77,9 @@ export const adminEn = {
     deleteFailed: 'Failed to delete insight.',
   },
   form: {
-    titleEn: 'Title (English)',
-    titleEs: 'Title (Español)',
-    descriptionEn: 'Description (English)',
-    descriptionEs: 'Description (Español)',
+    /** The title's and the description's fields, one per language: "Title (English)", "Title (Español)". */
+    title: 'Title',
+    description: 'Description',
     category: 'Category',
     createdAt: 'Creation date',
     slug: 'Slug',
@@ -101,8 +103,6 @@ export const adminEn = {
   editor: {
     visual: 'Visual',
     html: 'HTML',
-    english: 'English',
-    spanish: 'Español',
     link: {
       label: 'Link address',
       hint: 'https://…, mailto:name@example.com, or a page of this site such as /insights',
@@ -150,7 +150,6 @@ export const adminEn = {
     status: 'Status',
     language: 'Language',
     statuses: { pending: 'Pending', confirmed: 'Confirmed', unsubscribed: 'Unsubscribed' },
-    languages: { en: 'English', es: 'Spanish' },
     empty: 'No newsletter subscriptions yet.',
     deleted: 'Newsletter subscription deleted successfully!',
     deleteFailed: 'Failed to delete newsletter subscription.',
@@ -372,10 +371,8 @@ export const adminEn = {
       fileRequired: 'Choose a PDF file.',
       notPdf: 'This file is not a PDF. Choose a PDF file.',
       tooLarge: (mb: number) => `The file is too large: a document may be at most ${mb} MB.`,
-      titleEn: 'Title (English)',
-      titleEs: 'Title (Español)',
-      descriptionEn: 'Description (English)',
-      descriptionEs: 'Description (Español)',
+      title: 'Title',
+      description: 'Description',
       type: 'Type',
       sharing: 'Who may see it',
       allInvestors: 'All investors',
@@ -418,8 +415,7 @@ export const adminEn = {
       'One list for the home page practices, the contact form service choice, and the categories of case studies and insights.',
     key: 'Key',
     keyHint: 'Taken from the English name when the entry is added; records store it, so it never changes.',
-    nameEn: 'Name (English)',
-    nameEs: 'Name (Español)',
+    name: 'Name',
     usedFor: 'Used for',
     service: 'Service (home page and contact form)',
     portfolio: 'Case study category',
@@ -445,8 +441,7 @@ export const adminEn = {
     add: 'Write an issue',
     addTitle: 'Write a newsletter issue',
     editTitle: 'Edit newsletter issue',
-    subjectEn: 'Subject (English)',
-    subjectEs: 'Subject (Español)',
+    subject: 'Subject',
     body: 'Body',
     columns: { subject: 'Subject', date: 'Date', status: 'Status', counts: 'Sent / failed / total' },
     statuses: { draft: 'Draft', sending: 'Sending', sent: 'Sent' },
@@ -461,8 +456,6 @@ export const adminEn = {
     preview: 'Preview',
     previewTitle: (subject: string) => `Preview: ${subject}`,
     previewLanguage: 'Language of the preview',
-    english: 'English',
-    spanish: 'Spanish',
     subjectLabel: 'Subject',
     textPart: 'Plain-text part',
     openHtml: 'Open the e-mail as it will look (new tab)',
@@ -470,7 +463,8 @@ export const adminEn = {
     test: 'Send test',
     testTitle: (subject: string) => `Send a test: ${subject}`,
     testAddress: 'Send the test to',
-    testLanguages: 'One e-mail in English and one in Spanish.',
+    testLanguages: (languages: string[]) =>
+      `${new Intl.ListFormat('en', { type: 'conjunction' }).format(languages.map((language, index) => (index === 0 ? `One e-mail in ${language}` : `one in ${language}`)))}.`,
     testSending: 'Sending...',
     testSent: (email: string) => `Test sent to ${email}`,
     testFailed: 'The test could not be sent.',
@@ -493,7 +487,6 @@ export const adminEn = {
     sectors: 'Sectors',
     regions: 'Regions',
     language: 'Language',
-    languages: { en: 'English', es: 'Spanish' },
     createAccount: 'Create investor account',
     creating: 'Creating...',
     accountExists: (username: string) => `Investor account: ${username}`,
@@ -517,7 +510,6 @@ export const adminEn = {
     replyTitle: (name: string) => `Reply to ${name}`,
     to: 'To',
     language: 'Language',
-    languages: { en: 'English', es: 'Spanish' },
     subject: 'Subject',
     body: 'Message',
     send: 'Send reply',
@@ -541,7 +533,8 @@ export const adminEn = {
     fields: {
       required: 'This field is required.',
       invalid: 'Please check this value.',
-      titleRequired: 'Enter the title in English or in Spanish.',
+      titleRequired: (languages: string[]) =>
+        `Enter the title ${new Intl.ListFormat('en', { type: 'disjunction' }).format(languages.map((language) => `in ${language}`))}.`,
     },
     confirmTitle: 'Please confirm',
     busy: 'Working...',
@@ -550,8 +543,7 @@ export const adminEn = {
     viewOnSite: 'View on site',
     viewOnSiteLabel: (title: string) => `View on site: ${title} (opens in a new tab)`,
     languages: 'Languages',
-    missing: { en: 'English missing', es: 'Spanish missing' },
-    complete: 'EN · ES',
+    missing: (language: string) => `${language} missing`,
     toolbar: {
       header: 'Heading',
       size: 'Text size',

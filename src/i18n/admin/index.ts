@@ -1,11 +1,11 @@
-import type { Language } from '../languages';
-import { adminEn, type AdminTexts } from './en';
-import { adminEs } from './es';
+import { ADMIN_DICTIONARIES } from '../dictionaries';
+import { byLanguage, languageRow, type Language } from '../languages';
+import type { AdminTexts } from './en';
 
 export type { AdminTexts };
 
 /** The dashboard's dictionaries, one per language (the one lookup for dashboard texts). */
-export const ADMIN_TEXTS: Record<Language, AdminTexts> = { en: adminEn, es: adminEs };
+export const ADMIN_TEXTS: Record<Language, AdminTexts> = ADMIN_DICTIONARIES;
 
-/** Dates and numbers in the dashboard follow its language (day first in both). */
-export const ADMIN_LOCALE: Record<Language, string> = { en: 'en-GB', es: 'es-ES' };
+/** Dates, numbers and sorting in the dashboard follow its language (the table's `dashboardLocale`). */
+export const ADMIN_LOCALE: Record<Language, string> = byLanguage((language) => languageRow(language).dashboardLocale);

@@ -1,14 +1,11 @@
+import { MAIL_DICTIONARIES } from '../dictionaries';
+import { interpolate, type TextValues } from '../interpolate';
 import type { Language } from '../languages';
-import { mailEn, type MailKey } from './en';
-import { mailEs } from './es';
+import type { MailKey } from './en';
 
 export type { MailKey };
 
-const dictionaries: Record<Language, Record<MailKey, string>> = { en: mailEn, es: mailEs };
-
 /** An e-mail text in a language, its `{placeholders}` filled in as given (the template escapes them). */
-export function mailText(lang: Language, key: MailKey, values: Record<string, string | number> = {}): string {
-  return dictionaries[lang][key].replace(/\{(\w+)\}/g, (match, name: string) =>
-    name in values ? String(values[name]) : match,
-  );
+export function mailText(lang: Language, key: MailKey, values: TextValues = {}): string {
+  return interpolate(MAIL_DICTIONARIES[lang][key], values);
 }

@@ -1,5 +1,5 @@
 import { useState, type ComponentType, type SyntheticEvent, type ReactNode } from 'react';
-import type { Language } from '../../../i18n/languages';
+import { DEFAULT_LANGUAGE, LANGUAGES, languageName, pick, type Language } from '../../../i18n/languages';
 import { apiFetch } from '../../../client/api';
 import type { Localized } from '../../../platform/common-schema';
 import { Button, buttonVariants } from '../../react-ui/button';
@@ -34,7 +34,7 @@ interface ContentRecord {
 function missingLanguages(record: ContentRecord): Language[] {
   const texts = [record.title, record.description, record.content].filter((text) => text !== undefined);
   const empty = (html: string) => !html.replace(/<[^>]*>/g, '').trim();
-  return (['en', 'es'] as const).filter((language) => texts.some((text) => empty(text[language])));
+  return LANGUAGES.filter((language) => texts.some((text) => empty(text[language])));
 }
 
 /**
@@ -66,7 +66,7 @@ export interface AdminContentKind<T extends ContentRecord, F extends ContentForm
   /** A kind without a description (newsletter issues): no description fields. */
   withoutDescription?: boolean;
   /** The editor's labels of the title and the rich text, when the kind names them otherwise (a subject, a body). */
-  labels?: { titleEn: string; titleEs: string; content: string };
+  labels?: { title: string; content: string };
   /** Whether a record can still be edited (default: always). */
   canEdit?: (record: T) => boolean;
   /** More actions of a row, before Edit and Delete. */
@@ -137,13 +137,16 @@ export function ContentTab<T extends ContentRecord, F extends ContentForm>({ kin
   const list = usePagedQuery<T>(kind.key, kind.listPath, q);
   const { editing, form, setForm, dirty, saving, open, close, save, remove, deleting, setDeleting } =
     useContentEditor(kind);
-  const nameOf = (record: T) => record.title[language] || record.title.en || record.title.es;
+  const nameOf = (record: T) => pick(record.title, language);
   const languagesColumn = {
     header: adminTexts.ux.languages,
     sort: (record: T) => missingLanguages(record).join(' '),
     cell: (record: T) => {
       const missing = missingLanguages(record);
-      if (!missing.length) return <span className="text-xs text-slate-600">{adminTexts.ux.complete}</span>;
+      if (!missing.length)
+        return (
+          <span className="text-xs text-slate-600">{LANGUAGES.map((lang) => lang.toUpperCase()).join(' · ')}</span>
+        );
       return (
         <span className="flex flex-wrap gap-1">
           {missing.map((lang) => (
@@ -152,7 +155,7 @@ export function ContentTab<T extends ContentRecord, F extends ContentForm>({ kin
               className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold whitespace-nowrap text-amber-900"
               data-missing-language={lang}
             >
-              {adminTexts.ux.missing[lang]}
+              {adminTexts.ux.missing(languageName(lang, language, 'inline'))}
             </span>
           ))}
         </span>
@@ -195,7 +198,7 @@ export function ContentTab<T extends ContentRecord, F extends ContentForm>({ kin
               <Button
                 variant="ghost"
                 onClick={() => open(record)}
-                aria-label={`${adminTexts.edit}: ${record.title.en}`}
+                aria-label={`${adminTexts.edit}: ${record.title[DEFAULT_LANGUAGE]}`}
               >
                 {adminTexts.edit}
               </Button>
@@ -203,7 +206,7 @@ export function ContentTab<T extends ContentRecord, F extends ContentForm>({ kin
             <Button
               variant="destructive"
               onClick={() => setDeleting(record)}
-              aria-label={`${adminTexts.delete}: ${record.title.en}`}
+              aria-label={`${adminTexts.delete}: ${record.title[DEFAULT_LANGUAGE]}`}
             >
               {adminTexts.delete}
             </Button>

@@ -1,17 +1,18 @@
 import { lazy, Suspense, useEffect, type SyntheticEvent, type ReactNode } from 'react';
-import type { Localized } from '../../../platform/common-schema';
+import { DEFAULT_LANGUAGE, LANGUAGES, languageName } from '../../../i18n/languages';
+import { emptyLocalized, type Localized } from '../../../platform/common-schema';
 import { Button } from '../../react-ui/button';
 import { Dialog, DialogCancel } from '../../react-ui/dialog';
 import { FormErrors } from '../../react-ui/field';
 import { useFormCheck } from '../form-check';
-import { useAdminTexts } from '../language';
-import { BilingualFields, emptyLocalized } from './bilingual-fields';
+import { useAdminLanguage, useAdminTexts } from '../language';
+import { LocalizedFields } from './localized-fields';
 import { ImageField } from './image-field';
 
 // The editor's code loads only when a dialog opens.
 const RichTextEditor = lazy(() => import('./rich-text-editor'));
 
-/** What every kind of content has: a bilingual title, description and body, and an image. */
+/** What every kind of content has: a title, description and body in every language, and an image. */
 export interface ContentForm {
   title: Localized;
   description: Localized;
@@ -58,7 +59,7 @@ export function EditorDialog<F extends ContentForm>({
   /** false for a kind without a description. */
   withDescription?: boolean;
   /** The title's and the rich text's labels, when the kind names them otherwise. */
-  labels?: { titleEn: string; titleEs: string; content: string };
+  labels?: { title: string; content: string };
   title: string;
   open: boolean;
   isNew: boolean;
@@ -73,6 +74,7 @@ export function EditorDialog<F extends ContentForm>({
   dirty?: boolean;
 }) {
   const adminTexts = useAdminTexts();
+  const { language } = useAdminLanguage();
   const f = adminTexts.form;
   const marker = { [`data-${name}-form`]: true };
   const { errors, check, onInput, reset } = useFormCheck();
@@ -81,9 +83,10 @@ export function EditorDialog<F extends ContentForm>({
   }, [open, reset]);
   function submit(event: SyntheticEvent<HTMLFormElement>) {
     event.preventDefault();
-    const titleMissing = !form.title.en.trim() && !form.title.es.trim();
+    const titleMissing = LANGUAGES.every((lang) => !form.title[lang].trim());
+    const inline = LANGUAGES.map((lang) => languageName(lang, language, 'inline'));
     const valid = check(event.currentTarget, {
-      [`${name}-title-en`]: titleMissing && adminTexts.ux.fields.titleRequired,
+      [`${name}-title-${DEFAULT_LANGUAGE}`]: titleMissing && adminTexts.ux.fields.titleRequired(inline),
       [`${name}-image-url`]: withImage && !form.imageUrl.trim() && f.imageRequired,
     });
     if (valid) onSubmit(event);
@@ -107,21 +110,19 @@ export function EditorDialog<F extends ContentForm>({
                 onChange={(imageUrl) => setForm({ ...form, imageUrl })}
               />
             )}
-            <BilingualFields
+            <LocalizedFields
               idPrefix={`${name}-title`}
               value={form.title}
               onChange={onTitleChange}
-              en={labels?.titleEn ?? f.titleEn}
-              es={labels?.titleEs ?? f.titleEs}
+              label={labels?.title ?? f.title}
             />
             {withDescription && (
-              <BilingualFields
+              <LocalizedFields
                 idPrefix={`${name}-description`}
                 multiline
                 value={form.description}
                 onChange={(description) => setForm({ ...form, description })}
-                en={f.descriptionEn}
-                es={f.descriptionEs}
+                label={f.description}
               />
             )}
           </div>

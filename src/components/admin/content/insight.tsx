@@ -1,7 +1,9 @@
 import { INSIGHT_CATEGORIES, type Insight } from '../../../features/content/insight-schema';
 import { Field } from '../../react-ui/field';
 import { Input } from '../../react-ui/input';
+import { localePath } from '../../../i18n';
 import type { AdminTexts } from '../../../i18n/admin';
+import { DEFAULT_LANGUAGE } from '../../../i18n/languages';
 import { useAdminTexts } from '../language';
 import type { AdminContentKind } from './content-tab';
 import { dateBody, dateInput } from './date-field';
@@ -92,18 +94,21 @@ export function insightKind(texts: AdminTexts): AdminContentKind<Insight, Insigh
     label: texts.tabs.insights,
     texts: t,
     columns: [
-      { header: t.columns.title, className: 'font-medium', cell: (insight) => insight.title.en },
+      { header: t.columns.title, className: 'font-medium', cell: (insight) => insight.title[DEFAULT_LANGUAGE] },
       { header: t.columns.category, cell: (insight) => insight.category },
       {
         header: t.columns.status,
         cell: (insight) => <PublishedBadge published={insight.published} texts={t} />,
       },
     ],
-    publicPath: (insight, language) =>
-      insight.published ? `${language === 'en' ? '' : `/${language}`}/insights/${insight.id}` : null,
+    publicPath: (insight, language) => (insight.published ? localePath(language, `/insights/${insight.id}`) : null),
     toForm,
     toBody,
-    withTitle: (form, title) => ({ ...form, title, slug: form.slugTouched ? form.slug : slugify(title.en) }),
+    withTitle: (form, title) => ({
+      ...form,
+      title,
+      slug: form.slugTouched ? form.slug : slugify(title[DEFAULT_LANGUAGE]),
+    }),
     Fields: InsightFields,
   };
 }

@@ -1,4 +1,5 @@
 import type { AdminTexts } from '../../../i18n/admin';
+import { DEFAULT_LANGUAGE, pick } from '../../../i18n/languages';
 import type { InvestorUpdate } from '../../../features/investors/update-schema';
 import { formatDate } from '../investors/format';
 import { useAdminTexts } from '../language';
@@ -52,7 +53,7 @@ export function investorUpdateKind(texts: AdminTexts): AdminContentKind<Investor
     label: texts.investors.tabs.manageUpdates,
     texts: t,
     columns: [
-      { header: t.columns.title, className: 'font-medium', cell: (update) => update.title.en || update.title.es },
+      { header: t.columns.title, className: 'font-medium', cell: (update) => pick(update.title, DEFAULT_LANGUAGE) },
       { header: t.columns.date, cell: (update) => formatDate(update.createdAt), sort: (update) => update.createdAt },
       {
         header: t.columns.status,

@@ -1,9 +1,10 @@
 import type { Metric, Metrics } from '../../../features/content/metrics-schema';
+import { LANGUAGES, languageRow } from '../../../i18n/languages';
 import { Button } from '../../react-ui/button';
 import { Input } from '../../react-ui/input';
 import { useAdminTexts } from '../language';
 
-/** A case study's key metrics, a list of label and value per language. */
+/** A case study's key metrics, a list of label and value per language of the table. */
 export function MetricsEditor({ value, onChange }: { value: Metrics; onChange: (value: Metrics) => void }) {
   const adminTexts = useAdminTexts();
   const f = adminTexts.form;
@@ -11,14 +12,12 @@ export function MetricsEditor({ value, onChange }: { value: Metrics; onChange: (
     // min-w-0: a fieldset is never narrower than its content by default, which at 390 px pushed the row past the dialog.
     <fieldset className="min-w-0 space-y-3">
       <legend className="text-sm font-medium text-slate-800">{f.metrics}</legend>
-      {(['en', 'es'] as const).map((lang) => {
+      {LANGUAGES.map((lang) => {
         const update = (index: number, change: Partial<Metric>) =>
           onChange({ ...value, [lang]: value[lang].map((m, i) => (i === index ? { ...m, ...change } : m)) });
         return (
           <div key={lang} className="space-y-2">
-            <p className="text-xs font-semibold uppercase text-slate-600">
-              {lang === 'en' ? adminTexts.editor.english : adminTexts.editor.spanish}
-            </p>
+            <p className="text-xs font-semibold uppercase text-slate-600">{languageRow(lang).name}</p>
             {value[lang].map((metric, index) => (
               // On a phone the label takes its own line; value and Remove share the next.
               <div key={index} className="flex flex-wrap gap-2 sm:flex-nowrap">

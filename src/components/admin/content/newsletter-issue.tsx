@@ -2,7 +2,7 @@ import { useEffect, useState, type SyntheticEvent } from 'react';
 import { apiFetch } from '../../../client/api';
 import { cn } from '../../../client/cn';
 import type { AdminTexts } from '../../../i18n/admin';
-import type { Language } from '../../../i18n/languages';
+import { DEFAULT_LANGUAGE, LANGUAGES, languageName, pick, type Language } from '../../../i18n/languages';
 import type { IssueProgress, NewsletterIssue } from '../../../features/newsletter/issue-schema';
 import { Button } from '../../react-ui/button';
 import { Dialog } from '../../react-ui/dialog';
@@ -10,7 +10,7 @@ import { Field } from '../../react-ui/field';
 import { Input } from '../../react-ui/input';
 import { ConfirmDialog } from '../confirm-dialog';
 import { formatDateTime } from '../format';
-import { useAdminTexts } from '../language';
+import { useAdminLanguage, useAdminTexts } from '../language';
 import { invalidate, mutate } from '../query';
 import type { AdminContentKind } from './content-tab';
 import { contentForm, type ContentForm } from './editor-dialog';
@@ -30,7 +30,7 @@ interface IssueForm extends ContentForm {
   version?: number;
 }
 
-const subjectOf = (issue: NewsletterIssue) => issue.title.en || issue.title.es;
+const subjectOf = (issue: NewsletterIssue) => pick(issue.title, DEFAULT_LANGUAGE);
 
 /** An issue's counts: read once for a sent issue, every POLL_MS while it is sending. */
 function useIssueProgress(issue: NewsletterIssue): IssueProgress | null {
@@ -92,7 +92,8 @@ function IssueStatus({ issue }: { issue: NewsletterIssue }) {
 function PreviewDialog({ issue, onClose }: { issue: NewsletterIssue; onClose: () => void }) {
   const adminTexts = useAdminTexts();
   const t = adminTexts.newsletterIssues;
-  const [lang, setLang] = useState<Language>('en');
+  const { language } = useAdminLanguage();
+  const [lang, setLang] = useState<Language>(DEFAULT_LANGUAGE);
   const [mail, setMail] = useState<{ subject: string; text: string } | null>(null);
   useEffect(() => {
     let stopped = false;
@@ -107,14 +108,14 @@ function PreviewDialog({ issue, onClose }: { issue: NewsletterIssue; onClose: ()
     <Dialog open title={t.previewTitle(subjectOf(issue))} closeLabel={adminTexts.close} onClose={onClose}>
       <div className="space-y-4" data-issue-preview>
         <div role="group" aria-label={t.previewLanguage} className="flex gap-2">
-          {(['en', 'es'] as const).map((code) => (
+          {LANGUAGES.map((code) => (
             <Button
               key={code}
               variant={lang === code ? 'primary' : 'secondary'}
               aria-pressed={lang === code}
               onClick={() => setLang(code)}
             >
-              {code === 'en' ? t.english : t.spanish}
+              {languageName(code, language)}
             </Button>
           ))}
         </div>
@@ -151,6 +152,7 @@ function PreviewDialog({ issue, onClose }: { issue: NewsletterIssue; onClose: ()
 function TestDialog({ issue, onClose }: { issue: NewsletterIssue; onClose: () => void }) {
   const adminTexts = useAdminTexts();
   const t = adminTexts.newsletterIssues;
+  const { language } = useAdminLanguage();
   const [email, setEmail] = useState('');
   const [busy, setBusy] = useState(false);
   async function submit(event: SyntheticEvent) {
@@ -170,7 +172,9 @@ function TestDialog({ issue, onClose }: { issue: NewsletterIssue; onClose: () =>
         <Field id="newsletter-issue-test-email" label={t.testAddress}>
           <Input type="email" required value={email} onChange={(event) => setEmail(event.target.value)} />
         </Field>
-        <p className="text-sm text-slate-700">{t.testLanguages}</p>
+        <p className="text-sm text-slate-700">
+          {t.testLanguages(LANGUAGES.map((code) => languageName(code, language, 'inline')))}
+        </p>
         <div className="flex justify-end gap-2">
           <Button variant="secondary" onClick={onClose}>
             {adminTexts.cancel}
@@ -235,7 +239,7 @@ export function newsletterIssueKind(
     Fields: () => null,
     withoutImage: true,
     withoutDescription: true,
-    labels: { titleEn: t.subjectEn, titleEs: t.subjectEs, content: t.body },
+    labels: { title: t.subject, content: t.body },
     canEdit: (issue) => issue.status === 'draft',
     rowActions: (issue) => (
       <>

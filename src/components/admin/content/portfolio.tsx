@@ -2,7 +2,9 @@ import type { Metrics } from '../../../features/content/metrics-schema';
 import type { PortfolioItem } from '../../../features/content/portfolio-schema';
 import { Field } from '../../react-ui/field';
 import { Input } from '../../react-ui/input';
+import { localePath } from '../../../i18n';
 import type { AdminTexts } from '../../../i18n/admin';
+import { byLanguage, DEFAULT_LANGUAGE } from '../../../i18n/languages';
 import { useAdminTexts } from '../language';
 import type { AdminContentKind } from './content-tab';
 import { CreatedAtField, dateBody, dateInput } from './date-field';
@@ -22,7 +24,7 @@ interface PortfolioForm extends ContentForm {
 function toForm(item: PortfolioItem | null): PortfolioForm {
   return {
     ...contentForm(item),
-    metrics: item?.metrics ?? { en: [], es: [] },
+    metrics: item?.metrics ?? byLanguage(() => []),
     category: item?.category ?? '',
     createdAt: dateInput(item?.createdAt),
     technologies: item?.technologies.join(', ') ?? '',
@@ -38,10 +40,7 @@ function toBody(form: PortfolioForm) {
       .split(',')
       .map((tech) => tech.trim())
       .filter(Boolean),
-    metrics: {
-      en: form.metrics.en.filter((m) => m.label || m.value),
-      es: form.metrics.es.filter((m) => m.label || m.value),
-    },
+    metrics: byLanguage((lang) => form.metrics[lang].filter((m) => m.label || m.value)),
   };
 }
 
@@ -83,14 +82,14 @@ export function portfolioKind(texts: AdminTexts): AdminContentKind<PortfolioItem
     label: texts.tabs.portfolio,
     texts: t,
     columns: [
-      { header: t.columns.title, className: 'font-medium', cell: (item) => item.title.en },
+      { header: t.columns.title, className: 'font-medium', cell: (item) => item.title[DEFAULT_LANGUAGE] },
       {
         header: t.columns.description,
-        cell: (item) =>
-          item.description.en.length > 100 ? `${item.description.en.slice(0, 100)}...` : item.description.en,
+        cell: ({ description: { [DEFAULT_LANGUAGE]: text } }) =>
+          text.length > 100 ? `${text.slice(0, 100)}...` : text,
       },
     ],
-    publicPath: (item, language) => `${language === 'en' ? '' : `/${language}`}/portfolio/${item.id}`,
+    publicPath: (item, language) => localePath(language, `/portfolio/${item.id}`),
     toForm,
     toBody,
     Fields: PortfolioFields,

@@ -1,5 +1,6 @@
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import ReactQuill from 'react-quill-new';
+import { DEFAULT_LANGUAGE, LANGUAGES, languageRow, type Language, type Localized } from '../../../i18n/languages';
 import { Button } from '../../react-ui/button';
 import { Field } from '../../react-ui/field';
 import { Input } from '../../react-ui/input';
@@ -230,22 +231,21 @@ function LanguageEditor({
   );
 }
 
-/** Both languages of a rich text, each on its tab (English, Español). */
+/** Every language of a rich text, each on its tab, named in its own language (English, Español). */
 export default function RichTextEditor({
   value,
   onChange,
   label,
 }: {
-  value: { en: string; es: string };
-  onChange: (value: { en: string; es: string }) => void;
+  value: Localized;
+  onChange: (value: Localized) => void;
   label: string;
 }) {
-  const t = useAdminTexts().editor;
-  const [language, setLanguage] = useState<'en' | 'es'>('en');
+  const [language, setLanguage] = useState<Language>(DEFAULT_LANGUAGE);
   return (
     <div>
       <div role="tablist" aria-label={label} className="mb-3 flex gap-2 border-b border-slate-200">
-        {(['en', 'es'] as const).map((lang) => (
+        {LANGUAGES.map((lang) => (
           <button
             key={lang}
             type="button"
@@ -254,7 +254,7 @@ export default function RichTextEditor({
             onClick={() => setLanguage(lang)}
             className={`-mb-px border-b-2 px-3 py-2 text-sm font-medium ${language === lang ? 'border-emerald-700 text-emerald-800' : 'border-transparent text-slate-600'}`}
           >
-            {lang === 'en' ? t.english : t.spanish}
+            {languageRow(lang).name}
           </button>
         ))}
       </div>
@@ -262,7 +262,7 @@ export default function RichTextEditor({
         key={language}
         value={value[language]}
         onChange={(html) => onChange({ ...value, [language]: html })}
-        label={`${label} — ${language === 'en' ? t.english : t.spanish}`}
+        label={`${label} — ${languageRow(language).name}`}
       />
     </div>
   );

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { apiFetch } from '../../../client/api';
 import { useTranslations } from '../../../i18n';
+import { languageName } from '../../../i18n/languages';
 import type { ContactMessage } from '../../../features/leads/contact-schema';
 import { Button } from '../../react-ui/button';
 import { useAdminLanguage, useAdminTexts } from '../language';
@@ -42,7 +43,7 @@ export function InvestorLead({ message }: { message: ContactMessage }) {
     [t.ticketSize, site(`access.ticket.${lead.ticketSize}`)],
     [t.sectors, lead.sectors.map((sector) => site(`access.sector.${sector}`)).join(', ')],
     [t.regions, lead.regions.map((region) => site(`access.region.${region}`)).join(', ')],
-    [t.language, t.languages[lead.language]],
+    [t.language, languageName(lead.language, language)],
   ];
   const username = created?.username ?? existing.data?.username ?? null;
   return (

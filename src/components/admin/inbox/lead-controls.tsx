@@ -16,9 +16,8 @@ import { Select } from '../../react-ui/select';
 import { Textarea } from '../../react-ui/textarea';
 import { formatDateTime } from '../format';
 import { handleUnauthorized, mutate, useQuery } from '../query';
-import { useAdminTexts } from '../language';
-
-type Language = 'en' | 'es';
+import { DEFAULT_LANGUAGE, isLanguage, LANGUAGES, languageName, type Language } from '../../../i18n/languages';
+import { useAdminLanguage, useAdminTexts } from '../language';
 
 /** A lead's detail (its replies and the reply templates), loaded when a dialog opens. */
 function useLeadDetail(id: string | null, version: number): LeadDetail | null {
@@ -116,14 +115,15 @@ export function ReplyDialog({ lead, onClose }: { lead: Lead | null; onClose: () 
   const adminTexts = useAdminTexts();
   const t = adminTexts.leads;
   const detail = useLeadDetail(lead?.id ?? null, 0);
-  const [language, setLanguage] = useState<Language>('en');
+  const dashboardLanguage = useAdminLanguage().language;
+  const [language, setLanguage] = useState<Language>(DEFAULT_LANGUAGE);
   const [subject, setSubject] = useState('');
   const [body, setBody] = useState('');
   const [errors, setErrors] = useState<{ subject?: string; body?: string }>({});
   const [sending, setSending] = useState(false);
   useEffect(() => {
     if (!detail) return;
-    const lang: Language = detail.lead.language ?? 'en';
+    const lang: Language = detail.lead.language ?? DEFAULT_LANGUAGE;
     setLanguage(lang);
     setSubject(detail.templates[lang].subject);
     setBody(detail.templates[lang].body);
@@ -164,9 +164,16 @@ export function ReplyDialog({ lead, onClose }: { lead: Lead | null; onClose: () 
             <span className="font-semibold">{t.to}:</span> {lead.name} &lt;{lead.email}&gt;
           </p>
           <Field id="reply-language" label={t.language}>
-            <Select value={language} onChange={(event) => pick(event.target.value as Language)} disabled={!detail}>
-              <option value="en">{t.languages.en}</option>
-              <option value="es">{t.languages.es}</option>
+            <Select
+              value={language}
+              onChange={(event) => isLanguage(event.target.value) && pick(event.target.value)}
+              disabled={!detail}
+            >
+              {LANGUAGES.map((code) => (
+                <option key={code} value={code}>
+                  {languageName(code, dashboardLanguage)}
+                </option>
+              ))}
             </Select>
           </Field>
           <Field id="reply-subject" label={t.subject} error={errors.subject}>

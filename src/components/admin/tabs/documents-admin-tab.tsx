@@ -1,6 +1,7 @@
 import { useState, type SyntheticEvent } from 'react';
 import { apiFetch } from '../../../client/api';
 import { ADMIN_LOCALE } from '../../../i18n/admin';
+import { DEFAULT_LANGUAGE, LANGUAGES, languageName, pick } from '../../../i18n/languages';
 import {
   DOCUMENT_CATEGORIES,
   MAX_DOCUMENT_BYTES,
@@ -8,13 +9,14 @@ import {
   type DocumentCategory,
   type InvestorDocument,
 } from '../../../features/investors/document-schema';
+import { emptyLocalized } from '../../../platform/common-schema';
 import { Button } from '../../react-ui/button';
 import { Dialog, DialogCancel } from '../../react-ui/dialog';
 import { Field, FormErrors } from '../../react-ui/field';
 import { ConfirmDelete } from '../confirm-dialog';
 import { useFormCheck } from '../form-check';
 import { Select } from '../../react-ui/select';
-import { BilingualFields, emptyLocalized } from '../content/bilingual-fields';
+import { LocalizedFields } from '../content/localized-fields';
 import { formatDate } from '../investors/format';
 import { formatSize, uploadDocument, type DocumentFields } from '../investors/upload';
 import { useAdminLanguage, useAdminTexts } from '../language';
@@ -118,9 +120,7 @@ export function DocumentsAdminTab() {
   const [deleting, setDeleting] = useState<InvestorDocument | null>(null);
   const { errors, check, onInput, reset } = useFormCheck();
   const dirty = editing !== null && (file !== null || JSON.stringify(fields) !== opened);
-  const documentName = (document: InvestorDocument) =>
-    (language === 'es' ? document.title.es || document.title.en : document.title.en || document.title.es) ||
-    document.fileName;
+  const documentName = (document: InvestorDocument) => pick(document.title, language) || document.fileName;
 
   function open(document: InvestorDocument | 'new') {
     const initial =
@@ -154,9 +154,10 @@ export function DocumentsAdminTab() {
     if (editing === null) return;
     const isNew = editing === 'new';
     if (isNew && !file) setFileError(t.fileRequired);
-    const titleMissing = !fields.title.en.trim() && !fields.title.es.trim();
+    const titleMissing = LANGUAGES.every((lang) => !fields.title[lang].trim());
+    const inline = LANGUAGES.map((lang) => languageName(lang, language, 'inline'));
     const valid = check(event.currentTarget, {
-      'document-title-en': titleMissing && adminTexts.ux.fields.titleRequired,
+      [`document-title-${DEFAULT_LANGUAGE}`]: titleMissing && adminTexts.ux.fields.titleRequired(inline),
     });
     if (!valid || (isNew && (!file || fileError))) return;
     setSaving(true);
@@ -206,7 +207,7 @@ export function DocumentsAdminTab() {
             className: 'font-medium break-words',
             cell: (document) => (
               <>
-                {document.title.en || document.title.es}
+                {pick(document.title, DEFAULT_LANGUAGE)}
                 <span className="block text-xs font-normal text-slate-600">{document.fileName}</span>
               </>
             ),
@@ -233,14 +234,14 @@ export function DocumentsAdminTab() {
             <Button
               variant="ghost"
               onClick={() => open(document)}
-              aria-label={`${adminTexts.edit}: ${document.title.en || document.title.es}`}
+              aria-label={`${adminTexts.edit}: ${pick(document.title, DEFAULT_LANGUAGE)}`}
             >
               {adminTexts.edit}
             </Button>
             <Button
               variant="destructive"
               onClick={() => setDeleting(document)}
-              aria-label={`${adminTexts.delete}: ${document.title.en || document.title.es}`}
+              aria-label={`${adminTexts.delete}: ${pick(document.title, DEFAULT_LANGUAGE)}`}
             >
               {adminTexts.delete}
             </Button>
@@ -281,20 +282,18 @@ export function DocumentsAdminTab() {
               </Field>
             )}
             <div className="grid gap-5 md:grid-cols-2">
-              <BilingualFields
+              <LocalizedFields
                 idPrefix="document-title"
                 value={fields.title}
                 onChange={(title) => setFields({ ...fields, title })}
-                en={t.titleEn}
-                es={t.titleEs}
+                label={t.title}
               />
-              <BilingualFields
+              <LocalizedFields
                 idPrefix="document-description"
                 multiline
                 value={fields.description}
                 onChange={(description) => setFields({ ...fields, description })}
-                en={t.descriptionEn}
-                es={t.descriptionEs}
+                label={t.description}
               />
             </div>
             <Field id="document-category" label={t.type}>

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { ApiError } from '../../../client/api';
 import { showToast } from '../../../client/toast';
 import { ADMIN_LOCALE } from '../../../i18n/admin';
+import { pick } from '../../../i18n/languages';
 import type { DocumentSummary } from '../../../features/investors/document-schema';
 import { Button } from '../../react-ui/button';
 import { downloadDocument, formatSize } from '../investors/upload';
@@ -9,7 +10,6 @@ import { formatDate } from '../investors/format';
 import { useAdminLanguage, useAdminTexts } from '../language';
 import { handleUnauthorized, useQuery } from '../query';
 import { RecordTable } from '../record-table';
-import { localized } from './investor-updates-tab';
 
 /** The documents shared with the signed-in investor, each downloaded through a link that lasts minutes. */
 export function InvestorDocumentsTab() {
@@ -46,10 +46,10 @@ export function InvestorDocumentsTab() {
             className: 'font-medium break-words',
             cell: (document) => (
               <>
-                {localized(document.title, language)}
-                {localized(document.description, language) && (
+                {pick(document.title, language)}
+                {pick(document.description, language) && (
                   <span className="block text-sm font-normal text-slate-600">
-                    {localized(document.description, language)}
+                    {pick(document.description, language)}
                   </span>
                 )}
               </>
@@ -64,7 +64,7 @@ export function InvestorDocumentsTab() {
             variant="secondary"
             disabled={busy === document.id}
             onClick={() => void download(document)}
-            aria-label={`${t.download}: ${localized(document.title, language)}`}
+            aria-label={`${t.download}: ${pick(document.title, language)}`}
           >
             {busy === document.id ? t.downloading : t.download}
           </Button>

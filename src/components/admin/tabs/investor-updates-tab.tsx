@@ -1,15 +1,10 @@
-import type { Localized } from '../../../platform/common-schema';
+import { pick } from '../../../i18n/languages';
 import type { InvestorUpdate } from '../../../features/investors/update-schema';
 import { formatDate } from '../investors/format';
 import { useAdminLanguage, useAdminTexts } from '../language';
 import { ListState } from '../list-state';
 import { useQuery } from '../query';
 import type { DashboardUser } from '../session';
-
-/** The text in the dashboard's language, or the other one when it was left empty. */
-export function localized(text: Localized, language: keyof Localized): string {
-  return text[language] || text[language === 'en' ? 'es' : 'en'];
-}
 
 /** An investor's first screen: the firm's published updates, newest first (docs/roles.md). */
 export function InvestorUpdatesTab({ user }: { user: DashboardUser }) {
@@ -31,18 +26,18 @@ export function InvestorUpdatesTab({ user }: { user: DashboardUser }) {
                 aria-labelledby={`update-${update.id}`}
               >
                 <h3 id={`update-${update.id}`} className="text-lg font-semibold break-words text-navy">
-                  {localized(update.title, language)}
+                  {pick(update.title, language)}
                 </h3>
                 <p className="mt-1 text-sm text-slate-600">
                   <time dateTime={update.createdAt}>{formatDate(update.createdAt)}</time>
                 </p>
-                {localized(update.description, language) && (
-                  <p className="mt-3 font-medium text-slate-800">{localized(update.description, language)}</p>
+                {pick(update.description, language) && (
+                  <p className="mt-3 font-medium text-slate-800">{pick(update.description, language)}</p>
                 )}
                 {/* Sanitised on the server on write and again on read (src/platform/sanitize.ts). */}
                 <div
                   className="rich-text mt-3 break-words"
-                  dangerouslySetInnerHTML={{ __html: localized(update.content, language) }}
+                  dangerouslySetInnerHTML={{ __html: pick(update.content, language) }}
                 />
               </article>
             </li>

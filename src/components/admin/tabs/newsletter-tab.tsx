@@ -8,11 +8,13 @@ import { CsvButton } from '../inbox/csv-button';
 import { SearchBox, useSearch } from '../inbox/search-box';
 import { mutate, usePagedQuery } from '../query';
 import { RecordTable } from '../record-table';
-import { useAdminTexts } from '../language';
+import { languageName } from '../../../i18n/languages';
+import { useAdminLanguage, useAdminTexts } from '../language';
 
 export function NewsletterTab() {
   const adminTexts = useAdminTexts();
   const t = adminTexts.newsletter;
+  const { language } = useAdminLanguage();
   const { query, setQuery, q } = useSearch();
   const list = usePagedQuery<NewsletterSubscription>('newsletters', '/api/newsletters', q);
   const [deleting, setDeleting] = useState<NewsletterSubscription | null>(null);
@@ -47,7 +49,7 @@ export function NewsletterTab() {
               <span data-subscriber-status={subscription.status}>{t.statuses[subscription.status]}</span>
             ),
           },
-          { header: t.language, cell: (subscription) => t.languages[subscription.language] },
+          { header: t.language, cell: (subscription) => languageName(subscription.language, language) },
         ]}
         actions={(subscription) => (
           <Button

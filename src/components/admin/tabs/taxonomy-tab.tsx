@@ -1,6 +1,7 @@
 import { useEffect, useState, type SyntheticEvent } from 'react';
 import { ApiError, apiFetch } from '../../../client/api';
 import { showToast } from '../../../client/toast';
+import { byLanguage, DEFAULT_LANGUAGE, LANGUAGES, languageRow } from '../../../i18n/languages';
 import { TAXONOMY_USES, type Taxonomy, type TaxonomyEntry, type TaxonomyUse } from '../../../features/taxonomy/schema';
 import { Button } from '../../react-ui/button';
 import { Field } from '../../react-ui/field';
@@ -9,7 +10,7 @@ import { ConfirmDialog } from '../confirm-dialog';
 import { useAdminTexts } from '../language';
 import { handleUnauthorized, invalidate, useQuery } from '../query';
 
-/** A row being edited: `key` is empty for an entry added here (it takes the English name when saved). */
+/** A row being edited: `key` is empty for an entry added here (it takes the default language's name when saved). */
 interface Row extends TaxonomyEntry {
   rowId: number;
 }
@@ -19,7 +20,7 @@ let nextRowId = 1;
 const toRows = (entries: TaxonomyEntry[]): Row[] => entries.map((entry) => ({ ...entry, rowId: nextRowId++ }));
 
 /**
- * Services and categories (admins only): the firm's one bilingual list, used by the contact form's service choice,
+ * Services and categories (admins only): the firm's one list, named in every language, used by the contact form's service choice,
  * the home page and the categories of case studies and insights (GET/PUT /api/taxonomy). Entries are added, renamed
  * and removed here and saved as one list; a record that holds a removed entry keeps its value.
  */
@@ -47,11 +48,10 @@ export function TaxonomyTab() {
     const found: Errors = {};
     const keys = new Set<string>();
     for (const row of list) {
-      if (!row.en.trim()) found[`${row.rowId}-en`] = t.nameRequired;
-      if (!row.es.trim()) found[`${row.rowId}-es`] = t.nameRequired;
+      for (const lang of LANGUAGES) if (!row[lang].trim()) found[`${row.rowId}-${lang}`] = t.nameRequired;
       if (!row.uses.length) found[`${row.rowId}-uses`] = t.usesRequired;
-      const key = (row.key || row.en).trim().toLowerCase();
-      if (key && keys.has(key)) found[`${row.rowId}-en`] = t.keyTaken;
+      const key = (row.key || row[DEFAULT_LANGUAGE]).trim().toLowerCase();
+      if (key && keys.has(key)) found[`${row.rowId}-${DEFAULT_LANGUAGE}`] = t.keyTaken;
       keys.add(key);
     }
     return found;
@@ -70,7 +70,7 @@ export function TaxonomyTab() {
     try {
       const entries = rows.map(({ rowId, ...entry }) => {
         void rowId;
-        return { ...entry, key: (entry.key || entry.en).trim() };
+        return { ...entry, key: (entry.key || entry[DEFAULT_LANGUAGE]).trim() };
       });
       await apiFetch<Taxonomy>('/api/taxonomy', { method: 'PUT', body: { version: data.version, entries } });
       invalidate('taxonomy');
@@ -102,17 +102,21 @@ export function TaxonomyTab() {
               {t.key}: <span className="font-mono">{row.key || t.newEntry}</span>
             </p>
             <div className="grid gap-3 sm:grid-cols-2">
-              <Field id={`taxonomy-${row.rowId}-en`} label={t.nameEn} error={errors[`${row.rowId}-en`]}>
-                <Input value={row.en} maxLength={80} onChange={(e) => change(row.rowId, { en: e.target.value })} />
-              </Field>
-              <Field id={`taxonomy-${row.rowId}-es`} label={t.nameEs} error={errors[`${row.rowId}-es`]}>
-                <Input
-                  value={row.es}
-                  lang="es"
-                  maxLength={80}
-                  onChange={(e) => change(row.rowId, { es: e.target.value })}
-                />
-              </Field>
+              {LANGUAGES.map((lang) => (
+                <Field
+                  key={lang}
+                  id={`taxonomy-${row.rowId}-${lang}`}
+                  label={`${t.name} (${languageRow(lang).name})`}
+                  error={errors[`${row.rowId}-${lang}`]}
+                >
+                  <Input
+                    value={row[lang]}
+                    lang={lang}
+                    maxLength={80}
+                    onChange={(e) => change(row.rowId, { [lang]: e.target.value })}
+                  />
+                </Field>
+              ))}
             </div>
             <div className="mt-2 flex flex-wrap items-center justify-between gap-2">
               <fieldset
@@ -147,7 +151,9 @@ export function TaxonomyTab() {
         <Button
           type="button"
           variant="secondary"
-          onClick={() => setRows([...rows, { key: '', en: '', es: '', uses: ['service'], rowId: nextRowId++ }])}
+          onClick={() =>
+            setRows([...rows, { key: '', ...byLanguage(() => ''), uses: ['service'], rowId: nextRowId++ }])
+          }
         >
           {t.add}
         </Button>
@@ -158,7 +164,7 @@ export function TaxonomyTab() {
       <ConfirmDialog
         open={removing !== null}
         title={t.removeTitle}
-        text={removing ? t.removeConfirm(removing.en || removing.key || t.newEntry) : ''}
+        text={removing ? t.removeConfirm(removing[DEFAULT_LANGUAGE] || removing.key || t.newEntry) : ''}
         confirmLabel={t.remove}
         busyLabel={t.remove}
         run={() => {

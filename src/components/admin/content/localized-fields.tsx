@@ -1,30 +1,30 @@
+import { LANGUAGES, languageRow } from '../../../i18n/languages';
 import type { Localized } from '../../../platform/common-schema';
 import { Field } from '../../react-ui/field';
 import { Input } from '../../react-ui/input';
 import { Textarea } from '../../react-ui/textarea';
 
-export const emptyLocalized = (): Localized => ({ en: '', es: '' });
-
-/** One text in English and Spanish: two fields, `{idPrefix}-en` and `{idPrefix}-es`. */
-export function BilingualFields({
+/**
+ * One text in every language of the table: a field per language, `{idPrefix}-{code}`, labelled with the language's
+ * own name ("Title (English)", "Title (Español)").
+ */
+export function LocalizedFields({
   idPrefix,
   value,
   onChange,
-  en,
-  es,
+  label,
   multiline = false,
 }: {
   idPrefix: string;
   value: Localized;
   onChange: (value: Localized) => void;
-  en: string;
-  es: string;
+  label: string;
   multiline?: boolean;
 }) {
   return (
     <div className="space-y-3">
-      {(['en', 'es'] as const).map((lang) => (
-        <Field key={lang} id={`${idPrefix}-${lang}`} label={lang === 'en' ? en : es}>
+      {LANGUAGES.map((lang) => (
+        <Field key={lang} id={`${idPrefix}-${lang}`} label={`${label} (${languageRow(lang).name})`}>
           {multiline ? (
             <Textarea
               rows={3}
