@@ -61,8 +61,8 @@ afterAll(() => {
 
 describe('a pseudo language added by the recipe alone', () => {
   it('type-checks: the dictionaries are complete and nothing else names two languages', async () => {
-    const { stdout } = await npx(copy, 'tsc', '--noEmit').catch((error: { stdout?: string }) => ({
-      stdout: error.stdout ?? String(error),
+    const { stdout } = await npx(copy, 'tsc', '--noEmit').catch((error: Error & { stdout?: string }) => ({
+      stdout: error.stdout ?? error.message,
     }));
     expect(stdout).toBe('');
   }, 180_000);
