@@ -45,15 +45,23 @@ describe("bcrypt's cost", () => {
       expect(bcrypt.getRounds(dummyHash())).toBe(12);
       vi.unstubAllEnvs();
     }
-    // netlify dev and netlify serve mark themselves local; CONTEXT=production still wins.
-    vi.stubEnv('NETLIFY_LOCAL', 'true');
-    vi.stubEnv('CONTEXT', 'production');
-    expect(bcryptCost()).toBe(12);
-    vi.unstubAllEnvs();
     // In a deployed function the deploy context comes from the request, not from CONTEXT.
     vi.stubGlobal('Netlify', { context: { deploy: { context: 'production' } } });
     expect(bcryptCost()).toBe(12);
     vi.stubGlobal('Netlify', { context: { deploy: { context: 'deploy-preview' } } });
+    expect(bcryptCost()).toBe(12);
+  });
+
+  it('is 4 under netlify serve for the browser tests, which emulates a production deploy but marks itself local', () => {
+    // What a function saw under `netlify serve` in the browser tests (tests/e2e/global-setup.ts passes VITEST).
+    vi.stubEnv('CONTEXT', 'production');
+    vi.stubEnv('AWS_LAMBDA_FUNCTION_NAME', 'handler');
+    vi.stubGlobal('Netlify', { context: { deploy: { context: 'production' } } });
+    expect(bcryptCost()).toBe(12);
+    vi.stubEnv('NETLIFY_LOCAL', 'true');
+    expect(bcryptCost()).toBe(4);
+    expect(bcrypt.getRounds(dummyHash())).toBe(4);
+    vi.stubEnv('VITEST', undefined);
     expect(bcryptCost()).toBe(12);
   });
 });
