@@ -21,9 +21,9 @@ export default defineConfig({
           // migrations applied: tests/helpers/db-setup.ts) and a local Blobs server for files (tests/helpers/blobs.ts),
           // so a test that sweeps a whole table (the retention job) sees only its own file's rows.
           setupFiles: ['tests/helpers/db-setup.ts'],
-          // Limits, not waits. With bcrypt at its test cost (src/lib/auth/bcrypt-cost.ts) the slowest test took 6.7 s
-          // and the slowest beforeAll (a database, migrations, seeded rows) 14 s, on the two cores shared with other
-          // runs (load 11): a quarter of each limit.
+          // Limits, not waits. With bcrypt at its test cost (src/features/accounts/bcrypt-cost.ts) the slowest test
+          // took 6.7 s and the slowest beforeAll (a database, migrations, seeded rows) 14 s, on the two cores shared
+          // with other runs (load 11): a quarter of each limit.
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

@@ -41,7 +41,8 @@ async function adminGet(cookie: string) {
 
 /**
  * A user whose hash has the production cost, for the two tests about timing: every other test hashes at the lowest
- * cost (src/lib/auth/bcrypt-cost.ts), whose check is too quick to time. Stays at that cost until vi.unstubAllEnvs().
+ * cost (src/features/accounts/bcrypt-cost.ts), whose check is too quick to time. Stays at that cost until
+ * vi.unstubAllEnvs().
  */
 async function atProductionCost(username: string): Promise<string> {
   vi.stubEnv('VITEST', undefined);
