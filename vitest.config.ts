@@ -22,8 +22,8 @@ export default defineConfig({
           // so a test that sweeps a whole table (the retention job) sees only its own file's rows.
           setupFiles: ['tests/helpers/db-setup.ts'],
           // Limits, not waits. With bcrypt at its test cost (src/features/accounts/bcrypt-cost.ts) the slowest test
-          // took 6.7 s and the slowest beforeAll (a database, migrations, seeded rows) 14 s, on the two cores shared
-          // with other runs (load 11): a quarter of each limit.
+          // (admin-auth's timing test, seven checks at the production cost) took up to 10 s and the slowest beforeAll
+          // (a database, migrations, seeded rows) 14 s, on the two cores shared with other runs (load 10 to 12).
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
