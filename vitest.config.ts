@@ -21,8 +21,11 @@ export default defineConfig({
           // migrations applied: tests/helpers/db-setup.ts) and a local Blobs server for files (tests/helpers/blobs.ts),
           // so a test that sweeps a whole table (the retention job) sees only its own file's rows.
           setupFiles: ['tests/helpers/db-setup.ts'],
-          testTimeout: 120_000,
-          hookTimeout: 120_000,
+          // Limits, not waits. With bcrypt at its test cost (src/features/accounts/bcrypt-cost.ts) the slowest test
+          // (admin-auth's timing test, seven checks at the production cost) took up to 10 s and the slowest beforeAll
+          // (a database, migrations, seeded rows) 14 s, on the two cores shared with other runs (load 10 to 12).
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
         },
       },
       {

@@ -137,7 +137,7 @@ describe('daily caps under concurrency (real parallel requests, one database)', 
     expect(openai.requests).toHaveLength(10);
     expect(answers.every((answer) => answer.status === 200 && answer.message.length > 0)).toBe(true);
     expect(answers.filter((answer) => answer.message === 'An answer from the model.')).toHaveLength(10);
-  }, 120_000);
+  });
 
   it('TAVUS_DAILY_CALLS=3: 20 simultaneous starts create 3 conversations; the rest hear "not available" (503)', async () => {
     useEnv({ TAVUS_DAILY_CALLS: '3' });
@@ -152,7 +152,7 @@ describe('daily caps under concurrency (real parallel requests, one database)', 
       expect(answer.body).toEqual({ message: DAILY_CAP_REACHED });
       expectRetryTomorrow(answer);
     }
-  }, 60_000);
+  });
 
   it('lets one IP start 2 video calls a day, even 6 at once, and leaves the rest of the day to others', async () => {
     const answers = await Promise.all(

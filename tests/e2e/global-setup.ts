@@ -61,6 +61,9 @@ export default async function setup(project: TestProject) {
     SMTP_URL: `smtp://127.0.0.1:${PORT + 300}`,
     MAIL_FROM: 'Vantia Partners <news@e2e.test>',
     LEADS_TO: 'leads@e2e.test',
+    // Passwords hashed at bcrypt's test cost, as in the other tests (src/features/accounts/bcrypt-cost.ts). Vitest
+    // sets it in this process too; named here so the site's cost does not hang on what the spread above carries.
+    VITEST: 'true',
   };
   // The server's output goes to a file (read on failure), not through pipes that outlive the run.
   const logPath = join(tmpdir(), `netlify-serve-e2e-${process.pid}.log`);

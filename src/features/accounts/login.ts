@@ -3,17 +3,11 @@ import { ConfigError, env } from '../../platform/env';
 import { InvalidInput, LimitReached, Unauthorized } from '../../platform/errors';
 import { MAX_PASSWORD_BYTES, normaliseUsername, passwordProblem, type User } from './schema';
 import { createUser, getUser, hashPassword, type StoredUser } from './users-store';
+import { dummyHash } from './bcrypt-cost';
 import { beginLoginAttempt, USERNAME_DELAY } from './login-throttle';
 
 export const EMPTY_CREDENTIALS = 'Please enter both username and password';
 export const INVALID_CREDENTIALS = 'Invalid credentials';
-
-/**
- * A cost-12 hash of a random password nobody knows. An unknown username is
- * checked against it, so the answer and its timing are the same as for a
- * known username with a wrong password.
- */
-const DUMMY_HASH = '$2b$12$NndVce/JkYdF2rDSfKJmNORkTSguDxoUKQBaLJxTiNDCeIDoaWr5q';
 
 /**
  * The first admin, from ADMIN_USERNAME / ADMIN_PASSWORD: created when someone signs in with that username and no
@@ -54,7 +48,7 @@ export async function authenticate(username: string, password: string, ip: strin
   if (attempt.delayMs > 0) await USERNAME_DELAY.wait(attempt.delayMs);
 
   const user = (await getUser(username)) ?? (await bootstrapAdmin(username));
-  const matches = await bcrypt.compare(password, user?.passwordHash ?? DUMMY_HASH);
+  const matches = await bcrypt.compare(password, user?.passwordHash ?? dummyHash());
   if (!user || !matches || !user.isActive) throw new Unauthorized(INVALID_CREDENTIALS);
   await attempt.succeeded();
   return user;

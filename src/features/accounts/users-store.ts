@@ -3,6 +3,7 @@ import { InvalidInput } from '../../platform/errors';
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import { database, type Queryable } from '../../platform/db/client';
+import { bcryptCost } from './bcrypt-cost';
 import { users } from './tables';
 import { newId } from '../../platform/ids';
 import { normaliseUsername, USERNAME_PATTERN, passwordProblem, type Role, type User } from './schema';
@@ -27,7 +28,7 @@ function checkUsername(username: string): string {
 export async function hashPassword(password: string): Promise<string> {
   const problem = passwordProblem(password);
   if (problem) throw new InvalidInput(problem, 'password');
-  return bcrypt.hash(password, 12);
+  return bcrypt.hash(password, bcryptCost());
 }
 
 /** Ends a user's sessions: each carries the generation it was started in. */
