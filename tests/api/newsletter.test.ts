@@ -8,7 +8,7 @@ import { NEXT_CURSOR_HEADER } from '../../src/http/lists';
 import type { NewsletterSubscription } from '../../src/features/newsletter/schema';
 import { CONFIRMATION_MAILS_PER_ADDRESS } from '../../src/features/newsletter/mail';
 import { queueMail } from '../../src/features/mail/outbox';
-import { issueMail, unsubscribeHeaders } from '../../src/features/mail/templates';
+import { issueMail, unsubscribeHeaders } from '../../src/features/newsletter/templates';
 import {
   addressHash,
   confirmationsPerWeek,

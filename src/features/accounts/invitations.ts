@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { Conflict, Gone, InvalidInput, notFound, NotFound } from '../../platform/errors';
 import type { Language } from '../../i18n/languages';
 import { queueMail } from '../mail/outbox';
-import { invitationMail } from '../mail/templates';
+import { invitationMail } from './invitation-mail';
 import type { ContactMessage } from '../leads/contact-schema';
 import { passwordProblem, USERNAME_PATTERN, type User } from './schema';
 import { recordAudit } from '../audit/store';

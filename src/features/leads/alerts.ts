@@ -3,7 +3,7 @@ import { env } from '../../platform/env';
 import type { ContactMessage } from './contact-schema';
 import { taxonomyForPage } from '../taxonomy/taxonomy';
 import { queueMail } from '../mail/outbox';
-import { contactAlert, videoAlert } from '../mail/templates';
+import { contactAlert, videoAlert } from './alert-mails';
 
 /**
  * Lead alerts to the firm (LEADS_TO). Each alert's outbox key is its record's key, so a record gets one alert

@@ -5,7 +5,8 @@ import type { Lead } from './schema';
 import type { Taxonomy } from '../taxonomy/schema';
 import { site } from '../../platform/site';
 import { block, button, document, fields, heading, link, paragraph, type SafeHtml } from '../mail/html';
-import { serviceName, siteUrl, type RenderedMail } from '../mail/templates';
+import { serviceName } from './alert-mails';
+import { siteUrl, type RenderedMail } from '../mail/templates';
 
 /** The reply templates a partner starts from, in every language (`{sender}`: the partner's username). */
 export function replyTemplates(lead: Lead, sender: string): Localized<{ subject: string; body: string }> {

@@ -25,7 +25,8 @@ import {
 } from './issues-store';
 import { mailStanding } from '../mail/outbox-store';
 import { attemptDelivery, enqueueMail, queueMail } from '../mail/outbox';
-import { issueMail, siteUrl, unsubscribeHeaders, type RenderedMail } from '../mail/templates';
+import { siteUrl, type RenderedMail } from '../mail/templates';
+import { issueMail, unsubscribeHeaders } from './templates';
 import { smtpConfigured } from '../mail/transport';
 
 /**

@@ -3,7 +3,7 @@ import { newId } from '../../platform/ids';
 import type { NewsletterInput } from './schema';
 import { addressHash, subscribe, takeConfirmationMail, type SubscribeResult } from './subscribers-store';
 import { queueMail } from '../mail/outbox';
-import { confirmationMail } from '../mail/templates';
+import { confirmationMail } from './templates';
 
 /**
  * Confirmation mails one address may receive a day, whoever asks (mail bombing through sign-ups:
