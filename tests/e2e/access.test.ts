@@ -11,8 +11,6 @@ import { useBrowser } from './helpers';
  * makes the account from the lead in one step, the invitation's link sets the password and the investor signs in.
  */
 const browser = useBrowser();
-// The admin's and the investor's steps each hash a password (bcrypt, cost 12) and load the dashboard: on the shared
-// 2-core machine under load they took 35 and 50 s, so each has 90 s (a limit, not a wait).
 // The served site's SMTP_URL points at this port (tests/e2e/global-setup.ts): the invitation arrives here.
 let smtp: LocalSmtp;
 beforeAll(async () => {
@@ -74,7 +72,7 @@ describe('a prospective investor', () => {
       .toBe(adminEn.access.created('beatriz.solis', visitor.email));
     await page.close();
     await browser.context().clearCookies();
-  }, 90_000);
+  });
 
   it('sets a password once from the Spanish invitation and signs in', async () => {
     const page = await browser.page();
@@ -101,5 +99,5 @@ describe('a prospective investor', () => {
     await page.goto(link.pathname + link.search);
     expect(await page.locator('[data-set-password-result="used"]').textContent()).toContain(es['setPassword.used']);
     await page.close();
-  }, 90_000);
+  });
 });
