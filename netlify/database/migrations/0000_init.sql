@@ -22,7 +22,7 @@ CREATE TABLE "login_attempts" (
 	"subject" text NOT NULL,
 	"at" timestamp with time zone NOT NULL,
 	CONSTRAINT "login_attempts_pk" PRIMARY KEY("id","kind"),
-	CONSTRAINT "login_attempts_kind" CHECK ("login_attempts"."kind" IN ('pair', 'ip', 'user'))
+	CONSTRAINT "login_attempts_kind" CHECK ("login_attempts"."kind" IN ('pair', 'ip', 'user', 'password'))
 );
 --> statement-breakpoint
 CREATE TABLE "sessions" (
@@ -81,49 +81,6 @@ CREATE TABLE "content" (
 	CONSTRAINT "content_version" CHECK ("content"."version" >= 1)
 );
 --> statement-breakpoint
-CREATE TABLE "document_shares" (
-	"document_id" text NOT NULL,
-	"investor_id" text NOT NULL,
-	"position" integer NOT NULL,
-	CONSTRAINT "document_shares_document_id_investor_id_pk" PRIMARY KEY("document_id","investor_id")
-);
---> statement-breakpoint
-CREATE TABLE "document_uploads" (
-	"id" text PRIMARY KEY NOT NULL,
-	"file_name" text NOT NULL,
-	"size" integer NOT NULL,
-	"parts" integer NOT NULL,
-	"created_by" text NOT NULL,
-	"created_at" timestamp with time zone NOT NULL,
-	CONSTRAINT "document_uploads_size" CHECK ("document_uploads"."size" >= 1 AND "document_uploads"."parts" >= 1)
-);
---> statement-breakpoint
-CREATE TABLE "documents" (
-	"id" text PRIMARY KEY NOT NULL,
-	"title" jsonb NOT NULL,
-	"description" jsonb NOT NULL,
-	"category" text NOT NULL,
-	"file_name" text NOT NULL,
-	"size" integer NOT NULL,
-	"parts" integer NOT NULL,
-	"all_investors" boolean NOT NULL,
-	"uploaded_by" text NOT NULL,
-	"created_at" timestamp with time zone NOT NULL,
-	"updated_at" timestamp with time zone NOT NULL,
-	"version" integer NOT NULL,
-	CONSTRAINT "documents_category" CHECK ("documents"."category" IN ('quarterly-report', 'notice', 'statement', 'other')),
-	CONSTRAINT "documents_size" CHECK ("documents"."size" >= 1 AND "documents"."parts" >= 1)
-);
---> statement-breakpoint
-CREATE TABLE "taxonomy" (
-	"id" smallint PRIMARY KEY DEFAULT 1 NOT NULL,
-	"version" integer NOT NULL,
-	"entries" jsonb NOT NULL,
-	"updated_at" timestamp with time zone NOT NULL,
-	CONSTRAINT "taxonomy_one_row" CHECK ("taxonomy"."id" = 1),
-	CONSTRAINT "taxonomy_version" CHECK ("taxonomy"."version" >= 1)
-);
---> statement-breakpoint
 CREATE TABLE "chat_exchanges" (
 	"id" text PRIMARY KEY NOT NULL,
 	"channel" text DEFAULT 'chat' NOT NULL,
@@ -175,6 +132,40 @@ CREATE TABLE "video_call_events" (
 	CONSTRAINT "video_call_events_conversation_id_kind_pk" PRIMARY KEY("conversation_id","kind"),
 	CONSTRAINT "video_call_events_channel" CHECK ("video_call_events"."channel" = 'video'),
 	CONSTRAINT "video_call_events_kind" CHECK ("video_call_events"."kind" IN ('client-log', 'transcript', 'ended'))
+);
+--> statement-breakpoint
+CREATE TABLE "document_shares" (
+	"document_id" text NOT NULL,
+	"investor_id" text NOT NULL,
+	"position" integer NOT NULL,
+	CONSTRAINT "document_shares_document_id_investor_id_pk" PRIMARY KEY("document_id","investor_id")
+);
+--> statement-breakpoint
+CREATE TABLE "document_uploads" (
+	"id" text PRIMARY KEY NOT NULL,
+	"file_name" text NOT NULL,
+	"size" integer NOT NULL,
+	"parts" integer NOT NULL,
+	"created_by" text NOT NULL,
+	"created_at" timestamp with time zone NOT NULL,
+	CONSTRAINT "document_uploads_size" CHECK ("document_uploads"."size" >= 1 AND "document_uploads"."parts" >= 1)
+);
+--> statement-breakpoint
+CREATE TABLE "documents" (
+	"id" text PRIMARY KEY NOT NULL,
+	"title" jsonb NOT NULL,
+	"description" jsonb NOT NULL,
+	"category" text NOT NULL,
+	"file_name" text NOT NULL,
+	"size" integer NOT NULL,
+	"parts" integer NOT NULL,
+	"all_investors" boolean NOT NULL,
+	"uploaded_by" text NOT NULL,
+	"created_at" timestamp with time zone NOT NULL,
+	"updated_at" timestamp with time zone NOT NULL,
+	"version" integer NOT NULL,
+	CONSTRAINT "documents_category" CHECK ("documents"."category" IN ('quarterly-report', 'notice', 'statement', 'other')),
+	CONSTRAINT "documents_size" CHECK ("documents"."size" >= 1 AND "documents"."parts" >= 1)
 );
 --> statement-breakpoint
 CREATE TABLE "contact_messages" (
@@ -282,13 +273,22 @@ CREATE TABLE "daily_quotas" (
 	CONSTRAINT "daily_quotas_used" CHECK ("daily_quotas"."used" > 0)
 );
 --> statement-breakpoint
+CREATE TABLE "taxonomy" (
+	"id" smallint PRIMARY KEY DEFAULT 1 NOT NULL,
+	"version" integer NOT NULL,
+	"entries" jsonb NOT NULL,
+	"updated_at" timestamp with time zone NOT NULL,
+	CONSTRAINT "taxonomy_one_row" CHECK ("taxonomy"."id" = 1),
+	CONSTRAINT "taxonomy_version" CHECK ("taxonomy"."version" >= 1)
+);
+--> statement-breakpoint
 ALTER TABLE "invitations" ADD CONSTRAINT "invitations_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "lead_accounts" ADD CONSTRAINT "lead_accounts_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "sessions" ADD CONSTRAINT "sessions_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "document_shares" ADD CONSTRAINT "document_shares_document_id_documents_id_fk" FOREIGN KEY ("document_id") REFERENCES "public"."documents"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "chat_exchanges" ADD CONSTRAINT "chat_exchanges_conversation" FOREIGN KEY ("channel","conversation_id") REFERENCES "public"."conversations"("channel","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "conversation_emails" ADD CONSTRAINT "conversation_emails_conversation" FOREIGN KEY ("channel","conversation_id") REFERENCES "public"."conversations"("channel","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "video_call_events" ADD CONSTRAINT "video_call_events_call" FOREIGN KEY ("channel","conversation_id") REFERENCES "public"."conversations"("channel","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "document_shares" ADD CONSTRAINT "document_shares_document_id_documents_id_fk" FOREIGN KEY ("document_id") REFERENCES "public"."documents"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "lead_replies" ADD CONSTRAINT "lead_replies_message_id_contact_messages_id_fk" FOREIGN KEY ("message_id") REFERENCES "public"."contact_messages"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "newsletter_recipients" ADD CONSTRAINT "newsletter_recipients_issue_id_newsletter_sends_issue_id_fk" FOREIGN KEY ("issue_id") REFERENCES "public"."newsletter_sends"("issue_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "invitations_user" ON "invitations" USING btree ("user_id");--> statement-breakpoint
@@ -303,12 +303,12 @@ CREATE INDEX "content_newest" ON "content" USING btree ("kind","list_at","id");-
 CREATE INDEX "content_public_newest" ON "content" USING btree ("kind","list_at","id") WHERE "content"."is_public";--> statement-breakpoint
 CREATE INDEX "content_search_en" ON "content" USING gin ("search_en");--> statement-breakpoint
 CREATE INDEX "content_search_es" ON "content" USING gin ("search_es");--> statement-breakpoint
-CREATE INDEX "document_shares_investor" ON "document_shares" USING btree ("investor_id");--> statement-breakpoint
-CREATE INDEX "document_uploads_oldest" ON "document_uploads" USING btree ("created_at");--> statement-breakpoint
-CREATE INDEX "documents_newest" ON "documents" USING btree ("created_at","id");--> statement-breakpoint
 CREATE INDEX "chat_exchanges_in_order" ON "chat_exchanges" USING btree ("conversation_id","at","id");--> statement-breakpoint
 CREATE INDEX "conversation_emails_by_address" ON "conversation_emails" USING btree ("email","channel");--> statement-breakpoint
 CREATE INDEX "conversations_by_start" ON "conversations" USING btree ("channel","started","id");--> statement-breakpoint
+CREATE INDEX "document_shares_investor" ON "document_shares" USING btree ("investor_id");--> statement-breakpoint
+CREATE INDEX "document_uploads_oldest" ON "document_uploads" USING btree ("created_at");--> statement-breakpoint
+CREATE INDEX "documents_newest" ON "documents" USING btree ("created_at","id");--> statement-breakpoint
 CREATE INDEX "contact_messages_newest" ON "contact_messages" USING btree ("created_at","id");--> statement-breakpoint
 CREATE INDEX "contact_messages_status" ON "contact_messages" USING btree ("status","created_at","id");--> statement-breakpoint
 CREATE INDEX "contact_messages_source" ON "contact_messages" USING btree ("source","created_at","id");--> statement-breakpoint

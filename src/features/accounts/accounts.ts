@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import bcrypt from 'bcryptjs';
-import { Conflict, InvalidInput, notFound } from '../../platform/errors';
+import { Conflict, InvalidInput, LimitReached, notFound } from '../../platform/errors';
 import { normaliseUsername, passwordProblem, USERNAME_PATTERN, type Role, type User } from './schema';
 import { recordAudit } from '../audit/store';
 import { changeAccount, createUser, listUsers, setUserPassword, type StoredUser } from './users-store';
+import { beginPasswordCheck } from './login-throttle';
 
 /** What the Users tab shows of an account: never its hash. */
 export interface Account {
@@ -97,11 +98,24 @@ export async function updateAccount(
   return account(after);
 }
 
-/** A signed-in user replaces their own password (a temporary one included); every other session of theirs ends. */
+/**
+ * A signed-in user replaces their own password (a temporary one included); every other session of theirs ends. The
+ * current password's check is counted before bcrypt runs (beginPasswordCheck): 5 wrong ones lock it for 15 minutes.
+ */
 export async function changeOwnPassword(user: User, currentPassword: string, newPassword: string): Promise<User> {
+  const check = await beginPasswordCheck(user.id);
+  if (!check.allowed) {
+    const minutes = Math.max(1, Math.ceil(check.retryAfterSeconds / 60));
+    throw new LimitReached(
+      `Too many wrong passwords. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+      check.retryAfterSeconds,
+    );
+  }
   if (!(await bcrypt.compare(currentPassword, user.passwordHash))) {
     throw new InvalidInput(WRONG_CURRENT_PASSWORD, 'currentPassword');
   }
+  // The right password: a refused new one (too short, the same) is not a guess.
+  await check.succeeded();
   const problem = passwordProblem(newPassword);
   if (problem) throw new InvalidInput(problem, 'newPassword');
   if (currentPassword === newPassword) throw new InvalidInput(SAME_PASSWORD, 'newPassword');

@@ -16,16 +16,22 @@ export async function listAttempts(counter: AttemptCounter): Promise<Array<{ id:
   return database().select({ id: t.id, at: t.at }).from(t).where(on(counter)).orderBy(asc(t.at), asc(t.id));
 }
 
-/** In one query: until when (ms; 0: not) the locking counters are locked, and the username's failures in the window. */
+/**
+ * In one query: until when (ms; 0: not) the locking counters are locked, and the username's failures in the window
+ * (0 without a `user` counter).
+ */
 export async function countAttempts(
   id: string,
   now: number,
   locking: ReadonlyArray<{ counter: AttemptCounter; limit: number }>,
-  user: AttemptCounter,
+  user: AttemptCounter | null,
   { windowMs, lockMs }: { windowMs: number; lockMs: number },
 ): Promise<{ lockedUntil: number; userFailures: number }> {
   // The attempt `limit - 1` back opens a run of `limit`; a run within `windowMs` locks until its last + `lockMs`.
   const back = locking.map(({ counter, limit }) => sql`WHEN ${t.kind} = ${counter.kind} THEN ${limit - 1}::int`);
+  const userFailures = user
+    ? sql`(SELECT count(*) FROM ${t} WHERE ${on(user)} AND id <> ${id} AND at >= ${new Date(now - windowMs)})::int`
+    : sql`0`;
   const { rows } = await database().execute<{ locked_until: number | null; user_failures: number }>(sql`
     WITH others AS (
       SELECT at, lag(at, CASE ${sql.join(back, sql` `)} END) OVER (PARTITION BY kind ORDER BY at, id) AS first
@@ -34,8 +40,7 @@ export async function countAttempts(
     )
     SELECT (SELECT extract(epoch FROM max(at) + make_interval(secs => ${lockMs / 1000})) * 1000
               FROM others WHERE at - first <= make_interval(secs => ${windowMs / 1000}))::float8 AS locked_until,
-           (SELECT count(*) FROM ${t} WHERE ${on(user)} AND id <> ${id} AND at >= ${new Date(now - windowMs)})::int
-             AS user_failures
+           ${userFailures} AS user_failures
   `);
   return { lockedUntil: Number(rows[0]?.locked_until ?? 0), userFailures: Number(rows[0]?.user_failures ?? 0) };
 }

@@ -95,3 +95,30 @@ export async function beginLoginAttempt(username: string, ip: string, now = Date
     succeeded: () => clearAfterSuccess(id, pairCounter),
   };
 }
+
+/** Wrong current passwords (POST /api/account/password) one account may give within WINDOW_MS before it is locked. */
+export const PASSWORD_CHECK_LIMIT = 5;
+
+/**
+ * Before a signed-in account's current password is checked (changing its own password): the sign-in lock, counted
+ * per account (`password`, the account id's hash), whatever its sessions and IPs. 5 wrong passwords within 15 minutes
+ * lock the check for 15 minutes from the fifth, the right password included; the right one clears the count. A stolen
+ * session is thus no way round the sign-in throttle, and only the account's own sessions can lock it.
+ */
+export async function beginPasswordCheck(userId: string, now = Date.now()): Promise<Attempt> {
+  const counter: AttemptCounter = { kind: 'password', subject: hash(`password\u0000${userId}`) };
+  const id = newId(now);
+  await recordAttempts([counter], id, now);
+  const { lockedUntil } = await countAttempts(id, now, [{ counter, limit: PASSWORD_CHECK_LIMIT }], null, {
+    windowMs: WINDOW_MS,
+    lockMs: LOCK_MS,
+  });
+  const allowed = lockedUntil <= now;
+  if (!allowed) await withdrawAttempt(id);
+  return {
+    allowed,
+    retryAfterSeconds: allowed ? 0 : Math.ceil((lockedUntil - now) / 1000),
+    delayMs: 0,
+    succeeded: () => clearAfterSuccess(id, counter),
+  };
+}

@@ -58,11 +58,13 @@ export const sessions = pgTable(
   ],
 );
 
-export const ATTEMPT_KINDS = ['pair', 'ip', 'user'] as const;
+export const ATTEMPT_KINDS = ['pair', 'ip', 'user', 'password'] as const;
 
 /**
  * Sign-in attempts (src/features/accounts/login-throttle.ts): one row per attempt and counter (a hashed username-and-IP
  * pair, a hashed IP, a hashed username; never a name or an address in the clear), inserted before they are counted.
+ * `password`: a signed-in account's checks of its current password (POST /api/account/password), by the account's
+ * hashed id.
  */
 export const loginAttempts = pgTable(
   'login_attempts',
