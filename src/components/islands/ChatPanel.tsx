@@ -3,6 +3,7 @@ import { ApiError, apiStream } from '../../client/api';
 import type { Language } from '../../i18n/languages';
 // Types only: the panel ships neither zod nor the server's search.
 import type { ChatSource, ChatSourceType } from '../../features/chat/schema';
+import { sitePath } from './site-path';
 
 export interface ChatTexts {
   title: string;
@@ -41,34 +42,31 @@ function messageId(): string {
   return String(lastId);
 }
 
-/** The sources of an answer as the server sent them (types the panel can name); anything else is left out. */
+/**
+ * The sources of an answer as the server sent them (types the panel can name, links on this site, each made its
+ * path: src/components/islands/site-path.ts); anything else is left out.
+ */
 function readSources(value: unknown, types: Record<ChatSourceType, string>): ChatSource[] {
+  const known = (type: string): type is ChatSourceType => Object.hasOwn(types, type);
   if (!Array.isArray(value)) return [];
   const items: unknown[] = value;
-  return items.filter(
-    (source): source is ChatSource =>
-      typeof source === 'object' &&
-      source !== null &&
-      'title' in source &&
-      typeof source.title === 'string' &&
-      'url' in source &&
-      typeof source.url === 'string' &&
-      sitePath(source.url) !== null &&
-      'type' in source &&
-      typeof source.type === 'string' &&
-      Object.hasOwn(types, source.type),
-  );
-}
-
-/** A link target as a path on this site (`/portfolio/…`, `#contact`), or null for any other site. */
-function sitePath(href: string): string | null {
-  if (href.startsWith('#') || (href.startsWith('/') && !href.startsWith('//'))) return href;
-  try {
-    const url = new URL(href);
-    return url.origin === window.location.origin ? `${url.pathname}${url.search}${url.hash}` : null;
-  } catch {
-    return null;
-  }
+  return items.flatMap((source): ChatSource[] => {
+    if (
+      typeof source !== 'object' ||
+      source === null ||
+      !('title' in source) ||
+      typeof source.title !== 'string' ||
+      !('url' in source) ||
+      typeof source.url !== 'string' ||
+      !('type' in source) ||
+      typeof source.type !== 'string' ||
+      !known(source.type)
+    ) {
+      return [];
+    }
+    const url = sitePath(source.url, window.location.href);
+    return url === null ? [] : [{ title: source.title, url, type: source.type }];
+  });
 }
 
 /**
@@ -80,7 +78,7 @@ function AnswerText({ text }: { text: string }) {
   let last = 0;
   for (const match of text.matchAll(/\[([^\]\n]+)\]\(([^)\s]+)\)/g)) {
     const [whole, label, href] = match as unknown as [string, string, string];
-    const path = sitePath(href);
+    const path = sitePath(href, window.location.href);
     parts.push(text.slice(last, match.index));
     parts.push(
       path ? (
