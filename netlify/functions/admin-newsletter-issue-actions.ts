@@ -65,7 +65,7 @@ export default route({
         return json({ sent: await sendIssueTest(id, input.email, input.language) });
       }
       case 'send':
-        return json(await startIssueSend(id, user, new URL(request.url).origin), { status: 202 });
+        return json(await startIssueSend(id, user), { status: 202 });
       default:
         throw notAllowed();
     }

@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createServer, type IncomingHttpHeaders } from 'node:http';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import actionsFunction from '../../netlify/functions/admin-newsletter-issue-actions';
 import runFunction from '../../netlify/functions/newsletter-issue-send-background';
 import issuesFunction from '../../netlify/functions/admin-newsletter-issues';
@@ -28,6 +29,7 @@ import { queryCount, resetQueryCount } from '../../src/platform/db/client';
 import { createIssueSend } from '../../src/features/newsletter/issues-store';
 import { byLanguage } from '../../src/i18n/languages';
 import { testDatabase } from '../helpers/db-setup';
+import { resetEnvCache } from '../../src/platform/env';
 import { call, callJson } from '../helpers/functions';
 import { htmlLinks, startLocalSmtp, toAddresses, type LocalSmtp } from '../helpers/smtp';
 
@@ -298,6 +300,54 @@ describe('newsletter issues', () => {
       addressHash(held),
     ]);
     expect(left).toEqual([]);
+  });
+
+  it('starts the run on the configured site address, never on the host a request names', async () => {
+    // The site's address (URL) is a local server that sees the trigger; the admin's request names another host.
+    const seen: { method: string | undefined; url: string | undefined; headers: IncomingHttpHeaders }[] = [];
+    const site = createServer((request, response) => {
+      seen.push({ method: request.method, url: request.url, headers: request.headers });
+      response.writeHead(202).end('{}');
+    });
+    await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
+    const address = site.address();
+    if (!address || typeof address === 'string') throw new Error('no port');
+    const siteUrl = `http://127.0.0.1:${address.port}`;
+    const configured = process.env['URL'];
+    process.env['URL'] = siteUrl;
+    resetEnvCache();
+    // Every server-side fetch is seen; one to the forged host is answered here, never sent.
+    const realFetch = globalThis.fetch;
+    const fetched: string[] = [];
+    const spy = vi.spyOn(globalThis, 'fetch').mockImplementation((input, init) => {
+      const url = input instanceof Request ? input.url : String(input);
+      fetched.push(url);
+      if (new URL(url).hostname === 'evil.example') return Promise.resolve(new Response('{}', { status: 202 }));
+      return realFetch(input, init);
+    });
+    try {
+      setRunTrigger(null);
+      const issue = await createIssue('Forged host');
+      const { headers } = asAdmin(bench.cookie());
+      const request = new Request(`http://evil.example/api/newsletter-issues/${issue.id}/send`, {
+        method: 'POST',
+        headers: { ...headers, host: 'evil.example', origin: 'http://evil.example' },
+      });
+      const context = { params: { id: issue.id }, ip: '127.0.0.1' } as unknown as Parameters<typeof actionsFunction>[1];
+      expect((await actionsFunction(request, context)).status).toBe(202);
+      expect(fetched.filter((url) => url.includes('evil.example'))).toEqual([]);
+      expect(seen).toHaveLength(1);
+      expect(seen[0]).toMatchObject({ method: 'POST', url: `/api/newsletter-issues/${issue.id}/run` });
+      expect(seen[0]!.headers[RUN_TOKEN_HEADER]).toBe(runToken(issue.id));
+      // The run the fake site did not make: finish the send so the file's other tests see no issue left sending.
+      expect((await runIssueSend(issue.id)).finished).toBe(true);
+    } finally {
+      spy.mockRestore();
+      setRunTrigger(null);
+      process.env['URL'] = configured;
+      resetEnvCache();
+      await new Promise<void>((resolve) => site.close(() => resolve()));
+    }
   });
 
   it('gives an issue’s send to one of ten racing claims', async () => {

@@ -135,8 +135,9 @@ describe('double opt-in', () => {
     const mail = arrived!.parsed;
     expect(toAddresses(mail)).toEqual(['marta@example.es']);
     expect(mail.subject).toBe('Confirme su suscripción al boletín de Vantia Partners');
-    expect(mail.text).toContain('Hola, Marta <Ruiz>:');
-    expect(mail.html).toContain('Hola, Marta &lt;Ruiz&gt;:');
+    // A neutral greeting: the address has not confirmed, so nothing the visitor typed reaches it.
+    expect(mail.text).toContain('Hola:');
+    expect(mail.text).not.toContain('Marta');
     const [link] = htmlLinks(mail);
     expect(link).toMatch(/^https:\/\/site\.test\/es\/newsletter\/confirm\?token=[\w-]{32}$/);
     expect(mail.text).toContain(link);
@@ -157,6 +158,28 @@ describe('double opt-in', () => {
       body: { token: 'nope' },
     });
     expect(json).toMatchObject({ status: 404, body: { message: 'This link is not valid or has expired.' } });
+  });
+
+  it('mails an unconfirmed address nothing a visitor typed: no name, no link of theirs (phishing through sign-ups)', async () => {
+    const name = 'Click https://evil.example/pay now';
+    for (const [language, email] of [
+      ['en', 'victim@example.com'],
+      ['es', 'victima@example.es'],
+    ] as const) {
+      expect((await post({ name, email, language })).status).toBe(201);
+      const [arrived] = smtp.to(email);
+      const mail = arrived!.parsed;
+      expect(mail.text).toContain(language === 'es' ? 'Hola:' : 'Hello,');
+      for (const part of [mail.subject ?? '', mail.text ?? '', mail.html || '']) {
+        expect(part).not.toContain('evil.example');
+        expect(part).not.toContain('Click');
+        expect(part).not.toContain('pay now');
+      }
+      expect(htmlLinks(mail)).toHaveLength(1);
+      expect(htmlLinks(mail)[0]).toMatch(/^https:\/\/site\.test\//);
+    }
+    // The name is still the subscriber's, for the dashboard.
+    expect((await getSubscriber('victim@example.com'))?.fullName).toBe(name);
   });
 
   it('takes the language of an HTML form’s page (`?lang=`) and answers it with the result page', async () => {

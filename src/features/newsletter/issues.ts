@@ -152,7 +152,7 @@ function recipientMailKey(id: string, hash: string): string {
 }
 
 /** How the send's run is started: the background function, over HTTP (tests run it in-process). */
-export type RunTrigger = (id: string, origin: string) => Promise<void>;
+export type RunTrigger = (id: string) => Promise<void>;
 
 /** The secret a run's trigger carries, so the background function needs no admin session (the schedule has none). */
 export function runToken(id: string): string {
@@ -168,8 +168,12 @@ export function validRunToken(id: string, token: string | null): boolean {
   return given.length === expected.length && timingSafeEqual(given, expected);
 }
 
-const httpTrigger: RunTrigger = async (id, origin) => {
-  const response = await fetch(`${origin}/api/newsletter-issues/${encodeURIComponent(id)}/run`, {
+/**
+ * The trigger goes to the site's configured address (`URL`), never to one built from a request: a forged `Host`
+ * cannot send the run's token elsewhere (docs/security.md).
+ */
+const httpTrigger: RunTrigger = async (id) => {
+  const response = await fetch(`${siteUrl()}/api/newsletter-issues/${encodeURIComponent(id)}/run`, {
     method: 'POST',
     headers: { [RUN_TOKEN_HEADER]: runToken(id) },
     signal: AbortSignal.timeout(10_000),
@@ -191,11 +195,7 @@ export function setRunTrigger(next: RunTrigger | null): void {
  * the background run is started. If it cannot be started the schedule starts it (resumeSendingIssues). 409 when
  * already sent or without SMTP; 400 when a language lacks its subject or body.
  */
-export async function startIssueSend(
-  id: string,
-  startedBy: Pick<User, 'username' | 'role'>,
-  origin: string,
-): Promise<IssueProgress> {
+export async function startIssueSend(id: string, startedBy: Pick<User, 'username' | 'role'>): Promise<IssueProgress> {
   if (!smtpConfigured()) throw new Conflict(SMTP_NOT_CONFIGURED);
   const issue = await issueOr404(id);
   if (issue.status !== 'draft') throw new Conflict(ISSUE_ALREADY_SENT);
@@ -212,7 +212,7 @@ export async function startIssueSend(
   });
   await newsletterIssueContent.patch(id, (record) => ({ ...record, status: 'sending' }));
   try {
-    await trigger(id, origin);
+    await trigger(id);
   } catch (error) {
     console.error(`Newsletter issue ${id}: run not started, the schedule will start it`, errorName(error));
   }
@@ -307,7 +307,7 @@ export async function resumeSendingIssues(now = new Date()): Promise<number> {
   let started = 0;
   for (const id of await claimSilentSends(new Date(now.getTime() - STALE_RUN_MS), now)) {
     try {
-      await trigger(id, siteUrl());
+      await trigger(id);
       started += 1;
     } catch (error) {
       console.error(`Newsletter issue ${id}: run not resumed`, errorName(error));

@@ -29,7 +29,7 @@ export async function signUp(
   await queueMail({
     key: `confirm/${addressHash(subscriber.email)}/${newId()}`,
     to: [subscriber.email],
-    ...confirmationMail(subscriber.fullName, subscriber.language, subscriber.token),
+    ...confirmationMail(subscriber.language, subscriber.token),
   });
   return { ...result, mailed: true };
 }

@@ -7,13 +7,17 @@ import { render, siteUrl, type RenderedMail } from '../mail/templates';
 
 /** The newsletter's mails: the sign-up's confirmation and an issue, with their one-click unsubscribe. */
 
-/** The double opt-in mail: a link to the confirmation page in the subscriber's language. */
-export function confirmationMail(name: string, lang: Language, token: string): RenderedMail {
+/**
+ * The double opt-in mail: a link to the confirmation page in the subscriber's language. The address has not
+ * confirmed yet, so the mail carries nothing a visitor typed, not even the name (a stranger's text mailed in the
+ * firm's name to any address: docs/security.md), only a neutral greeting.
+ */
+export function confirmationMail(lang: Language, token: string): RenderedMail {
   const t = (key: MailKey, values?: Record<string, string | number>) =>
     mailText(lang, key, { siteName: site.name, ...values });
   const url = confirmationPageUrl(lang, token);
   return render(lang, t('confirm.subject'), [
-    { text: t('confirm.greeting', { name }), html: paragraph(t('confirm.greeting', { name })) },
+    { text: t('confirm.greeting'), html: paragraph(t('confirm.greeting')) },
     { text: t('confirm.text'), html: paragraph(t('confirm.text')) },
     { text: url, html: button(t('confirm.button'), url) },
     { text: t('confirm.ignore'), html: paragraph(t('confirm.ignore'), 'font-size:13px;color:#6b7280') },

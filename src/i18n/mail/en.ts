@@ -30,7 +30,7 @@ export const mailEn = {
   'alert.seconds': '{count} s',
   // newsletter: confirmation of a sign-up (double opt-in)
   'confirm.subject': 'Please confirm your subscription to the {siteName} newsletter',
-  'confirm.greeting': 'Hello {name},',
+  'confirm.greeting': 'Hello,',
   'confirm.text':
     'Someone, hopefully you, asked to receive the {siteName} newsletter at this address. To confirm, open the link below and press the button.',
   'confirm.button': 'Confirm my subscription',

@@ -26,7 +26,7 @@ export const mailEs: Record<MailKey, string> = {
   'alert.open': 'Abrir en el panel',
   'alert.seconds': '{count} s',
   'confirm.subject': 'Confirme su suscripción al boletín de {siteName}',
-  'confirm.greeting': 'Hola, {name}:',
+  'confirm.greeting': 'Hola:',
   'confirm.text':
     'Alguien, esperamos que usted, ha pedido recibir el boletín de {siteName} en esta dirección. Para confirmarlo, abra el enlace siguiente y pulse el botón.',
   'confirm.button': 'Confirmar mi suscripción',
