@@ -4,6 +4,33 @@ import netlify from '@astrojs/netlify';
 import react from '@astrojs/react';
 import tailwindcss from '@tailwindcss/vite';
 
+/**
+ * On Netlify (and under `netlify serve`) the adapter's skew protection adds `?dpl={DEPLOY_ID}` to every chunk's
+ * imports, but not to the list of modules Vite preloads before a dynamic import: each preloaded module was then
+ * fetched a second time, as another module instance, under the query. This gives the preload list the same query.
+ * A plugin's `config` hook, because Astro sets its own `build.modulePreload` over the user's.
+ * @returns {import('vite').Plugin}
+ */
+function preloadWithDeployId() {
+  const deployId = process.env.DEPLOY_ID;
+  return {
+    name: 'preload-with-deploy-id',
+    config: () =>
+      deployId
+        ? {
+            build: {
+              modulePreload: {
+                resolveDependencies: (_file, dependencies, { hostType }) =>
+                  hostType === 'js'
+                    ? dependencies.map((dependency) => `${dependency}?dpl=${encodeURIComponent(deployId)}`)
+                    : dependencies,
+              },
+            },
+          }
+        : {},
+  };
+}
+
 // Pages are static by default; the ones that read live content opt out with
 // `export const prerender = false` and run through the Netlify adapter.
 export default defineConfig({
@@ -13,7 +40,7 @@ export default defineConfig({
   integrations: [react()],
   // Tailwind 4 runs as a Vite plugin; its configuration is in src/styles/global.css (docs/decisions/0024-tailwind-4-through-tailwindcss-vite.md).
   vite: {
-    plugins: [tailwindcss()],
+    plugins: [tailwindcss(), preloadWithDeployId()],
     build: {
       rolldownOptions: {
         output: {

@@ -67,6 +67,22 @@ describe('chat', () => {
     await page.close();
   });
 
+  it('fetches each script once, opening the chat on the home page (the deploy id on preloads too)', async () => {
+    const page = await browser.page();
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.pathname.startsWith('/_astro/') && url.pathname.endsWith('.js')) scripts.push(url.pathname);
+    });
+    await page.goto('/');
+    await openChat(page);
+    await page.locator('#chat-input').focus();
+    expect(scripts.some((path) => path.includes('chat-mount'))).toBe(true);
+    const twice = scripts.filter((path, index) => scripts.indexOf(path) !== index);
+    expect(twice).toEqual([]);
+    await page.close();
+  });
+
   it('talks Spanish on Spanish pages', async () => {
     await steerOpenAi({ text: 'Ayudamos a medianas empresas a modernizar sus operaciones.' });
     const page = await browser.page({ width: 375 });
