@@ -224,6 +224,8 @@ export const en = {
   'form.optional': 'optional',
   'form.send': 'Send message',
   'form.sending': 'Sending…',
+  'form.sentSummary': 'What you sent us',
+  'form.sendAnother': 'Send another message',
   'form.subscribe': 'Subscribe',
   'form.subscribing': 'Subscribing…',
   'service.digital-transformation': 'Digital Transformation',

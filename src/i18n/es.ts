@@ -227,6 +227,8 @@ export const es: Record<DictionaryKey, string> = {
   'form.optional': 'opcional',
   'form.send': 'Enviar mensaje',
   'form.sending': 'Enviando…',
+  'form.sentSummary': 'Lo que nos ha enviado',
+  'form.sendAnother': 'Enviar otro mensaje',
   'form.subscribe': 'Suscribirse',
   'form.subscribing': 'Suscribiendo…',
   'service.digital-transformation': 'Transformación digital',

@@ -15,6 +15,8 @@ export function contactFormTexts(t: Translate): ContactFormTexts {
     optional: t('form.optional'),
     send: t('form.send'),
     sending: t('form.sending'),
+    sentSummary: t('form.sentSummary'),
+    sendAnother: t('form.sendAnother'),
     nameRequired: t('validation.nameRequired'),
     emailInvalid: t('validation.emailInvalid'),
     messageRequired: t('validation.messageRequired'),
