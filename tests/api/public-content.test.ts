@@ -4,6 +4,7 @@ import insightsFunction from '../../netlify/functions/insights';
 import { insightContent } from '../../src/features/content/insights';
 import { portfolioContent } from '../../src/features/content/portfolio';
 import { searchInsights } from '../../src/features/content/search';
+import { seedDemoContent } from '../../src/features/content/seed';
 import { queryCount, resetQueryCount } from '../../src/platform/db/client';
 import { NEXT_CURSOR_HEADER } from '../../src/http/lists';
 import { homeData, insightListData } from '../../src/http/page-data';
@@ -244,6 +245,54 @@ describe('insight search (/insights?q=)', () => {
     expect(english.data?.map((insight) => insight.slug)).toEqual(['insight-4', 'insight-2', 'insight-1']);
     // Shown in both languages: the English-only insight has a Spanish title on the Spanish page.
     expect((await insightListData('treasury', 'es')).data?.[0]?.title.es).toBe('Only in English');
+  });
+});
+
+describe('insight search by words, on the demo insights', () => {
+  const taxonomy = { entries: defaultTaxonomyEntries() };
+  const found = async (query: string, lang: 'en' | 'es') =>
+    (await searchInsights(query, lang, taxonomy))?.map((insight) => insight.slug).sort();
+
+  beforeEach(async () => {
+    await clear('insights');
+    await seedDemoContent();
+  });
+
+  it('finds a phrase the intro promises in the text of the articles, in the page language, with stemming', async () => {
+    expect(await found('inteligencia artificial', 'es')).toEqual(['ai-governance-for-mid-sized-companies']);
+    expect(await found('artificial intelligence', 'en')).toEqual([
+      'ai-governance-for-mid-sized-companies',
+      'technical-due-diligence-software-deals',
+    ]);
+    // Plural and singular, stemmed: "inteligencias artificiales", "alfabetización" typed without its accent.
+    expect(await found('inteligencias artificiales', 'es')).toEqual(['ai-governance-for-mid-sized-companies']);
+    expect(await found('alfabetizacion', 'es')).toEqual(['ai-governance-for-mid-sized-companies']);
+    expect(await found('pilotos', 'es')).toEqual(await found('piloto', 'es'));
+  });
+
+  it('matches an acronym as the whole word, never the letters that begin other words', async () => {
+    const withIa = [
+      'ai-governance-for-mid-sized-companies',
+      'from-ai-pilot-to-production',
+      'technical-due-diligence-software-deals',
+    ];
+    expect(await found('IA', 'es')).toEqual(withIa);
+    expect(await found('AI', 'en')).toEqual(withIa);
+    await insightContent.saveMany([
+      insightFixture(1, {
+        title: { en: 'IaaS contracts and their aims', es: 'Contratos IaaS y sus fines' },
+        content: { en: '<p>Analítica de <b>datos</b>.</p>', es: '<p>Analítica de <b>datos</b>.</p>' },
+        category: 'Investment Management',
+        slug: 'iaas',
+      }),
+    ]);
+    expect(await found('IA', 'es')).toEqual(withIa);
+    expect(await found('AI', 'en')).toEqual(withIa);
+    expect(await found('IaaS', 'es')).toEqual(['iaas']);
+    // A word typed in part still finds the words it begins; accents are folded, in the text too.
+    expect(await found('aim', 'en')).toEqual(['iaas']);
+    expect(await found('analitica', 'es')).toEqual(['iaas']);
+    expect(await found('ANALÍTICAS', 'es')).toEqual(['iaas']);
   });
 });
 

@@ -265,6 +265,9 @@ describe('contact and newsletter forms', () => {
     await expect
       .poll(() => page.locator('[data-toast="success"]').textContent())
       .toContain(en['toast.contactSuccessTitle']);
+    // Sent: what was sent in place of the form; another message starts from an empty form.
+    expect(await page.locator('[data-contact-sent]').textContent()).toContain('We are looking for co-investors.');
+    await page.getByRole('button', { name: en['form.sendAnother'] }).click();
     expect(await form.getByLabel(en['form.name']).inputValue()).toBe('');
     await page.close();
   });

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { en } from '../../src/i18n/en';
 import { es } from '../../src/i18n/es';
 import { htmlLinks, startLocalSmtp, type LocalSmtp } from '../helpers/smtp';
-import { baseUrl, useBrowser } from './helpers';
+import { baseUrl, hydrated, useBrowser } from './helpers';
 
 /**
  * The contact and newsletter forms as real HTML forms (docs/architecture.md, "Forms without scripts"): with
@@ -33,9 +33,12 @@ describe('with JavaScript off', () => {
     const status = page.getByRole('status');
     expect(await status.textContent()).toContain(en['toast.contactSuccessTitle']);
     expect(await status.textContent()).toContain(en['toast.contactSuccessText']);
+    expect(await status.textContent()).toContain(en['toast.contactNextSteps']);
     expect(await page.locator('html').getAttribute('lang')).toBe('en');
-    // Sent, the form is shown empty again, as the island resets it.
-    expect(await page.locator('[data-contact-form]').getByLabel(en['form.name']).inputValue()).toBe('');
+    // Sent: what happens next and a link to write again, never a fresh form inviting the same message twice.
+    expect(await page.locator('[data-contact-form]').count()).toBe(0);
+    const another = page.getByRole('link', { name: en['form.sendAnother'] });
+    expect(await another.getAttribute('href')).toBe('/#contact');
     await page.close();
   });
 
@@ -140,6 +143,39 @@ describe('with JavaScript off', () => {
     expect(sent.status).toBe(200);
     expect(sent.headers.get('cache-control')).toBe('no-store');
     expect(await sent.text()).toContain('<meta name="robots" content="noindex">');
+  });
+});
+
+describe('with JavaScript', () => {
+  it('shows what was sent and what happens next in place of the form, then an empty form for another message', async () => {
+    const page = await browser.page();
+    await page.goto('/es/#contact');
+    await hydrated(page, '[data-contact-form]');
+    const form = page.locator('[data-contact-form]');
+    await form.getByLabel(es['form.name']).fill('Irene Soto');
+    await form.getByLabel(es['form.email'], { exact: true }).fill('irene@js.example');
+    await form.getByLabel(es['form.service']).selectOption('ai-solutions');
+    await form.getByLabel(es['form.message']).fill('Primera línea.\nSegunda línea.');
+    await form.getByRole('button', { name: es['form.send'] }).click();
+    const sent = page.locator('[data-contact-sent]');
+    await sent.waitFor({ timeout: 15_000 });
+    expect(await form.count()).toBe(0);
+    const summary = await sent.innerText();
+    for (const text of [
+      es['toast.contactNextSteps'],
+      es['form.sentSummary'],
+      'Irene Soto',
+      'irene@js.example',
+      'Primera línea.\nSegunda línea.',
+    ]) {
+      expect(summary).toContain(text);
+    }
+    expect(summary).not.toContain('ai-solutions');
+    await page.getByRole('button', { name: es['form.sendAnother'] }).click();
+    const again = page.locator('[data-contact-form]');
+    expect(await again.getByLabel(es['form.name']).inputValue()).toBe('');
+    expect(await again.getByLabel(es['form.message']).inputValue()).toBe('');
+    await page.close();
   });
 });
 

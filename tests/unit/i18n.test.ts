@@ -14,6 +14,7 @@ import {
 } from '../../src/i18n';
 import { MAIL_DICTIONARIES, SITE_DICTIONARIES } from '../../src/i18n/dictionaries';
 import { interpolate } from '../../src/i18n/interpolate';
+import { newsletterFormTexts } from '../../src/components/islands/island-texts';
 import {
   DEFAULT_LANGUAGE,
   fallbackOrder,
@@ -182,6 +183,25 @@ describe('category labels', () => {
     for (const category of ['Supply Chain', 'constructor', 'ai innovation']) {
       expect(taxonomyLabel(seeded, category, 'en')).toBe(category);
       expect(taxonomyLabel(seeded, category, 'es')).toBe(category);
+    }
+  });
+});
+
+describe('the newsletter sign-up answer (double opt-in)', () => {
+  it('says a confirmation e-mail is on its way, never that the address is subscribed', () => {
+    const english = newsletterFormTexts(useTranslations('en'), 'form.name');
+    expect(english.successTitle).toBe('Almost there: please confirm your email');
+    expect(english.successText).toBe(
+      'We have sent you an email to confirm your subscription. Your subscription starts when you open the link in it.',
+    );
+    const spanish = newsletterFormTexts(useTranslations('es'), 'form.name');
+    expect(spanish.successTitle).toBe('Ya casi está: confirme su correo');
+    expect(spanish.successText).toBe(
+      'Le hemos enviado un correo para confirmar la suscripción. La suscripción se activa cuando abra el enlace que contiene.',
+    );
+    for (const language of LANGUAGES) {
+      const texts = newsletterFormTexts(useTranslations(language), 'form.fullName');
+      expect(`${texts.successTitle} ${texts.successText}`).not.toMatch(/successfully|subscribed|completada|gracias/i);
     }
   });
 });

@@ -1,4 +1,4 @@
-import { useState, type SyntheticEvent } from 'react';
+import { useRef, useState, type SyntheticEvent } from 'react';
 import { ApiError, apiFetch } from '../../client/api';
 import { showToast } from '../../client/toast';
 import {
@@ -27,6 +27,10 @@ export interface ContactFormTexts {
   optional: string;
   send: string;
   sending: string;
+  /** Above what was sent, shown in place of the form once it has arrived. */
+  sentSummary: string;
+  /** The button that brings an empty form back. */
+  sendAnother: string;
   nameRequired: string;
   emailInvalid: string;
   messageRequired: string;
@@ -65,7 +69,9 @@ function formValues(form: HTMLFormElement): Record<(typeof FIELDS)[number], stri
  * The contact form: the rules of docs/product.md, "Input rules" (src/platform/form-schema.ts), texts in the
  * page's language. A real form (`action`, named fields): sent before its script loads, or without it, it posts to
  * /api/contact and the visitor lands on the result page (src/http/form-answer.ts), which renders this same form with
- * what they typed (`initialValues`) and the failing fields (`initialErrors`).
+ * what they typed (`initialValues`) and the failing fields (`initialErrors`). Once a message has arrived, the form
+ * gives way to what was sent and what happens next, with a button for another message: never a fresh, empty form that
+ * invites sending the same message twice.
  */
 export function ContactForm({
   texts,
@@ -84,6 +90,8 @@ export function ContactForm({
 }) {
   const [errors, setErrors] = useState<ContactField[]>(initialErrors);
   const [submitting, setSubmitting] = useState(false);
+  const [sent, setSent] = useState<ContactValues | null>(null);
+  const summaryHeading = useRef<HTMLHeadingElement>(null);
   const messages = { name: texts.nameRequired, email: texts.emailInvalid, message: texts.messageRequired };
   const errorOf = (field: ContactField) => (errors.includes(field) ? messages[field] : undefined);
 
@@ -103,6 +111,9 @@ export function ContactForm({
       await apiFetch(action, { body: values });
       showToast({ title: texts.successTitle, description: texts.successText, closeLabel: texts.close });
       form.reset();
+      const { name, email, company, phone, serviceOfInterest, message } = values;
+      setSent({ name, email, company, phone, serviceOfInterest, message });
+      requestAnimationFrame(() => summaryHeading.current?.focus());
     } catch (error) {
       const limited = error instanceof ApiError && error.status === 429;
       showToast({
@@ -114,6 +125,50 @@ export function ContactForm({
     } finally {
       setSubmitting(false);
     }
+  }
+
+  if (sent) {
+    const service = services.find((each) => each.value === sent.serviceOfInterest)?.label ?? sent.serviceOfInterest;
+    const rows: Array<[string, string]> = [
+      [texts.name, sent.name],
+      [texts.email, sent.email],
+      [texts.company, sent.company],
+      [texts.phone, sent.phone],
+      [texts.service, service],
+      [texts.message, sent.message],
+    ];
+    return (
+      <div className="grid gap-4" data-contact-sent>
+        <h3 ref={summaryHeading} tabIndex={-1} className="text-xl font-semibold text-navy outline-none">
+          {texts.successTitle}
+        </h3>
+        <p>{texts.successText}</p>
+        <h4 className="font-semibold text-navy">{texts.sentSummary}</h4>
+        <dl className="grid gap-2 sm:grid-cols-[auto_1fr] sm:gap-x-6">
+          {rows
+            .filter(([, value]) => value.trim() !== '')
+            .map(([label, value]) => (
+              <div key={label} className="contents">
+                <dt className="font-medium text-slate-600">{label}</dt>
+                <dd className="whitespace-pre-wrap break-words">{value}</dd>
+              </div>
+            ))}
+        </dl>
+        <div>
+          <button
+            type="button"
+            className="btn-primary w-full sm:w-auto"
+            onClick={() => {
+              setSent(null);
+              setErrors([]);
+              requestAnimationFrame(() => document.getElementById(`${idPrefix}-name`)?.focus());
+            }}
+          >
+            {texts.sendAnother}
+          </button>
+        </div>
+      </div>
+    );
   }
 
   return (

@@ -15,6 +15,8 @@ export function contactFormTexts(t: Translate): ContactFormTexts {
     optional: t('form.optional'),
     send: t('form.send'),
     sending: t('form.sending'),
+    sentSummary: t('form.sentSummary'),
+    sendAnother: t('form.sendAnother'),
     nameRequired: t('validation.nameRequired'),
     emailInvalid: t('validation.emailInvalid'),
     messageRequired: t('validation.messageRequired'),
@@ -38,7 +40,7 @@ export function newsletterFormTexts(t: Translate, nameLabel: 'form.name' | 'form
     nameRequired: t('validation.nameRequired'),
     emailInvalid: t('validation.emailInvalid'),
     successTitle: t('toast.newsletterSuccessTitle'),
-    // Double opt-in: SPEC's words, then what to do next.
+    // Double opt-in: nothing is subscribed yet; a confirmation e-mail is on its way, and what to do with it.
     successText: `${t('toast.newsletterSuccessText')} ${t('toast.newsletterCheckEmail')}`,
     duplicate: t('toast.newsletterDuplicate'),
     error: t('toast.newsletterError'),

@@ -18,10 +18,14 @@ export class SlugTaken extends Error {}
 /** A language's search vector (src/features/content/tables.ts). */
 const vector = (language: Language) => content[searchColumnKey(language)];
 
-/** A word's prefix as the language stems it or as written (`simple`); weight A: in the title or slug only. */
-function wordQuery(word: string, language: Language, weight: 'A' | '' = ''): SQL {
+/**
+ * A word's prefix (or, `whole`, the word itself) as the language stems it or as written (`simple`); weight A: in the
+ * title or slug only.
+ */
+function wordQuery(word: string, language: Language, weight: 'A' | '' = '', whole = false): SQL {
   const config = sql.raw(`'${languageRow(language).stemming}'`);
-  return sql`(to_tsquery(${config}, ${`${word}:*${weight}`}) || to_tsquery('simple', ${`${word}:*${weight}`}))`;
+  const operand = `${word}:${whole ? '' : '*'}${weight}`.replace(/:$/, '');
+  return sql`(to_tsquery(${config}, ${operand}) || to_tsquery('simple', ${operand}))`;
 }
 
 /** The records of one kind in the `content` table. Every call is one statement (batch writes: one per 100 records). */
@@ -88,10 +92,13 @@ export class ContentCollection<T extends ContentRecord> {
     return { items: this.parse(page.items), next: page.next };
   }
 
-  /** Public records with every word in one language's text, or in their category's name; best first, then newest. */
+  /**
+   * Public records with every word in one language's search text (title, slug, description, category, body), or in
+   * their category's name; best first, then newest.
+   */
   async search(words: SearchWord[], language: Language, limit: number): Promise<T[]> {
     if (words.length === 0) return [];
-    const queries = words.map(({ word }) => wordQuery(word, language));
+    const queries = words.map(({ word, whole }) => wordQuery(word, language, '', whole));
     const matches = words.map(({ categories }, index) =>
       or(sql`${vector(language)} @@ ${queries[index]}`, inArray(content.category, categories)),
     );

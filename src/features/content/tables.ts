@@ -6,7 +6,8 @@ import { isoAt, tsvector } from '../../platform/db/columns';
 
 /**
  * The search text of one language, folded (lower case, no accents): the title and slug (weight A: what the admin's
- * search matches), the description (B) and the category as stored (C). Each twice: through the language's stemming
+ * search matches), the description (B), the category as stored (C) and the body, its rich text without tags (D: an
+ * article about "inteligencia artificial" that says so only in its text is found by it). Each twice: through the language's stemming
  * configuration (the table's `stemming`: "migraciones" finds "migración"), and through `simple`, whose words are kept
  * whole, so that a word typed in part still finds it by prefix ("governan" finds "governance", whose English stem is
  * "govern") and a stop word ("de", "the") is still a word.
@@ -15,13 +16,15 @@ function searchVector(language: Language): SQL {
   const config = languageRow(language).stemming;
   // A text missing in a language is shown in another (`pick`, src/features/content/shown.ts), so it is found there.
   const shown = (field: string) => {
-    const order = fallbackOrder(language).map((code) => `"${field}"->>'${code}'`);
+    const order = fallbackOrder(language).map((code) => `${field}->>'${code}'`);
     const last = order.pop();
     return `coalesce(${[...order.map((text) => `nullif(${text}, '')`), last].join(', ')})`;
   };
-  const title = shown('title');
-  const description = shown('description');
-  const part = (text: string, weight: 'A' | 'B' | 'C') => {
+  const title = shown('"title"');
+  const description = shown('"description"');
+  // Tags and character references out (immutable, as a generated column needs): only the words of the text are left.
+  const body = `regexp_replace(coalesce(${shown(`"fields"->'content'`)}, ''), '<[^>]*>|&#?[a-zA-Z0-9]+;', ' ', 'g')`;
+  const part = (text: string, weight: 'A' | 'B' | 'C' | 'D') => {
     const folded = foldedSql(sql.raw(text));
     return sql`setweight(to_tsvector(${sql.raw(`'${config}'`)}, ${folded}), ${sql.raw(`'${weight}'`)}) || setweight(to_tsvector('simple', ${folded}), ${sql.raw(`'${weight}'`)})`;
   };
@@ -30,6 +33,7 @@ function searchVector(language: Language): SQL {
       part(`${title} || ' ' || coalesce("slug", '')`, 'A'),
       part(description, 'B'),
       part(`coalesce("category", '')`, 'C'),
+      part(body, 'D'),
     ],
     sql` || `,
   );
