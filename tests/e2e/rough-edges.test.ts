@@ -464,3 +464,50 @@ describe('the contact form', () => {
     await page.close();
   });
 });
+
+/** Whether two boxes share any area. */
+function overlap(a: Box, b: Box): boolean {
+  return a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+}
+interface Box {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+async function box(locator: Locator): Promise<Box> {
+  const found = await locator.boundingBox();
+  expect(found, 'a visible box').not.toBeNull();
+  return found!;
+}
+
+describe('issue 23: a phone, with and without JavaScript', () => {
+  it('opens the phone menu with JavaScript off, and shows the chat note by its button, not over the header', async () => {
+    const page = await browser.page({ width: 375, javaScript: false });
+    for (const lang of LANGS) {
+      const t = dictionaries[lang];
+      await page.goto(`${prefix(lang)}/`);
+      const menu = page.locator('#mobile-menu');
+      expect(await menu.isVisible()).toBe(false);
+      await page.locator('[data-menu-button]').click();
+      expect(await menu.isVisible()).toBe(true);
+      for (const name of [t['nav.services'], t['nav.contact'], t['nav.login']])
+        expect(await menu.getByRole('link', { name, exact: true }).isVisible(), name).toBe(true);
+      await page.locator('[data-menu-button]').click();
+      expect(await menu.isVisible()).toBe(false);
+
+      await page.locator('[data-chat-launcher]').click();
+      const note = page.locator('[data-chat-early-note]');
+      expect(await note.innerText()).toContain(t['launcher.noScript']);
+      const noteBox = await box(note);
+      const launcher = await box(page.locator('[data-chat-launcher]'));
+      expect(overlap(noteBox, await box(page.locator('[data-site-header]')))).toBe(false);
+      // Just above the button, inside the screen.
+      expect(noteBox.y + noteBox.height).toBeLessThanOrEqual(launcher.y);
+      expect(launcher.y - (noteBox.y + noteBox.height)).toBeLessThan(40);
+      expect(noteBox.x).toBeGreaterThanOrEqual(0);
+      expect(noteBox.x + noteBox.width).toBeLessThanOrEqual(375);
+    }
+    await page.close();
+  });
+});
