@@ -173,6 +173,10 @@ export const en = {
   'cta.detail.text': 'Let’s discuss how a similar approach could work for your company.',
   'cta.detail.services': 'Explore our services',
   'cta.detail.contact': 'Contact us',
+  'cta.insight.title': 'Want to hear about our next insights?',
+  'cta.insight.text': 'Subscribe to our newsletter, or talk to us about how this topic applies to your company.',
+  'cta.insight.subscribe': 'Subscribe to the newsletter',
+  'cta.insight.contact': 'Talk to us about this topic',
 
   // insights
   'insights.eyebrow': 'Insights',
@@ -430,6 +434,14 @@ export const en = {
   'access.sent.text':
     'Our investor relations team will review it, usually within two business days. If it fits, you will receive an e-mail with a link to choose your password.',
   'access.invalid': 'Please check the fields: every one is required, and at least one sector and one region.',
+  'access.fieldError.name': 'Please enter your full name.',
+  'access.fieldError.email': 'Please enter a valid e-mail address.',
+  'access.fieldError.company': 'Please enter your company or family office.',
+  'access.fieldError.ticketSize': 'Please choose a ticket size.',
+  'access.fieldError.sectors': 'Choose at least one sector.',
+  'access.fieldError.regions': 'Choose at least one region.',
+  'access.fieldError.accredited': 'Please confirm that you are an accredited or professional investor.',
+  'access.fieldError.consent': 'Please accept the privacy policy.',
   'access.limit': 'Too many requests have been sent today. Please try again tomorrow or write to us.',
   'access.error': 'Your request could not be sent. Please try again later.',
   'access.summary.title': 'Request for investor access.',

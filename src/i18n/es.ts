@@ -174,6 +174,10 @@ export const es: Record<DictionaryKey, string> = {
   'cta.detail.text': 'Hablemos de cómo aplicar un enfoque similar en su empresa.',
   'cta.detail.services': 'Conozca nuestros servicios',
   'cta.detail.contact': 'Contacte con nosotros',
+  'cta.insight.title': '¿Quiere recibir nuestros próximos análisis?',
+  'cta.insight.text': 'Suscríbase a nuestro boletín o hable con nosotros sobre cómo se aplica este tema a su empresa.',
+  'cta.insight.subscribe': 'Suscribirse al boletín',
+  'cta.insight.contact': 'Hablemos de este tema',
 
   // insights
   'insights.eyebrow': 'Análisis',
@@ -436,6 +440,14 @@ export const es: Record<DictionaryKey, string> = {
   'access.sent.text':
     'Nuestro equipo de relación con inversores la revisará, normalmente en dos días hábiles. Si encaja, recibirá un correo con un enlace para elegir su contraseña.',
   'access.invalid': 'Revise los campos: todos son obligatorios, y al menos un sector y una región.',
+  'access.fieldError.name': 'Indique su nombre completo.',
+  'access.fieldError.email': 'Indique una dirección de correo electrónico válida.',
+  'access.fieldError.company': 'Indique su empresa o family office.',
+  'access.fieldError.ticketSize': 'Elija un tamaño de ticket.',
+  'access.fieldError.sectors': 'Elija al menos un sector.',
+  'access.fieldError.regions': 'Elija al menos una región.',
+  'access.fieldError.accredited': 'Confirme que es un inversor acreditado o profesional.',
+  'access.fieldError.consent': 'Acepte la política de privacidad.',
   'access.limit': 'Hoy se han enviado demasiadas solicitudes. Inténtelo de nuevo mañana o escríbanos.',
   'access.error': 'No se ha podido enviar su solicitud. Inténtelo de nuevo más tarde.',
   'access.summary.title': 'Solicitud de acceso de inversor.',

@@ -4,30 +4,41 @@
  * logo scrolling to the top on the home page.
  */
 export function initHeader(): void {
-  const button = document.querySelector<HTMLButtonElement>('[data-menu-button]');
+  // The menu is a <details> (it opens with no script); its <summary> is the button.
+  const details = document.querySelector<HTMLDetailsElement>('[data-menu-details]');
+  const button = document.querySelector<HTMLElement>('[data-menu-button]');
   const menu = document.querySelector<HTMLElement>('[data-menu]');
   const label = document.querySelector<HTMLElement>('[data-menu-label]');
 
-  const setOpen = (open: boolean, restoreFocus = false) => {
-    if (!button || !menu) return;
+  const show = (open: boolean) => {
+    if (!button) return;
     button.setAttribute('aria-expanded', String(open));
-    menu.classList.toggle('hidden', !open);
     if (label) label.textContent = (open ? button.dataset['labelClose'] : button.dataset['labelOpen']) ?? '';
+  };
+  const setOpen = (open: boolean, restoreFocus = false) => {
+    if (!details || !button || !menu) return;
+    details.open = open;
+    show(open);
     if (open) menu.querySelector<HTMLElement>('a')?.focus();
     else if (restoreFocus) button.focus();
   };
+  const isOpen = () => details?.open === true;
 
-  button?.addEventListener('click', () => setOpen(button.getAttribute('aria-expanded') !== 'true'));
+  show(isOpen());
+  button?.addEventListener('click', (event) => {
+    // The script opens and closes it, so the state, the label and the focus change together.
+    event.preventDefault();
+    setOpen(!isOpen());
+  });
   menu?.addEventListener('click', (event) => {
     if ((event.target as HTMLElement).closest('a')) setOpen(false);
   });
   document.addEventListener('keydown', (event) => {
-    if (event.key === 'Escape' && button?.getAttribute('aria-expanded') === 'true') setOpen(false, true);
+    if (event.key === 'Escape' && isOpen()) setOpen(false, true);
   });
   document.addEventListener('click', (event) => {
     const target = event.target as Node;
-    if (button?.getAttribute('aria-expanded') === 'true' && !menu?.contains(target) && !button.contains(target))
-      setOpen(false);
+    if (isOpen() && !menu?.contains(target) && !button?.contains(target)) setOpen(false);
   });
 
   // The visitor's choice wins over the browser's language from now on: kept for

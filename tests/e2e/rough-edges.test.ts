@@ -464,3 +464,130 @@ describe('the contact form', () => {
     await page.close();
   });
 });
+
+/** Whether two boxes share any area. */
+function overlap(a: Box, b: Box): boolean {
+  return a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+}
+interface Box {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+async function box(locator: Locator): Promise<Box> {
+  const found = await locator.boundingBox();
+  expect(found, 'a visible box').not.toBeNull();
+  return found!;
+}
+
+describe('issue 23: a phone, with and without JavaScript', () => {
+  it('opens the phone menu with JavaScript off, and shows the chat note by its button, not over the header', async () => {
+    const page = await browser.page({ width: 375, javaScript: false });
+    for (const lang of LANGS) {
+      const t = dictionaries[lang];
+      await page.goto(`${prefix(lang)}/`);
+      const menu = page.locator('#mobile-menu');
+      expect(await menu.isVisible()).toBe(false);
+      await page.locator('[data-menu-button]').click();
+      expect(await menu.isVisible()).toBe(true);
+      for (const name of [t['nav.services'], t['nav.contact'], t['nav.login']])
+        expect(await menu.getByRole('link', { name, exact: true }).isVisible(), name).toBe(true);
+      await page.locator('[data-menu-button]').click();
+      expect(await menu.isVisible()).toBe(false);
+
+      await page.locator('[data-chat-launcher]').click();
+      const note = page.locator('[data-chat-early-note]');
+      expect(await note.innerText()).toContain(t['launcher.noScript']);
+      const noteBox = await box(note);
+      const launcher = await box(page.locator('[data-chat-launcher]'));
+      expect(overlap(noteBox, await box(page.locator('[data-site-header]')))).toBe(false);
+      // Just above the button, inside the screen.
+      expect(noteBox.y + noteBox.height).toBeLessThanOrEqual(launcher.y);
+      expect(launcher.y - (noteBox.y + noteBox.height)).toBeLessThan(40);
+      expect(noteBox.x).toBeGreaterThanOrEqual(0);
+      expect(noteBox.x + noteBox.width).toBeLessThanOrEqual(375);
+    }
+    await page.close();
+  });
+});
+
+describe('issue 23: the request-access page', () => {
+  it('spaces "Already an investor? Sign in", styles its checkboxes and keeps the chat button off its fields', async () => {
+    const page = await browser.page({ width: 390 });
+    for (const lang of LANGS) {
+      const t = dictionaries[lang];
+      await page.goto(`${prefix(lang)}/request-access`);
+      expect(await page.locator('main').innerText()).toContain(`${t['access.haveAccount']} ${t['access.signIn']}`);
+      const checkboxes = page.locator('[data-access-form] input[type="checkbox"]');
+      expect(await checkboxes.count()).toBeGreaterThan(10);
+      for (const checkbox of await checkboxes.all()) {
+        const { width, height } = await box(checkbox);
+        expect(Math.min(width, height)).toBeGreaterThanOrEqual(20);
+        expect(await checkbox.evaluate((element) => getComputedStyle(element).accentColor)).not.toBe('auto');
+      }
+      const launcher = await box(page.locator('[data-chat-launcher]'));
+      for (const label of [t['access.name'], t['access.email'], t['access.company']]) {
+        const field = page.getByLabel(label, { exact: true });
+        expect(overlap(await box(field), launcher), label).toBe(false);
+        // Wherever the page is scrolled: the field's column ends before the button's.
+        await field.scrollIntoViewIfNeeded();
+        const { x, width } = await box(field);
+        expect(x + width, label).toBeLessThanOrEqual(launcher.x);
+      }
+    }
+    await page.close();
+  });
+
+  it('answers an empty form with its own errors next to the fields, not the browser bubbles', async () => {
+    const page = await browser.page({ width: 390 });
+    for (const lang of LANGS) {
+      const t = dictionaries[lang];
+      await page.goto(`${prefix(lang)}/request-access`);
+      const form = page.locator('[data-access-form]');
+      expect(await form.getAttribute('novalidate')).not.toBeNull();
+      await form.getByRole('button', { name: t['access.submit'] }).click();
+      await page.waitForURL(`**${prefix(lang)}/request-access?result=invalid`);
+      expect(await page.getByRole('alert').innerText()).toContain(t['access.invalid']);
+      const again = page.locator('[data-access-form]');
+      for (const [label, error] of [
+        [t['access.name'], t['access.fieldError.name']],
+        [t['access.email'], t['access.fieldError.email']],
+        [t['access.company'], t['access.fieldError.company']],
+        [t['access.ticketSize'], t['access.fieldError.ticketSize']],
+      ] as const) {
+        const field = again.getByLabel(label, { exact: true });
+        expect(await field.getAttribute('aria-invalid'), label).toBe('true');
+        const describedBy = await field.getAttribute('aria-describedby');
+        expect(await page.locator(`#${describedBy}`).innerText()).toBe(error);
+      }
+      const text = await again.innerText();
+      for (const key of ['sectors', 'regions', 'accredited', 'consent'] as const)
+        expect(text).toContain(t[`access.fieldError.${key}`]);
+    }
+    await page.close();
+  });
+});
+
+describe('issue 23: an insight', () => {
+  it('ends with its own call to action, not the case studies banner', async () => {
+    const [insight] = (await fetch(`${baseUrl()}/api/insights`).then((r) => r.json())) as Array<{ id: string }>;
+    const [study] = await caseStudies();
+    const page = await browser.page();
+    for (const lang of LANGS) {
+      const t = dictionaries[lang];
+      await page.goto(`${prefix(lang)}/insights/${insight!.id}`);
+      const closing = await page.locator('main section.bg-navy').last().innerText();
+      expect(closing).toContain(t['cta.insight.title']);
+      expect(closing).toContain(t['cta.insight.subscribe']);
+      expect(await page.locator('main').innerText()).not.toContain(t['cta.detail.title']);
+      expect(await page.getByRole('link', { name: t['cta.insight.subscribe'] }).getAttribute('href')).toBe(
+        `${prefix(lang)}/#newsletter`,
+      );
+      // A case study keeps its banner.
+      await page.goto(`${prefix(lang)}/portfolio/${study!.id}`);
+      expect(await page.locator('main').innerText()).toContain(t['cta.detail.title']);
+    }
+    await page.close();
+  });
+});
