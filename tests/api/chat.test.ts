@@ -227,6 +227,23 @@ describe('the built-in assistant (no model key)', () => {
     expect(body.message).toContain(`/es/portfolio/${caseStudy.id}`);
   });
 
+  it('answers a greeting with a short greeting of its own, not the welcome again, without calling a model', async () => {
+    useModel(true);
+    openai.requests.length = 0;
+    for (const [hello, language, reply] of [
+      ['Hello', 'en', en['assistant.hello']],
+      ['hi!', 'en', en['assistant.hello']],
+      ['Hola', 'es', es['assistant.hello']],
+      ['Buenos días.', 'es', es['assistant.hello']],
+    ] as const) {
+      const { body } = await chat(ask(hello), language);
+      expect(body.message).toBe(reply);
+      expect(body.message).not.toBe((language === 'en' ? en : es)['chat.greeting'].replace('{ceo}', 'Alejandro Ríos'));
+    }
+    expect(en['assistant.hello'].length).toBeLessThan(80);
+    expect(openai.requests).toHaveLength(0);
+  });
+
   it('says when it does not know instead of guessing', async () => {
     const { body } = await chat(ask('What is the weather in Oslo tomorrow?'));
     expect(body.message).toMatch(/^I don't have information about that/);

@@ -140,8 +140,9 @@ async function planAnswer(
   const { language, session } = turn;
   const knowledge = await siteKnowledge(language);
   turn.knowledge = knowledge;
+  // A greeting is greeted back briefly: the panel already showed the welcome (chat.greeting).
   const fallback = GREETING.test(message)
-    ? useTranslations(language)('chat.greeting', { ceo: site.ceo.name })
+    ? useTranslations(language)('assistant.hello')
     : builtInAnswer(knowledge, retrieve(knowledge, message, session.history));
   const config = modelConfig();
   if (!config || GREETING.test(message)) return { plan: { kind: 'text', text: fallback }, lead: null };
