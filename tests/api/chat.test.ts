@@ -296,7 +296,7 @@ describe('with a model', () => {
     expect(events.at(-1)).toEqual({
       event: 'done',
       // eslint-disable-next-line @typescript-eslint/no-unsafe-assignment -- Vitest types its asymmetric matchers any
-      data: { message: deltas, sessionId: expect.any(String), sources: [] },
+      data: { message: deltas, sessionId: expect.any(String), sources: [], lead: null },
     });
     expect(openai.requests[0]!.body.stream).toBe(true);
   });
@@ -332,6 +332,32 @@ describe('leads and logs', () => {
       serviceOfInterest: 'ai-solutions',
     });
     expect(lead!.message).toContain('Visitor: We want to use AI to forecast demand');
+  });
+
+  it('says where the lead flow stands with each answer: the consent question, and the lead filed', async () => {
+    type Lead = string | null;
+    let sessionId: string | undefined;
+    const steps: Lead[] = [];
+    for (const message of [
+      'Tell me about logistics',
+      'I would like to talk to your team',
+      'yes',
+      'Ana Ruiz',
+      'ana@ruiz.example',
+    ]) {
+      const { body } = await chat(ask(message), 'en', sessionId ? { sessionId } : {});
+      sessionId = body.sessionId;
+      steps.push('lead' in body ? (body as { lead: Lead }).lead : 'missing');
+    }
+    expect(steps).toEqual([null, 'consent', 'name', 'email', 'company']);
+    const response = await call(chatFunction, '/api/chat', {
+      method: 'POST',
+      body: { messages: ask('none'), language: 'en', sessionId },
+      headers: { accept: 'text/event-stream' },
+    });
+    const done = parseEvents(await response.text()).at(-1)!;
+    expect(done.data.message).toMatch(/^Thank you, Ana Ruiz/);
+    expect((done.data as { lead?: Lead }).lead).toBe('filed');
   });
 
   it('stores nothing when the visitor declines, in Spanish too', async () => {
