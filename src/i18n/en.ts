@@ -289,6 +289,8 @@ export const en = {
     'I apologize, it seems there was a technical issue. Could you tell me more about your company and how we can help you with our digital transformation solutions?',
   'chat.talkToPerson': 'Talk to a person',
   'chat.talkToPersonMessage': 'I would like to talk to a person on your team.',
+  'chat.yes': 'Yes',
+  'chat.no': 'No',
   'chat.sources': 'Sources',
   'chat.source.portfolio': 'Case study',
   'chat.source.insight': 'Insight',

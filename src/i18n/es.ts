@@ -292,6 +292,8 @@ export const es: Record<DictionaryKey, string> = {
     'Disculpe, parece que ha habido un problema técnico. ¿Podría contarme algo más sobre su empresa y sobre cómo podemos ayudarle con nuestras soluciones de transformación digital?',
   'chat.talkToPerson': 'Hablar con una persona',
   'chat.talkToPersonMessage': 'Quisiera hablar con una persona de su equipo.',
+  'chat.yes': 'Sí',
+  'chat.no': 'No',
   'chat.sources': 'Fuentes',
   'chat.source.portfolio': 'Caso de éxito',
   'chat.source.insight': 'Análisis',
