@@ -10,10 +10,11 @@ import { chatRateLimit } from '../../src/http/rate-limits';
 import { chatRequestSchema } from '../../src/features/chat/schema';
 
 /**
- * POST /api/chat {messages, language, sessionId?} answers {message, sessionId, sources}; with
+ * POST /api/chat {messages, language, sessionId?} answers {message, sessionId, sources, lead}; with
  * `Accept: text/event-stream` the reply streams as server-sent events
  * (`delta` pieces, then `done` with the whole message, the session id and the sources:
- * the site's pages the reply links to, `{title, url, type}`).
+ * the site's pages the reply links to, `{title, url, type}`; and `lead`, where the lead flow stands: the
+ * question it asked, `filed`, or null — src/features/chat/schema.ts, ChatLeadStep).
  * The exchange is logged before the answer ends; without a `sessionId` the
  * server makes one, and the client sends it back with its next message.
  */
@@ -29,13 +30,13 @@ export default route({
     const reply = await chatReply(chat, origin, ip, signal);
     if (wantsEventStream(request)) {
       return eventStream(reply.pieces(), reply.log, {
-        done: (message) => ({ sessionId: reply.sessionId, sources: reply.sources(message) }),
+        done: (message) => ({ sessionId: reply.sessionId, sources: reply.sources(message), lead: reply.lead }),
         onCancel: () => left.abort(),
       });
     }
     const message = await reply.complete();
     await reply.log(message);
-    return json({ message, sessionId: reply.sessionId, sources: reply.sources(message) });
+    return json({ message, sessionId: reply.sessionId, sources: reply.sources(message), lead: reply.lead });
   },
 });
 

@@ -289,6 +289,8 @@ export const en = {
     'I apologize, it seems there was a technical issue. Could you tell me more about your company and how we can help you with our digital transformation solutions?',
   'chat.talkToPerson': 'Talk to a person',
   'chat.talkToPersonMessage': 'I would like to talk to a person on your team.',
+  'chat.yes': 'Yes',
+  'chat.no': 'No',
   'chat.sources': 'Sources',
   'chat.source.portfolio': 'Case study',
   'chat.source.insight': 'Insight',
@@ -327,6 +329,7 @@ export const en = {
     "I'm here to help with questions about Vantia Partners' services, investment approach, case studies and insights, so I can't help with that. Is there anything about digital transformation or investment I can help you with?",
   'assistant.unknown':
     "I don't have information about that, and I'd rather not guess. Our team will gladly answer directly: write to us through the [contact form]({contactUrl}), or ask me to put you in touch.",
+  'assistant.hello': 'Hello! What would you like to know about our work?',
   'assistant.found': 'Here is what I can tell you from our site:',
   'assistant.offerContact': 'Would you like me to put you in touch with our team?',
   'assistant.overview': 'Here is what we do, in short:',

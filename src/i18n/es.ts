@@ -292,6 +292,8 @@ export const es: Record<DictionaryKey, string> = {
     'Disculpe, parece que ha habido un problema técnico. ¿Podría contarme algo más sobre su empresa y sobre cómo podemos ayudarle con nuestras soluciones de transformación digital?',
   'chat.talkToPerson': 'Hablar con una persona',
   'chat.talkToPersonMessage': 'Quisiera hablar con una persona de su equipo.',
+  'chat.yes': 'Sí',
+  'chat.no': 'No',
   'chat.sources': 'Fuentes',
   'chat.source.portfolio': 'Caso de éxito',
   'chat.source.insight': 'Análisis',
@@ -332,6 +334,7 @@ export const es: Record<DictionaryKey, string> = {
     'Estoy aquí para ayudarle con preguntas sobre los servicios, el enfoque de inversión, los casos de éxito y los análisis de Vantia Partners, así que no puedo ayudarle con eso. ¿Hay algo sobre transformación digital o inversión en lo que pueda ayudarle?',
   'assistant.unknown':
     'No tengo información sobre eso y prefiero no suponer. Nuestro equipo le responderá con gusto directamente: escríbanos mediante el [formulario de contacto]({contactUrl}) o pídame que le ponga en contacto.',
+  'assistant.hello': '¡Hola! ¿Qué le gustaría saber sobre nuestro trabajo?',
   'assistant.found': 'Esto es lo que puedo contarle a partir de nuestra web:',
   'assistant.offerContact': '¿Quiere que le ponga en contacto con nuestro equipo?',
   'assistant.overview': 'Esto es, en resumen, lo que hacemos:',

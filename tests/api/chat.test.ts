@@ -227,6 +227,23 @@ describe('the built-in assistant (no model key)', () => {
     expect(body.message).toContain(`/es/portfolio/${caseStudy.id}`);
   });
 
+  it('answers a greeting with a short greeting of its own, not the welcome again, without calling a model', async () => {
+    useModel(true);
+    openai.requests.length = 0;
+    for (const [hello, language, reply] of [
+      ['Hello', 'en', en['assistant.hello']],
+      ['hi!', 'en', en['assistant.hello']],
+      ['Hola', 'es', es['assistant.hello']],
+      ['Buenos días.', 'es', es['assistant.hello']],
+    ] as const) {
+      const { body } = await chat(ask(hello), language);
+      expect(body.message).toBe(reply);
+      expect(body.message).not.toBe((language === 'en' ? en : es)['chat.greeting'].replace('{ceo}', 'Alejandro Ríos'));
+    }
+    expect(en['assistant.hello'].length).toBeLessThan(80);
+    expect(openai.requests).toHaveLength(0);
+  });
+
   it('says when it does not know instead of guessing', async () => {
     const { body } = await chat(ask('What is the weather in Oslo tomorrow?'));
     expect(body.message).toMatch(/^I don't have information about that/);
@@ -279,7 +296,7 @@ describe('with a model', () => {
     expect(events.at(-1)).toEqual({
       event: 'done',
       // eslint-disable-next-line @typescript-eslint/no-unsafe-assignment -- Vitest types its asymmetric matchers any
-      data: { message: deltas, sessionId: expect.any(String), sources: [] },
+      data: { message: deltas, sessionId: expect.any(String), sources: [], lead: null },
     });
     expect(openai.requests[0]!.body.stream).toBe(true);
   });
@@ -315,6 +332,32 @@ describe('leads and logs', () => {
       serviceOfInterest: 'ai-solutions',
     });
     expect(lead!.message).toContain('Visitor: We want to use AI to forecast demand');
+  });
+
+  it('says where the lead flow stands with each answer: the consent question, and the lead filed', async () => {
+    type Lead = string | null;
+    let sessionId: string | undefined;
+    const steps: Lead[] = [];
+    for (const message of [
+      'Tell me about logistics',
+      'I would like to talk to your team',
+      'yes',
+      'Ana Ruiz',
+      'ana@ruiz.example',
+    ]) {
+      const { body } = await chat(ask(message), 'en', sessionId ? { sessionId } : {});
+      sessionId = body.sessionId;
+      steps.push('lead' in body ? (body as { lead: Lead }).lead : 'missing');
+    }
+    expect(steps).toEqual([null, 'consent', 'name', 'email', 'company']);
+    const response = await call(chatFunction, '/api/chat', {
+      method: 'POST',
+      body: { messages: ask('none'), language: 'en', sessionId },
+      headers: { accept: 'text/event-stream' },
+    });
+    const done = parseEvents(await response.text()).at(-1)!;
+    expect(done.data.message).toMatch(/^Thank you, Ana Ruiz/);
+    expect((done.data as { lead?: Lead }).lead).toBe('filed');
   });
 
   it('stores nothing when the visitor declines, in Spanish too', async () => {

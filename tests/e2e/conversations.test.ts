@@ -35,8 +35,15 @@ async function say(page: Page, text: string): Promise<string> {
   await page.locator('#chat-input').fill(text);
   await page.keyboard.press('Enter');
   await expect.poll(() => bots.count(), { timeout: 15_000 }).toBe(before + 1);
-  await expect.poll(() => page.locator('#chat-input').isEnabled(), { timeout: 15_000 }).toBe(true);
+  await answered(page);
   return (await bots.last().textContent()) ?? '';
+}
+
+/** Waits for the assistant to finish its reply (the conversation no longer busy). */
+async function answered(page: Page) {
+  const log = page.locator('[data-chat-panel] [role="log"]');
+  await expect.poll(() => log.getAttribute('aria-busy'), { timeout: 15_000 }).not.toBe('true');
+  await expect.poll(() => page.locator('#chat-input').isEnabled(), { timeout: 15_000 }).toBe(true);
 }
 
 describe('chat', () => {
@@ -131,13 +138,101 @@ describe('chat', () => {
     const bots = page.locator('[data-sender="bot"]');
     await talk.click();
     await expect.poll(() => bots.count(), { timeout: 15_000 }).toBe(2);
-    await expect.poll(() => page.locator('#chat-input').isEnabled(), { timeout: 15_000 }).toBe(true);
+    await answered(page);
     expect(await page.locator('[data-sender="user"]').last().textContent()).toBe(es['chat.talkToPersonMessage']);
     expect(await bots.last().textContent()).toMatch(/^Con mucho gusto le pongo en contacto/);
     const privacy = bots.last().getByRole('link', { name: 'política de privacidad' });
     expect(await privacy.getAttribute('href')).toBe('/es/privacy-policy');
     // Still there after the exchange.
     expect(await talk.isVisible()).toBe(true);
+    await page.close();
+  });
+
+  it('keeps focus in the panel after "talk to a person" while the reply comes: what is typed then is kept', async () => {
+    await steerOpenAi({ status: 500 });
+    const page = await browser.page({ width: 390 });
+    // The reply waits until the visitor has typed.
+    let release = () => {};
+    const typed = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/chat', async (route) => {
+      await typed;
+      await route.continue();
+    });
+    await page.goto('/es/');
+    await openChat(page);
+    await page.getByRole('button', { name: es['chat.talkToPerson'] }).click();
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('chat-input');
+    await expect.poll(() => page.locator('[data-chat-panel] [role="log"]').getAttribute('aria-busy')).toBe('true');
+    await page.keyboard.type('Sí');
+    release();
+    await expect.poll(() => page.locator('[data-sender="bot"]').count(), { timeout: 15_000 }).toBe(2);
+    await answered(page);
+    expect(await page.locator('#chat-input').inputValue()).toBe('Sí');
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('chat-input');
+    await page.close();
+  });
+
+  it('offers Yes/No buttons for consent (keyboard too), and no "talk to a person" once the lead is filed', async () => {
+    await steerOpenAi({ status: 500 });
+    const page = await browser.page();
+    await page.goto('/');
+    await openChat(page);
+    const talk = page.getByRole('button', { name: en['chat.talkToPerson'] });
+    const yes = page.getByRole('button', { name: en['chat.yes'], exact: true });
+    const no = page.getByRole('button', { name: en['chat.no'], exact: true });
+    expect(await yes.count()).toBe(0);
+    expect(await say(page, 'I would like to talk to your team')).toMatch(/^I'd be glad to put you in touch/);
+    expect(await yes.isVisible()).toBe(true);
+    expect(await no.isVisible()).toBe(true);
+    // Reached from the message field with the keyboard, and sent with Enter.
+    await page.locator('#chat-input').focus();
+    for (let i = 0; i < 4 && !(await page.evaluate(() => document.activeElement?.hasAttribute('data-chat-yes'))); i++) {
+      await page.keyboard.press('Shift+Tab');
+    }
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe(en['chat.yes']);
+    const bots = page.locator('[data-sender="bot"]');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => bots.count(), { timeout: 15_000 }).toBe(3);
+    await answered(page);
+    expect(await page.locator('[data-sender="user"]').last().textContent()).toBe(en['chat.yes']);
+    expect(await bots.last().textContent()).toBe(en['assistant.leadName']);
+    // Only for the consent question.
+    expect(await yes.count()).toBe(0);
+    expect(await talk.isVisible()).toBe(true);
+    await say(page, 'Nora Díaz');
+    await say(page, 'nora@e2e.example');
+    expect(await say(page, 'none')).toMatch(/^Thank you, Nora Díaz/);
+    // Handed off: nothing left to ask for.
+    expect(await talk.count()).toBe(0);
+    await page.close();
+  });
+
+  it('declines with the No button; a typed answer to the consent question still works (Spanish)', async () => {
+    await steerOpenAi({ status: 500 });
+    const page = await browser.page({ width: 390 });
+    await page.goto('/es/');
+    await openChat(page);
+    await say(page, 'Quisiera hablar con su equipo');
+    const bots = page.locator('[data-sender="bot"]');
+    await page.getByRole('button', { name: es['chat.no'], exact: true }).click();
+    await expect.poll(() => bots.count(), { timeout: 15_000 }).toBe(3);
+    await answered(page);
+    expect(await bots.last().textContent()).toMatch(/^Ningún problema/);
+    await say(page, 'Quisiera hablar con su equipo');
+    expect(await say(page, 'sí')).toBe(es['assistant.leadName']);
+    await page.close();
+  });
+
+  it('keeps the "AI assistant" badge on one line at 390 px in Spanish', async () => {
+    const page = await browser.page({ width: 390 });
+    await page.goto('/es/');
+    await openChat(page);
+    const badge = page.locator('#chat-title > span');
+    expect(await badge.textContent()).toBe(es['chat.aiLabel']);
+    expect(await badge.evaluate((element) => getComputedStyle(element).whiteSpace)).toBe('nowrap');
+    const box = await badge.boundingBox();
+    // One line of text-xs (16 px) with its padding and border, not two.
+    expect(box?.height).toBeLessThan(28);
     await page.close();
   });
 

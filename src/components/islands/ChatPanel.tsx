@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, type SyntheticEvent, type KeyboardEvent, t
 import { ApiError, apiStream } from '../../client/api';
 import type { Language } from '../../i18n/languages';
 // Types only: the panel ships neither zod nor the server's search.
-import type { ChatSource, ChatSourceType } from '../../features/chat/schema';
+import type { ChatLeadStep, ChatSource, ChatSourceType } from '../../features/chat/schema';
 import { sitePath } from './site-path';
 
 export interface ChatTexts {
@@ -16,6 +16,9 @@ export interface ChatTexts {
   /** The "talk to a person" action, and the message it sends (which starts the lead flow). */
   talkToPerson: string;
   talkToPersonMessage: string;
+  /** The answers the consent question's buttons send (the lead flow takes them as typed). */
+  yes: string;
+  no: string;
   /** The source cards' list label, and each type's name. */
   sources: string;
   sourceTypes: Record<ChatSourceType, string>;
@@ -99,11 +102,18 @@ function AnswerText({ text }: { text: string }) {
   return <>{parts}</>;
 }
 
+/** Where the lead flow stands, as the server said (`lead` in its answer); anything else is none. */
+function readLead(value: unknown): ChatLeadStep {
+  const steps: unknown[] = ['consent', 'name', 'email', 'company', 'filed'];
+  return steps.includes(value) ? (value as ChatLeadStep) : null;
+}
+
 /**
  * The chat panel (docs/product.md, "Chat widget"): greeting on first open only, newest
- * message in view, typing indicator, input disabled while waiting, Enter sends,
- * blank never sent, the fallback message when the call fails. Loaded only when
- * the visitor first opens the chat.
+ * message in view, typing indicator, the input kept (and its focus) while waiting but
+ * nothing sent until the reply ends, Enter sends, blank never sent, the fallback message
+ * when the call fails; Yes/No buttons for the lead flow's consent question, and no "talk
+ * to a person" once the lead is filed. Loaded only when the visitor first opens the chat.
  */
 export function ChatPanel({
   lang,
@@ -119,6 +129,8 @@ export function ChatPanel({
   const [messages, setMessages] = useState<Message[]>([]);
   const [input, setInput] = useState('');
   const [pending, setPending] = useState(false);
+  const [lead, setLead] = useState<ChatLeadStep>(null);
+  const [handedOff, setHandedOff] = useState(false);
   // The server makes the session id with its first answer; the widget sends it back from then on.
   const sessionId = useRef<string | null>(null);
   const greeted = useRef(false);
@@ -152,6 +164,7 @@ export function ChatPanel({
     setMessages(history);
     setInput('');
     setPending(true);
+    setLead(null);
     const botId = messageId();
     const conversation = history
       .filter((message, index) => !(index === 0 && message.sender === 'bot'))
@@ -171,6 +184,9 @@ export function ChatPanel({
         (done) => {
           if (typeof done['sessionId'] === 'string') sessionId.current = done['sessionId'];
           sources = readSources(done['sources'], texts.sourceTypes);
+          const step = readLead(done['lead']);
+          setLead(step);
+          if (step === 'filed') setHandedOff(true);
         },
       );
       if (!reply.trim()) show(texts.fallback);
@@ -187,8 +203,17 @@ export function ChatPanel({
     if (event.key === 'Escape') onClose();
   }
 
+  /** A button's message: sent, and the focus put in the input so the next words typed land there. */
+  function answer(text: string) {
+    inputRef.current?.focus();
+    void sendText(text);
+  }
+
   if (!open) return null;
   const streaming = pending && messages[messages.length - 1]?.sender === 'bot';
+  const consenting = lead === 'consent' && !pending;
+  const chip =
+    'rounded-full border border-emerald-700 px-3 py-1 text-xs font-semibold text-emerald-800 hover:bg-emerald-50 disabled:opacity-50';
   return (
     <div
       role="dialog"
@@ -202,7 +227,7 @@ export function ChatPanel({
         <div>
           <h2 id="chat-title" className="text-base font-semibold">
             {texts.title}{' '}
-            <span className="ml-1 rounded-sm border border-white/70 px-1.5 py-0.5 align-middle text-xs font-semibold">
+            <span className="ml-1 whitespace-nowrap rounded-sm border border-white/70 px-1.5 py-0.5 align-middle text-xs font-semibold">
               {texts.aiLabel}
             </span>
           </h2>
@@ -221,6 +246,7 @@ export function ChatPanel({
         ref={listRef}
         role="log"
         aria-live="polite"
+        aria-busy={pending}
         aria-relevant="additions"
         className="flex-1 space-y-3 overflow-y-auto px-4 py-3"
       >
@@ -270,17 +296,31 @@ export function ChatPanel({
           </div>
         )}
       </div>
-      <div className="flex justify-end border-t border-slate-200 px-3 pt-2">
-        <button
-          type="button"
-          onClick={() => void sendText(texts.talkToPersonMessage)}
-          disabled={pending}
-          className="rounded-full border border-emerald-700 px-3 py-1 text-xs font-semibold text-emerald-800 hover:bg-emerald-50 disabled:opacity-50"
-          data-talk-to-person
-        >
-          {texts.talkToPerson}
-        </button>
-      </div>
+      {(!handedOff || consenting) && (
+        <div className="flex flex-wrap justify-end gap-2 border-t border-slate-200 px-3 pt-2">
+          {consenting && (
+            <>
+              <button type="button" onClick={() => answer(texts.yes)} className={chip} data-chat-yes>
+                {texts.yes}
+              </button>
+              <button type="button" onClick={() => answer(texts.no)} className={chip} data-chat-no>
+                {texts.no}
+              </button>
+            </>
+          )}
+          {!handedOff && (
+            <button
+              type="button"
+              onClick={() => answer(texts.talkToPersonMessage)}
+              disabled={pending}
+              className={`${consenting ? 'ml-auto ' : ''}${chip}`}
+              data-talk-to-person
+            >
+              {texts.talkToPerson}
+            </button>
+          )}
+        </div>
+      )}
       <form onSubmit={(event) => void send(event)} className="flex gap-2 p-3">
         <label htmlFor="chat-input" className="sr-only">
           {texts.placeholder}
@@ -291,7 +331,6 @@ export function ChatPanel({
           value={input}
           onChange={(event) => setInput(event.target.value)}
           placeholder={texts.placeholder}
-          disabled={pending}
           maxLength={2000}
           autoComplete="off"
           className="min-w-0 flex-1 rounded-md border border-slate-300 px-3 py-2 text-sm focus:border-emerald-600 focus:outline-hidden focus:ring-2 focus:ring-emerald-600/30 disabled:bg-slate-50"

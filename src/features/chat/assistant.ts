@@ -2,7 +2,7 @@ import { localePath, useTranslations } from '../../i18n';
 import type { Language } from '../../i18n/languages';
 import { logChatExchange, newChatSessionId } from './log';
 import { takeModelCall } from '../quotas/quotas';
-import type { ChatMessage, ChatRequest, ChatSource } from './schema';
+import type { ChatLeadStep, ChatMessage, ChatRequest, ChatSource } from './schema';
 import type { LeadState } from '../conversations/schema';
 import { site } from '../../platform/site';
 import { siteKnowledge, type Knowledge } from './knowledge';
@@ -111,7 +111,10 @@ async function startTurn(request: ChatRequest): Promise<ChatTurn> {
  * the lead flow's state after this exchange. A question asked together with
  * the wish to talk to the team is answered first, then the lead flow asks.
  */
-async function planReply(turn: ChatTurn, ip: string): Promise<{ plan: ReplyPlan; lead: LeadState | null }> {
+async function planReply(
+  turn: ChatTurn,
+  ip: string,
+): Promise<{ plan: ReplyPlan; lead: LeadState | null; filed?: true }> {
   const { language, message, session } = turn;
   const t = useTranslations(language);
   // Earlier turns were screened when they came, and again when the session was read back.
@@ -122,7 +125,8 @@ async function planReply(turn: ChatTurn, ip: string): Promise<{ plan: ReplyPlan;
   );
   if (!lead) return planAnswer(turn, ip);
   const question = session.lead ? null : questionBesideTeamWish(message, await siteKnowledge(language));
-  if (!question) return { plan: { kind: 'text', text: lead.text }, lead: lead.state };
+  if (!question)
+    return { plan: { kind: 'text', text: lead.text }, lead: lead.state, ...(lead.filed && { filed: true }) };
   const { plan } = await planAnswer(turn, ip, question);
   const offer = `\n\n${lead.text}`;
   return {
@@ -140,8 +144,9 @@ async function planAnswer(
   const { language, session } = turn;
   const knowledge = await siteKnowledge(language);
   turn.knowledge = knowledge;
+  // A greeting is greeted back briefly: the panel already showed the welcome (chat.greeting).
   const fallback = GREETING.test(message)
-    ? useTranslations(language)('chat.greeting', { ceo: site.ceo.name })
+    ? useTranslations(language)('assistant.hello')
     : builtInAnswer(knowledge, retrieve(knowledge, message, session.history));
   const config = modelConfig();
   if (!config || GREETING.test(message)) return { plan: { kind: 'text', text: fallback }, lead: null };
@@ -160,6 +165,8 @@ export interface ChatReply {
   complete: () => Promise<string>;
   /** The reply in pieces as they come (the model's stream, or a fixed text word by word). */
   pieces: () => AsyncIterable<string>;
+  /** Where the lead flow stands after this reply (docs/product.md, "Chat"). */
+  lead: ChatLeadStep;
   /** The site's pages a reply links to, as source cards (none for the lead flow's texts and refusals). */
   sources: (reply: string) => ChatSource[];
   /**
@@ -181,10 +188,11 @@ export async function chatReply(
   signal?: AbortSignal,
 ): Promise<ChatReply> {
   const turn = await startTurn(request);
-  const { plan, lead } = await planReply(turn, ip);
+  const { plan, lead, filed } = await planReply(turn, ip);
   const afterword = plan.kind === 'model' ? (plan.afterword ?? '') : '';
   return {
     sessionId: turn.sessionId,
+    lead: filed ? 'filed' : (lead?.step ?? null),
     complete: async () => {
       if (plan.kind === 'text') return plan.text;
       const answer = await completeWithModel(plan.config, plan.prompt, signal);

@@ -85,13 +85,13 @@ export interface LeadTurn {
 }
 
 /**
- * The lead flow's reply to the visitor's new message and its state after it,
+ * The lead flow's reply to the visitor's new message and its state after it (`filed` when it filed the lead),
  * or null when the conversation is not in (or entering) the flow.
  */
 export async function leadReply(
   turn: LeadTurn,
   lang: Language,
-): Promise<{ text: string; state: LeadState | null } | null> {
+): Promise<{ text: string; state: LeadState | null; filed?: true } | null> {
   const t = useTranslations(lang);
   const { message, state } = turn;
   // Links are relative site paths, as Markdown (the chat panel makes them clickable).
@@ -143,7 +143,7 @@ export async function leadReply(
         { language: lang },
       );
       await alertContactMessage(lead);
-      return { text: t('assistant.leadDone', { name: state.name, email: email.data }), state: null };
+      return { text: t('assistant.leadDone', { name: state.name, email: email.data }), state: null, filed: true };
     }
     default:
       return wantsTeam(message) ? askConsent() : null;

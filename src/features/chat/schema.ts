@@ -30,6 +30,13 @@ export const chatRequestSchema = z.object({
 });
 export type ChatRequest = z.infer<typeof chatRequestSchema>;
 
+/**
+ * Where the lead flow stands after an answer (the `lead` of POST /api/chat): the question it just asked
+ * (`consent`: the panel offers Yes/No buttons), `filed` when this answer filed the lead (the panel's "talk to a
+ * person" is then gone), null outside the flow.
+ */
+export type ChatLeadStep = 'consent' | 'name' | 'email' | 'company' | 'filed' | null;
+
 /** What a chat answer's source is: a case study, an insight, or a section of the landing page. */
 export const CHAT_SOURCE_TYPES = ['portfolio', 'insight', 'services', 'investment', 'about', 'contact'] as const;
 export type ChatSourceType = (typeof CHAT_SOURCE_TYPES)[number];

@@ -23,6 +23,8 @@ export const GET: APIRoute = ({ params }) => {
     send: t('chat.send'),
     talkToPerson: t('chat.talkToPerson'),
     talkToPersonMessage: t('chat.talkToPersonMessage'),
+    yes: t('chat.yes'),
+    no: t('chat.no'),
     sources: t('chat.sources'),
     sourceTypes: {
       portfolio: t('chat.source.portfolio'),
