@@ -649,4 +649,33 @@ describe('issue 23: layout', () => {
       await page.close();
     },
   );
+
+  it('shows card titles whole at 1440 px on the home page and /insights, in both languages', async () => {
+    const page = await browser.page({ width: 1440 });
+    for (const lang of LANGS) {
+      for (const path of [`${prefix(lang)}/`, `${prefix(lang)}/insights`]) {
+        await page.goto(path);
+        const titles = await page.locator('main article').evaluateAll((articles) =>
+          articles
+            .filter((card) => (card as HTMLElement).offsetParent !== null)
+            .map((card) => {
+              const heading = card.querySelector('h2, h3')!;
+              return {
+                title: heading.textContent.trim(),
+                clamp: getComputedStyle(heading).getPropertyValue('-webkit-line-clamp'),
+                cut: heading.scrollHeight > heading.clientHeight + 1,
+              };
+            }),
+        );
+        expect(titles.length, path).toBeGreaterThanOrEqual(3);
+        for (const { title, clamp, cut } of titles) {
+          expect(clamp, `${path}: ${title}`).toBe('none');
+          expect(cut, `${path}: ${title}`).toBe(false);
+        }
+        for (const heading of await page.locator('main article').locator('h2, h3').all())
+          if (await heading.isVisible()) expect(await clippedBy(heading), path).toEqual([]);
+      }
+    }
+    await page.close();
+  });
 });
