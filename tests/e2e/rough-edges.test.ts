@@ -598,3 +598,91 @@ describe('issue 23: an insight', () => {
     await page.close();
   });
 });
+
+/** Where an element's text is cut: by its own box, or by an ancestor that clips (any overflow but visible). */
+function clippedBy(locator: Locator): Promise<string[]> {
+  return locator.evaluate((element) => {
+    const found: string[] = [];
+    if (element.scrollHeight > element.clientHeight + 1 || element.scrollWidth > element.clientWidth + 1)
+      found.push('its own box');
+    const own = element.getBoundingClientRect();
+    for (let node = element.parentElement; node; node = node.parentElement) {
+      const style = getComputedStyle(node);
+      if (style.overflowX === 'visible' && style.overflowY === 'visible') continue;
+      const clip = node.getBoundingClientRect();
+      if (
+        own.top < clip.top - 1 ||
+        own.bottom > clip.bottom + 1 ||
+        own.left < clip.left - 1 ||
+        own.right > clip.right + 1
+      )
+        found.push(`${node.tagName.toLowerCase()}.${[...node.classList].join('.')}`);
+    }
+    return found;
+  });
+}
+
+describe('issue 23: layout', () => {
+  it.each([390, 1024, 1440])(
+    'keeps the video card’s heading and AI disclaimer whole inside its dark panel at %i px, in both languages',
+    async (width) => {
+      const page = await browser.page({ width });
+      for (const lang of LANGS) {
+        const t = dictionaries[lang];
+        await page.goto(`${prefix(lang)}/`);
+        const placeholder = page.locator('[data-video-placeholder]');
+        await placeholder.scrollIntoViewIfNeeded();
+        const panel = placeholder.locator('> div');
+        // The first line of the panel: "{name} is calling".
+        const heading = panel.locator('> p').first();
+        expect(await heading.innerText()).toContain(t['video.calling'].replace('{name}', '').trim());
+        const disclaimer = panel.locator('[data-ai-disclosure]');
+        const panelBox = await box(panel);
+        for (const [name, text] of [
+          ['heading', heading],
+          ['disclaimer', disclaimer],
+        ] as const) {
+          const where = `${lang} at ${width}px: ${name}`;
+          expect(await text.isVisible(), where).toBe(true);
+          const { x, y, width: w, height: h } = await box(text);
+          expect(x, where).toBeGreaterThanOrEqual(panelBox.x - 1);
+          expect(y, where).toBeGreaterThanOrEqual(panelBox.y - 1);
+          expect(x + w, where).toBeLessThanOrEqual(panelBox.x + panelBox.width + 1);
+          expect(y + h, where).toBeLessThanOrEqual(panelBox.y + panelBox.height + 1);
+          expect(await clippedBy(text), where).toEqual([]);
+        }
+        expect(await clippedBy(panel), `${lang} at ${width}px: panel`).toEqual([]);
+      }
+      await page.close();
+    },
+  );
+
+  it('shows card titles whole at 1440 px on the home page and /insights, in both languages', async () => {
+    const page = await browser.page({ width: 1440 });
+    for (const lang of LANGS) {
+      for (const path of [`${prefix(lang)}/`, `${prefix(lang)}/insights`]) {
+        await page.goto(path);
+        const titles = await page.locator('main article').evaluateAll((articles) =>
+          articles
+            .filter((card) => (card as HTMLElement).offsetParent !== null)
+            .map((card) => {
+              const heading = card.querySelector('h2, h3')!;
+              return {
+                title: heading.textContent.trim(),
+                clamp: getComputedStyle(heading).getPropertyValue('-webkit-line-clamp'),
+                cut: heading.scrollHeight > heading.clientHeight + 1,
+              };
+            }),
+        );
+        expect(titles.length, path).toBeGreaterThanOrEqual(3);
+        for (const { title, clamp, cut } of titles) {
+          expect(clamp, `${path}: ${title}`).toBe('none');
+          expect(cut, `${path}: ${title}`).toBe(false);
+        }
+        for (const heading of await page.locator('main article').locator('h2, h3').all())
+          if (await heading.isVisible()) expect(await clippedBy(heading), path).toEqual([]);
+      }
+    }
+    await page.close();
+  });
+});

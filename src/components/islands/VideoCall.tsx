@@ -157,11 +157,12 @@ export function VideoCall({ lang, texts }: { lang: Language; texts: VideoTexts }
 
   return (
     <div
-      className="relative mt-6 flex h-80 flex-col items-center justify-end overflow-hidden rounded-lg bg-linear-to-br from-navy to-emerald-900 p-6 text-center"
+      className="relative mt-6 flex min-h-80 flex-col items-center justify-end rounded-lg bg-linear-to-br from-navy to-emerald-900 p-6 text-center"
       data-video-placeholder
     >
+      {/* At least 320 px high, and as high as its panel needs: no fixed height, nothing clipped (issue 23). */}
       <video
-        className="absolute inset-0 h-full w-full object-cover opacity-60 motion-reduce:hidden"
+        className="absolute inset-0 h-full w-full rounded-lg object-cover opacity-60 motion-reduce:hidden"
         src="/video/ceo-calling.webm"
         muted
         loop
