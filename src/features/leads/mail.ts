@@ -6,7 +6,7 @@ import type { Taxonomy } from '../taxonomy/schema';
 import { site } from '../../platform/site';
 import { block, button, document, fields, heading, link, paragraph, type SafeHtml } from '../mail/html';
 import { serviceName } from './alert-mails';
-import { siteUrl, type RenderedMail } from '../mail/templates';
+import { render, siteUrl, type RenderedMail } from '../mail/templates';
 
 /** The reply templates a partner starts from, in every language (`{sender}`: the partner's username). */
 export function replyTemplates(lead: Lead, sender: string): Localized<{ subject: string; body: string }> {
@@ -80,23 +80,11 @@ export function digestMail(
       ...leads.map((lead) => link(lead.name, leadLink(lead.id))),
     ],
   });
-  const parts = [
+  return render(lang, subject, [
     { text: t('digest.intro'), html: [paragraph(t('digest.intro'))] },
     section(t('digest.new', { count: fresh.length }), fresh),
     section(t('digest.unanswered', { count: unanswered.length }), unanswered),
     ...(more ? [{ text: t('digest.more'), html: [paragraph(t('digest.more'))] }] : []),
     { text: `${t('digest.open')}: ${inboxLink()}`, html: [button(t('digest.open'), inboxLink())] },
-  ];
-  const footer = t('mail.footer.sentBy', { siteName: site.name });
-  return {
-    subject,
-    text: `${parts.map((part) => part.text).join('\n\n')}\n\n--\n${footer}\n`,
-    html: document(
-      lang,
-      subject,
-      site.name,
-      parts.flatMap((part) => part.html),
-      [paragraph(footer)],
-    ),
-  };
+  ]);
 }
