@@ -1,6 +1,17 @@
 import type { Content, ContentEngine } from '../features/content/engine';
 import { insightContent } from '../features/content/insights';
 import { portfolioContent } from '../features/content/portfolio';
+import {
+  clientContent,
+  publicClient,
+  publicTeamMember,
+  publicTestimonial,
+  teamContent,
+  testimonialContent,
+  type PublicClient,
+  type PublicTeamMember,
+  type PublicTestimonial,
+} from '../features/content/firm';
 import { searchInsights } from '../features/content/search';
 import { shownInEveryLanguage } from '../features/content/shown';
 import { DEFAULT_LANGUAGE, isLanguage, LANGUAGES, type Language } from '../i18n/languages';
@@ -87,6 +98,10 @@ export function insightData(id: string | undefined): Promise<PageData<Insight | 
 export interface HomeData {
   portfolio: PortfolioItem[] | null;
   insights: Insight[] | null;
+  /** The partners, clients and quotes, in their order; empty (the section is not shown) when none or unreadable. */
+  team: PublicTeamMember[];
+  clients: PublicClient[];
+  testimonials: PublicTestimonial[];
 }
 
 /** A kind's newest four public records (one statement), or null (logged) when they cannot be read. */
@@ -98,19 +113,47 @@ function newestFour<Own extends object>(engine: Engine<Own>) {
 }
 
 /**
- * The landing page's newest four case studies and insights. Each section
+ * The first `limit` records of a kind listed by order (one statement), as the public sees them; none (logged) when
+ * they cannot be read: the home page then leaves the section out rather than show an error among the firm's people.
+ */
+function firstInOrder<Own extends object, View>(
+  engine: Engine<Own>,
+  limit: number,
+  view: (record: Content<Own>) => View,
+): Promise<View[]> {
+  return engine.listPage({ cursor: null, limit, q: '' }, true).then(
+    (page) => page.items.map(view),
+    (error: unknown) => (console.error(`Home ${engine.kind.label} list failed`, error), []),
+  );
+}
+
+/** How many partners, client logos and quotes the home page shows at most. */
+export const HOME_LIMITS = { team: 12, clients: 12, testimonials: 3 } as const;
+
+/**
+ * The landing page's newest four case studies and insights, and the team, clients and quotes. Each section
  * that cannot be read shows its error text; the rest of the page still renders.
  */
 export async function homeData(): Promise<PageData<HomeData>> {
-  const [portfolio, insights, taxonomy] = await Promise.all([
+  const [portfolio, insights, team, clients, testimonials, taxonomy] = await Promise.all([
     newestFour(portfolioContent),
     newestFour(insightContent),
+    firstInOrder(teamContent, HOME_LIMITS.team, publicTeamMember),
+    firstInOrder(clientContent, HOME_LIMITS.clients, publicClient),
+    firstInOrder(testimonialContent, HOME_LIMITS.testimonials, publicTestimonial),
     taxonomyForPage(),
   ]);
   return {
-    data: { portfolio, insights },
+    data: { portfolio, insights, team, clients, testimonials },
     status: 200,
-    tags: [portfolioContent.listTag, insightContent.listTag, TAXONOMY_TAG],
+    tags: [
+      portfolioContent.listTag,
+      insightContent.listTag,
+      teamContent.listTag,
+      clientContent.listTag,
+      testimonialContent.listTag,
+      TAXONOMY_TAG,
+    ],
     taxonomy,
   };
 }

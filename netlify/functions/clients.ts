@@ -1,0 +1,10 @@
+import type { Config } from '@netlify/functions';
+import { contentApi } from '../../src/http/content-api';
+import { clientContent } from '../../src/features/content/firm';
+
+/** Admins only, reads too: the public sees these on the home page (src/http/page-data.ts), not through an API. */
+export default contentApi(clientContent, { audience: 'admin' });
+
+export const config: Config = {
+  path: ['/api/clients', '/api/clients/:id'],
+};
