@@ -1,5 +1,6 @@
 // Renders the abstract cover images for the demo case studies and insights
-// (src/features/content/demo-content.ts) into public/images/demo/.
+// (src/features/content/demo-content.ts), and the team's portraits and the
+// clients' logos (src/features/content/demo-firm.ts), into public/images/demo/.
 //
 //   node_modules/.bin/node scripts/make-demo-images.mjs
 //
@@ -715,4 +716,129 @@ for (const [name, build] of images) {
     quality -= 4;
   }
 }
+// ---------------------------------------------------------------- portraits and logos
+
+/**
+ * An illustrated avatar, no face: a head and shoulders in flat shapes over a patterned disc, in a person's colours.
+ * @param {number} seed @param {{ bg: string, ring: string, skin: string, hair: string, jacket: string, shirt: string, long: boolean }} p
+ */
+function portrait(seed, p) {
+  const r = rng(seed);
+  const S = 480;
+  let pattern = '';
+  for (let i = 0; i < 7; i++) {
+    const rad = 60 + i * 34;
+    pattern += `<circle cx="${S / 2}" cy="${S / 2}" r="${rad}" fill="none" stroke="${p.ring}" stroke-opacity="${(0.35 - i * 0.04).toFixed(2)}" stroke-width="${i % 2 ? 2 : 6}"/>`;
+  }
+  // The hair: long hair falls behind the head and over its top; short hair is a cap over the top only.
+  const behind = p.long
+    ? `<path d="M150 240 C140 120 340 100 332 230 C336 290 330 330 342 360 L138 360 C152 320 146 290 150 240 Z" fill="${p.hair}"/>`
+    : '';
+  const cap = p.long
+    ? `<path d="M156 220 C146 86 334 86 324 220 C306 172 226 150 156 220 Z" fill="${p.hair}"/>`
+    : `<path d="M158 210 C150 86 330 86 322 210 C306 ${f(170 + r() * 10)} 270 158 240 160 C206 162 176 176 160 206 Z" fill="${p.hair}"/>`;
+  const body = `${behind}
+<rect x="214" y="262" width="52" height="60" rx="18" fill="${p.skin}"/>
+<ellipse cx="240" cy="214" rx="78" ry="90" fill="${p.skin}"/>
+${cap}
+<path d="M96 ${S} C100 360 170 318 240 318 C310 318 380 360 384 ${S} Z" fill="${p.jacket}"/>
+<path d="M206 320 L240 392 L274 320 Z" fill="${p.shirt}"/>`;
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${S}" height="${S}" viewBox="0 0 ${S} ${S}">
+<rect width="${S}" height="${S}" fill="${p.bg}"/>${pattern}${body}</svg>`;
+}
+
+/**
+ * A client's logo: an abstract monogram mark (initial in a shape) and the name as a wordmark, on transparent ground.
+ * @param {string} name @param {{ mark: 'circle' | 'square' | 'diamond' | 'arc', color: string }} p
+ */
+function logo(name, p) {
+  const LW = 480;
+  const LH = 160;
+  const initial = name.charAt(0);
+  const shapes = {
+    circle: `<circle cx="80" cy="80" r="52" fill="${p.color}"/>`,
+    square: `<rect x="30" y="30" width="100" height="100" rx="18" fill="${p.color}"/>`,
+    diamond: `<polygon points="80,22 138,80 80,138 22,80" fill="${p.color}"/>`,
+    arc: `<path d="M28 122 A60 60 0 0 1 132 122 L108 122 A36 36 0 0 0 52 122 Z" fill="${p.color}"/><circle cx="80" cy="58" r="22" fill="${p.color}"/>`,
+  };
+  const letter =
+    p.mark === 'arc'
+      ? ''
+      : `<text x="80" y="98" text-anchor="middle" font-family="DejaVu Sans" font-weight="bold" font-size="52" fill="#ffffff">${initial}</text>`;
+  const words = name.split(' ');
+  const lines = words.length > 1 && name.length > 12 ? [words[0], words.slice(1).join(' ')] : [name];
+  const text = lines
+    .map(
+      (line, i) =>
+        `<text x="160" y="${lines.length === 1 ? 96 : 74 + i * 42}" font-family="DejaVu Sans" font-weight="${i === 0 ? 'bold' : 'normal'}" font-size="${lines.length === 1 ? 40 : 34}" fill="${C.navy}">${line}</text>`,
+    )
+    .join('');
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${LW}" height="${LH}" viewBox="0 0 ${LW} ${LH}">${shapes[p.mark]}${letter}${text}</svg>`;
+}
+
+const MAX_SMALL_BYTES = 30 * 1024;
+
+/** @type {[name: string, format: 'webp' | 'png', build: () => string][]} */
+const small = [
+  [
+    'team-alejandro-rios',
+    'webp',
+    () =>
+      portrait(7, {
+        bg: C.navy,
+        ring: C.emerald,
+        skin: '#d9a27c',
+        hair: '#2b2118',
+        jacket: C.navySoft,
+        shirt: C.sandLight,
+        long: false,
+      }),
+  ],
+  [
+    'team-lucia-ferrer',
+    'webp',
+    () =>
+      portrait(19, {
+        bg: C.tealDeep,
+        ring: C.sand,
+        skin: '#e8b895',
+        hair: '#5a3522',
+        jacket: C.navy,
+        shirt: C.emerald,
+        long: true,
+      }),
+  ],
+  [
+    'team-javier-montalban',
+    'webp',
+    () =>
+      portrait(29, {
+        bg: C.sandWarm,
+        ring: C.navy,
+        skin: '#b9825f',
+        hair: '#8b8f96',
+        jacket: C.slateDark,
+        shirt: C.sandLight,
+        long: false,
+      }),
+  ],
+  ['client-naviera-cantabrica', 'png', () => logo('Naviera Cantábrica', { mark: 'arc', color: C.tealDeep })],
+  ['client-grupo-alcor', 'png', () => logo('Grupo Alcor', { mark: 'square', color: C.navy })],
+  ['client-hortalia', 'png', () => logo('Hortalia', { mark: 'circle', color: C.emeraldDeep })],
+  ['client-seguros-atalaya', 'png', () => logo('Seguros Atalaya', { mark: 'diamond', color: C.navySoft })],
+  ['client-meridia-salud', 'png', () => logo('Meridia Salud', { mark: 'circle', color: C.teal })],
+  ['client-termia-energia', 'png', () => logo('Termia Energía', { mark: 'square', color: C.slateDark })],
+];
+
+for (const [name, format, build] of small) {
+  const file = path.join(outDir, `${name}.${format}`);
+  const image = sharp(Buffer.from(build()));
+  await (format === 'webp' ? image.webp({ quality: 80 }) : image.png({ palette: true, compressionLevel: 9 })).toFile(
+    file,
+  );
+  const { size } = await stat(file);
+  if (size > MAX_SMALL_BYTES) failed = true;
+  console.log(`${name}.${format}  ${(size / 1024).toFixed(1)} KB${size > MAX_SMALL_BYTES ? '  OVER LIMIT' : ''}`);
+}
+
 if (failed) process.exitCode = 1;

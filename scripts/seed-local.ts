@@ -7,8 +7,10 @@ const database = await openLocalDatabase();
 try {
   if (database.applied.length) console.log(`Applied migrations: ${database.applied.join(', ')}.`);
   const seeded = await seedDemoContent();
-  if (seeded.portfolio || seeded.insights) {
-    console.log(`Seeded demo content: ${seeded.portfolio} case studies, ${seeded.insights} insights.`);
+  if (Object.values(seeded).some(Boolean)) {
+    console.log(
+      `Seeded demo content: ${seeded.portfolio} case studies, ${seeded.insights} insights, ${seeded.team} partners, ${seeded.clients} clients, ${seeded.testimonials} quotes.`,
+    );
   }
 } finally {
   await database.stop();

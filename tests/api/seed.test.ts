@@ -1,4 +1,5 @@
-import { existsSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
+import { site } from '../../src/platform/site';
 import { describe, expect, it } from 'vitest';
 import { insightContent } from '../../src/features/content/insights';
 import { portfolioContent } from '../../src/features/content/portfolio';
@@ -8,7 +9,7 @@ import { demoRecords, seedDemoContent } from '../../src/features/content/seed';
 import { testDatabase } from '../helpers/db-setup';
 
 describe('demo content', () => {
-  const { portfolio, insights } = demoRecords();
+  const { portfolio, insights, team, clients, testimonials } = demoRecords();
 
   it('has at least 6 case studies and 8 insights, one a draft, all passing the schemas', () => {
     expect(portfolio.length).toBeGreaterThanOrEqual(6);
@@ -36,9 +37,30 @@ describe('demo content', () => {
     expect(new Set(insights.map((insight) => insight.slug)).size).toBe(insights.length);
   });
 
+  it('has 3 partners, 5 or 6 client logos and 3 quotes, in both languages, with small generated images', () => {
+    expect(team).toHaveLength(3);
+    expect(clients.length).toBeGreaterThanOrEqual(5);
+    expect(testimonials).toHaveLength(3);
+    for (const record of [...team, ...testimonials])
+      for (const language of ['en', 'es'] as const) {
+        expect(record.title[language]).toBeTruthy();
+        expect(record.description[language].length).toBeGreaterThan(40);
+        expect(record.role[language]).toBeTruthy();
+      }
+    for (const { imageUrl } of [...team, ...clients])
+      expect(statSync(`public${imageUrl}`).size).toBeLessThanOrEqual(30 * 1024);
+    expect(team.map((member) => member.title.en)).toContain(site.ceo.name);
+  });
+
   it('seeds an empty store once, and leaves a store with content alone', async () => {
-    expect(await seedDemoContent()).toEqual({ portfolio: portfolio.length, insights: insights.length });
-    expect(await seedDemoContent()).toEqual({ portfolio: 0, insights: 0 });
+    expect(await seedDemoContent()).toEqual({
+      portfolio: portfolio.length,
+      insights: insights.length,
+      team: team.length,
+      clients: clients.length,
+      testimonials: testimonials.length,
+    });
+    expect(await seedDemoContent()).toEqual({ portfolio: 0, insights: 0, team: 0, clients: 0, testimonials: 0 });
     expect(await portfolioContent.list()).toHaveLength(portfolio.length);
     expect(await insightContent.list()).toHaveLength(insights.length);
     expect(await insightContent.listPublic()).toHaveLength(insights.length - 1);
