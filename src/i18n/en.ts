@@ -463,5 +463,14 @@ export const en = {
   'setPassword.used': 'This link has already been used. Please sign in.',
   'setPassword.weak': 'The password must have at least 12 characters.',
   'setPassword.mismatch': 'The two passwords do not match.',
+  // The team, clients and quotes on the home page (src/components/sections/Team.astro, ClientsSection.astro)
+  'team.eyebrow': 'Our team',
+  'team.title': 'The partners who lead your project',
+  'team.subtitle': 'Senior people from the first meeting to the last deliverable.',
+  'team.linkedin': '{name} on LinkedIn',
+  'team.cta': 'Talk to a partner',
+  'clients.eyebrow': 'Clients',
+  'clients.title': 'Companies that trust us',
+  'clients.logos': 'Some of our clients',
 } as const;
 export type DictionaryKey = keyof typeof en;

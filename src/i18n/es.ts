@@ -470,4 +470,13 @@ export const es: Record<DictionaryKey, string> = {
   'setPassword.used': 'Este enlace ya se ha utilizado. Inicie sesión.',
   'setPassword.weak': 'La contraseña debe tener al menos 12 caracteres.',
   'setPassword.mismatch': 'Las dos contraseñas no coinciden.',
+  // El equipo, los clientes y sus testimonios en la página de inicio
+  'team.eyebrow': 'Nuestro equipo',
+  'team.title': 'Los socios que dirigen su proyecto',
+  'team.subtitle': 'Profesionales sénior desde la primera reunión hasta la última entrega.',
+  'team.linkedin': '{name} en LinkedIn',
+  'team.cta': 'Hable con un socio',
+  'clients.eyebrow': 'Clientes',
+  'clients.title': 'Empresas que confían en nosotros',
+  'clients.logos': 'Algunos de nuestros clientes',
 };
