@@ -18,6 +18,7 @@ import { MailNotice } from './mail-notice';
 import { NewsletterTab } from './tabs/newsletter-tab';
 import { NewsletterIssuesTab } from './tabs/newsletter-issues-tab';
 import { PortfolioTab } from './tabs/portfolio-tab';
+import { ClientsTab, TeamTab, TestimonialsTab } from './tabs/firm-tabs';
 import { VideoTab } from './tabs/video-tab';
 import { WhatsAppTab } from './tabs/whatsapp-tab';
 import type { AdminTexts } from '../../i18n/admin';
@@ -37,6 +38,9 @@ const ADMIN_TABS: Array<[id: string, label: (texts: AdminTexts) => string, Tab: 
   ['newsletter', (texts) => texts.tabs.newsletter, NewsletterTab],
   ['whatsapp', (texts) => texts.tabs.whatsapp, WhatsAppTab],
   ['video', (texts) => texts.tabs.video, VideoTab],
+  ['team', (texts) => texts.firm.tabs.team, TeamTab],
+  ['clients', (texts) => texts.firm.tabs.clients, ClientsTab],
+  ['testimonials', (texts) => texts.firm.tabs.testimonials, TestimonialsTab],
   ['users', (texts) => texts.roles.tabs.users, UsersTab],
   ['audit', (texts) => texts.roles.tabs.audit, AuditTab],
   ['investor-updates', (texts) => texts.investors.tabs.manageUpdates, InvestorUpdatesAdminTab],

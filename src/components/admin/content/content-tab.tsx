@@ -30,9 +30,16 @@ interface ContentRecord {
   content?: Localized;
 }
 
-/** The languages whose title, description or text is still empty (the row's badge). */
-function missingLanguages(record: ContentRecord): Language[] {
-  const texts = [record.title, record.description, record.content].filter((text) => text !== undefined);
+/** The languages whose title, description or text (those the kind has) is still empty (the row's badge). */
+function missingLanguages(
+  record: ContentRecord,
+  kind: { withoutDescription?: boolean; withoutContent?: boolean },
+): Language[] {
+  const texts = [
+    record.title,
+    kind.withoutDescription ? undefined : record.description,
+    kind.withoutContent ? undefined : record.content,
+  ].filter((text) => text !== undefined);
   const empty = (html: string) => !html.replace(/<[^>]*>/g, '').trim();
   return LANGUAGES.filter((language) => texts.some((text) => empty(text[language])));
 }
@@ -65,8 +72,10 @@ export interface AdminContentKind<T extends ContentRecord, F extends ContentForm
   withoutImage?: boolean;
   /** A kind without a description (newsletter issues): no description fields. */
   withoutDescription?: boolean;
-  /** The editor's labels of the title and the rich text, when the kind names them otherwise (a subject, a body). */
-  labels?: { title: string; content: string };
+  /** A kind without rich text (team members, clients, quotes): no editor for it. */
+  withoutContent?: boolean;
+  /** The editor's labels of the title, description and rich text, when the kind names them otherwise (a subject, a bio). */
+  labels?: { title?: string; description?: string; content?: string };
   /** Whether a record can still be edited (default: always). */
   canEdit?: (record: T) => boolean;
   /** More actions of a row, before Edit and Delete. */
@@ -140,9 +149,9 @@ export function ContentTab<T extends ContentRecord, F extends ContentForm>({ kin
   const nameOf = (record: T) => pick(record.title, language);
   const languagesColumn = {
     header: adminTexts.ux.languages,
-    sort: (record: T) => missingLanguages(record).join(' '),
+    sort: (record: T) => missingLanguages(record, kind).join(' '),
     cell: (record: T) => {
-      const missing = missingLanguages(record);
+      const missing = missingLanguages(record, kind);
       if (!missing.length)
         return (
           <span className="text-xs text-slate-600">{LANGUAGES.map((lang) => lang.toUpperCase()).join(' · ')}</span>
@@ -217,6 +226,7 @@ export function ContentTab<T extends ContentRecord, F extends ContentForm>({ kin
         name={kind.name}
         withImage={!kind.withoutImage}
         withDescription={!kind.withoutDescription}
+        withContent={!kind.withoutContent}
         {...(kind.labels ? { labels: kind.labels } : {})}
         title={editing === 'new' ? texts.addTitle : texts.editTitle}
         open={editing !== null}

@@ -50,6 +50,7 @@ export function EditorDialog<F extends ContentForm>({
   children,
   withImage = true,
   withDescription = true,
+  withContent = true,
   labels,
   dirty = false,
 }: {
@@ -58,8 +59,10 @@ export function EditorDialog<F extends ContentForm>({
   withImage?: boolean;
   /** false for a kind without a description. */
   withDescription?: boolean;
-  /** The title's and the rich text's labels, when the kind names them otherwise. */
-  labels?: { title: string; content: string };
+  /** false for a kind without rich text. */
+  withContent?: boolean;
+  /** The title's, description's and rich text's labels, when the kind names them otherwise. */
+  labels?: { title?: string; description?: string; content?: string };
   title: string;
   open: boolean;
   isNew: boolean;
@@ -122,18 +125,20 @@ export function EditorDialog<F extends ContentForm>({
                 multiline
                 value={form.description}
                 onChange={(description) => setForm({ ...form, description })}
-                label={f.description}
+                label={labels?.description ?? f.description}
               />
             )}
           </div>
           {children}
-          <Suspense fallback={<p role="status">{adminTexts.loading}</p>}>
-            <RichTextEditor
-              label={labels?.content ?? f.content}
-              value={form.content}
-              onChange={(content) => setForm({ ...form, content })}
-            />
-          </Suspense>
+          {withContent && (
+            <Suspense fallback={<p role="status">{adminTexts.loading}</p>}>
+              <RichTextEditor
+                label={labels?.content ?? f.content}
+                value={form.content}
+                onChange={(content) => setForm({ ...form, content })}
+              />
+            </Suspense>
+          )}
           <div className="flex justify-end gap-2">
             <DialogCancel>{adminTexts.cancel}</DialogCancel>
             <Button type="submit" disabled={saving}>
