@@ -3,106 +3,53 @@
 // Lighthouse 3 times per page with mobile emulation in the same Chromium the
 // tests use; prints the medians and the JavaScript each page loads before any
 // interaction.
-import { spawn } from 'node:child_process';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import { brotliCompressSync, constants as zlib } from 'node:zlib';
-import { openSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { brotliCompressSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { chromiumPath } from '../tests/helpers/browser';
+import { percentile, startBenchSite } from './bench-serve';
 
 const PORT = 8898;
 const PROXY_PORT = 8897;
 const RUNS = 3;
-const origin = `http://localhost:${PORT}`;
-const base = `http://localhost:${PROXY_PORT}`;
+console.log('Building and serving the production site…');
+const { base, origin, stop } = await startBenchSite({ port: PORT, proxyPort: PROXY_PORT });
 
-/**
- * Netlify's CDN compresses text with Brotli; `netlify serve` does not. A small
- * proxy does what the CDN does, so the page weights Lighthouse sees are the
- * ones visitors get.
- */
-const proxyRequest = async (request: IncomingMessage, response: ServerResponse) => {
-  try {
-    const upstream = await fetch(`${origin}${request.url}`, {
-      headers: { accept: request.headers.accept ?? '*/*' },
-      redirect: 'manual',
-    });
-    const body = Buffer.from(await upstream.arrayBuffer());
-    const headers: Record<string, string> = {};
-    upstream.headers.forEach((value, name) => {
-      if (!['content-length', 'content-encoding', 'transfer-encoding', 'connection'].includes(name))
-        headers[name] = value;
-    });
-    const compressible = /^(text\/|application\/(json|javascript|xml|rss\+xml)|image\/svg)/.test(
-      upstream.headers.get('content-type') ?? '',
+// `-- --verbose`: what Lighthouse's simulated LCP is made of, per page (first run): the observed paint times, the LCP
+// element's phases, and every request with its priority and when it ended (a request that ended before the observed
+// LCP is in the simulation's graph, and its bytes share the simulated slow 4G with the page's).
+const verbose = process.argv.includes('--verbose');
+type Lhr = NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr'];
+function printDetails(path: string, lhr: Lhr): void {
+  const metrics = (lhr.audits['metrics']?.details as { items?: Array<Record<string, number>> } | undefined)?.items?.[0];
+  console.log(
+    `  ${path}: observed FCP ${metrics?.['observedFirstContentfulPaint']} ms, LCP ${metrics?.['observedLargestContentfulPaint']} ms; simulated FCP ${Math.round(lhr.audits['first-contentful-paint']?.numericValue ?? 0)} ms, LCP ${Math.round(lhr.audits['largest-contentful-paint']?.numericValue ?? 0)} ms`,
+  );
+  const phases = (
+    lhr.audits['largest-contentful-paint-element']?.details as
+      { items?: Array<{ items?: Array<Record<string, unknown>> }> } | undefined
+  )?.items?.[1]?.items;
+  if (phases)
+    console.log(
+      `    phases: ${phases.map((phase) => `${String(phase['phase'])} ${Math.round(Number(phase['timing']))} ms`).join(', ')}`,
     );
-    if (compressible && /\bbr\b/.test(String(request.headers['accept-encoding'] ?? ''))) {
-      const compressed = brotliCompressSync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } });
-      response.writeHead(upstream.status, {
-        ...headers,
-        'content-encoding': 'br',
-        'content-length': compressed.length,
-        vary: 'Accept-Encoding',
-      });
-      response.end(compressed);
-      return;
-    }
-    response.writeHead(upstream.status, { ...headers, 'content-length': body.length });
-    response.end(body);
-  } catch {
-    response.writeHead(502).end();
-  }
-};
-// node:http ignores what a listener returns: each request is answered on its own (fire and forget, as before).
-const proxy = createServer((request, response) => void proxyRequest(request, response));
-await new Promise<void>((resolve) => proxy.listen(PROXY_PORT, resolve));
-
-// A database of the bench's own, in memory, with the demo content (as the browser tests have).
-const { startSeededDatabase } = await import('../tests/e2e/seed-e2e');
-const database = await startSeededDatabase();
-
-const logPath = join(tmpdir(), 'netlify-serve-bench.log');
-const server = spawn('netlify', ['serve', '--offline', '--internal-disable-edge-functions', '--port', String(PORT)], {
-  env: {
-    ...process.env,
-    NETLIFY_DB_URL: database.url,
-    BROWSER: 'none',
-    JWT_SECRET: 'bench-secret-that-is-long-enough-0123456789abcdef',
-  },
-  stdio: ['ignore', openSync(logPath, 'w'), openSync(logPath, 'a')],
-  detached: true,
-});
-const stop = () => {
-  proxy.close();
-  if (server.pid) process.kill(-server.pid, 'SIGTERM');
-};
-
-async function waitForSite(): Promise<void> {
-  for (let i = 0; i < 240; i += 1) {
-    try {
-      const response = await fetch(`${origin}/api/portfolio`);
-      await response.arrayBuffer();
-      if (response.ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 1000));
-  }
-  console.error(readFileSync(logPath, 'utf8').slice(-3000));
-  throw new Error('netlify serve did not start');
+  const requests =
+    (
+      lhr.audits['network-requests']?.details as
+        { items?: Array<Record<string, string | number | undefined>> } | undefined
+    )?.items ?? [];
+  for (const request of requests)
+    console.log(
+      `    ${String(request['priority']).padEnd(8)} ${String(request['resourceType']).padEnd(10)} ${Math.round(Number(request['networkRequestTime']))}-${Math.round(Number(request['networkEndTime']))} ms ${(Number(request['transferSize']) / 1024).toFixed(1)} KB ${String(request['url']).replace(base, '').slice(0, 90)}`,
+    );
+  for (const id of ['render-blocking-resources', 'render-blocking-insight', 'lcp-discovery-insight'])
+    if (lhr.audits[id] && lhr.audits[id].score !== null && lhr.audits[id].score < 1)
+      console.log(`    ${id}: ${lhr.audits[id].displayValue ?? lhr.audits[id].title}`);
 }
 
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)]!;
-}
+const median = (values: number[]) => percentile(values, 0.5);
 
 try {
-  console.log('Building and serving the production site…');
-  await waitForSite();
   const [portfolio, insights] = await Promise.all([
     fetch(`${base}/api/portfolio`).then((r) => r.json() as Promise<Array<{ id: string }>>),
     fetch(`${base}/api/insights`).then((r) => r.json() as Promise<Array<{ id: string }>>),
@@ -156,6 +103,7 @@ try {
           .filter((audit) => audit.score !== null && audit.score < 1 && audit.scoreDisplayMode === 'binary')
           .map((audit) => audit.id);
         if (run === 0 && failed.length) console.log(`  ${path}: failing audits: ${failed.join(', ')}`);
+        if (run === 0 && verbose) printDetails(path, lhr);
         if (run === 0) {
           const lcpElement = (
             lhr.audits['largest-contentful-paint-element']?.details as
@@ -205,6 +153,5 @@ try {
     `(median of ${RUNS} Lighthouse runs, mobile emulation, Lighthouse ${(await import('lighthouse/package.json', { with: { type: 'json' } })).default.version})`,
   );
 } finally {
-  stop();
-  await database.stop();
+  await stop();
 }

@@ -1,0 +1,141 @@
+// The production site as the benches measure it (`npm run bench:lighthouse`, `npm run bench:chat`): built and served
+// the way Netlify does (`netlify serve`, its own in-memory database with the demo content), behind a small proxy that
+// compresses text with Brotli as Netlify's CDN does.
+import { spawn } from 'node:child_process';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { brotliCompressSync, constants as zlib } from 'node:zlib';
+import { openSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+export interface BenchSite {
+  /** The proxy's address, Brotli and all: what the browser loads. */
+  base: string;
+  /** `netlify serve`'s own address, uncompressed. */
+  origin: string;
+  stop: () => Promise<void>;
+}
+
+/**
+ * Netlify's CDN compresses text with Brotli; `netlify serve` does not. A small
+ * proxy does what the CDN does, so the page weights Lighthouse sees are the
+ * ones visitors get. Answers stream through when they are not compressible (the chat's event stream is not buffered).
+ */
+function proxyTo(origin: string) {
+  return async (request: IncomingMessage, response: ServerResponse) => {
+    try {
+      const chunks: Buffer[] = [];
+      for await (const chunk of request) chunks.push(chunk as Buffer);
+      const hasBody = !['GET', 'HEAD'].includes(request.method ?? 'GET');
+      const upstream = await fetch(`${origin}${request.url}`, {
+        method: request.method ?? 'GET',
+        headers: Object.fromEntries(
+          Object.entries(request.headers)
+            .filter(([name]) => !['host', 'connection', 'content-length', 'accept-encoding'].includes(name))
+            .map(([name, value]) => [name, String(value)]),
+        ),
+        ...(hasBody ? { body: Buffer.concat(chunks) } : {}),
+        redirect: 'manual',
+      });
+      const headers: Record<string, string> = {};
+      upstream.headers.forEach((value, name) => {
+        if (!['content-length', 'content-encoding', 'transfer-encoding', 'connection'].includes(name))
+          headers[name] = value;
+      });
+      const type = upstream.headers.get('content-type') ?? '';
+      if (/^text\/event-stream/.test(type) && upstream.body) {
+        response.writeHead(upstream.status, headers);
+        for await (const chunk of upstream.body) response.write(chunk);
+        response.end();
+        return;
+      }
+      const body = Buffer.from(await upstream.arrayBuffer());
+      const compressible = /^(text\/|application\/(json|javascript|xml|rss\+xml)|image\/svg)/.test(type);
+      if (compressible && /\bbr\b/.test(String(request.headers['accept-encoding'] ?? ''))) {
+        const compressed = brotliCompressSync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } });
+        response.writeHead(upstream.status, {
+          ...headers,
+          'content-encoding': 'br',
+          'content-length': compressed.length,
+          vary: 'Accept-Encoding',
+        });
+        response.end(compressed);
+        return;
+      }
+      response.writeHead(upstream.status, { ...headers, 'content-length': body.length });
+      response.end(body);
+    } catch {
+      if (!response.headersSent) response.writeHead(502);
+      response.end();
+    }
+  };
+}
+
+/** Builds and serves the site on `port`, behind the Brotli proxy on `proxyPort`; `env` adds to the site's environment. */
+export async function startBenchSite({
+  port,
+  proxyPort,
+  env = {},
+}: {
+  port: number;
+  proxyPort: number;
+  env?: Record<string, string>;
+}): Promise<BenchSite> {
+  const origin = `http://localhost:${port}`;
+  const base = `http://localhost:${proxyPort}`;
+  const handle = proxyTo(origin);
+  // node:http ignores what a listener returns: each request is answered on its own (fire and forget, as before).
+  const proxy = createServer((request, response) => void handle(request, response));
+  await new Promise<void>((resolve) => proxy.listen(proxyPort, resolve));
+
+  // A database of the bench's own, in memory, with the demo content (as the browser tests have).
+  const { startSeededDatabase } = await import('../tests/e2e/seed-e2e');
+  const database = await startSeededDatabase();
+
+  const logPath = join(tmpdir(), `netlify-serve-bench-${port}.log`);
+  const server = spawn('netlify', ['serve', '--offline', '--internal-disable-edge-functions', '--port', String(port)], {
+    env: {
+      ...process.env,
+      NETLIFY_DB_URL: database.url,
+      BROWSER: 'none',
+      JWT_SECRET: 'bench-secret-that-is-long-enough-0123456789abcdef',
+      ...env,
+    },
+    stdio: ['ignore', openSync(logPath, 'w'), openSync(logPath, 'a')],
+    detached: true,
+  });
+  const stop = async () => {
+    proxy.close();
+    try {
+      if (server.pid) process.kill(-server.pid, 'SIGTERM');
+    } catch {
+      // already gone (a failed build)
+    }
+    await database.stop();
+  };
+
+  try {
+    for (let i = 0; ; i += 1) {
+      if (i === 240 || server.exitCode !== null) throw new Error('netlify serve did not start');
+      try {
+        const response = await fetch(`${origin}/api/portfolio`);
+        await response.arrayBuffer();
+        if (response.ok) break;
+      } catch {
+        // not up yet
+      }
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+    }
+  } catch (error) {
+    console.error(readFileSync(logPath, 'utf8').slice(-3000));
+    await stop();
+    throw error;
+  }
+  return { base, origin, stop };
+}
+
+/** The value at `fraction` (0.5: the median) of `values`, nearest rank. */
+export function percentile(values: number[], fraction: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil(fraction * sorted.length) - 1)]!;
+}
