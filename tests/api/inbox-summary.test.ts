@@ -5,7 +5,7 @@ import replyFunction from '../../netlify/functions/admin-lead-reply';
 import messagesFunction from '../../netlify/functions/admin-leads';
 import type { LeadRow, LeadSummary } from '../../src/features/leads/schema';
 import { asAdmin, useAdminBench } from '../helpers/admin';
-import { callJson } from '../helpers/functions';
+import { call, callJson } from '../helpers/functions';
 
 const bench = useAdminBench();
 const admin = (options: Parameters<typeof asAdmin>[1] = {}) => asAdmin(bench.cookie(), options);
@@ -90,5 +90,25 @@ describe('the Messages list: previews, unread and waiting counts', () => {
     expect(closed.status).toBe(200);
     const carla = (await rows()).find((row) => row.id === third)!;
     expect(await summary()).toEqual({ unread: 1, waiting: 1, oldestWaitingSince: carla.createdAt });
+  });
+});
+
+describe('the messages CSV', () => {
+  it('shows a phone number as typed, and still neutralises a formula', async () => {
+    for (const [name, phone] of [
+      ['Phoebe', '+34 600 123 456'],
+      ['Formula', '+1+1'],
+    ] as const) {
+      const { status } = await callJson(contactFunction, '/api/contact', {
+        method: 'POST',
+        body: { name, email: `${name.toLowerCase()}@csv.example`, phone, message: 'Call me' },
+        ip: '10.91.0.2',
+      });
+      expect(status).toBe(201);
+    }
+    const csv = await (await call(messagesFunction, '/api/contact-messages?format=csv', admin())).text();
+    expect(csv).toContain('"+34 600 123 456"');
+    expect(csv).not.toContain("'+34");
+    expect(csv).toContain(`"'+1+1"`);
   });
 });
