@@ -7,4 +7,5 @@ ALTER TABLE "contact_messages" ADD COLUMN "phone_key" text GENERATED ALWAYS AS (
     WHEN regexp_replace("contact_messages"."phone", '[[:space:]()./-]', '', 'g') ~ '^[6-9][0-9]{8}$' THEN '+34' || regexp_replace("contact_messages"."phone", '[[:space:]()./-]', '', 'g')
     WHEN regexp_replace("contact_messages"."phone", '[[:space:]()./-]', '', 'g') ~ '^[0-9]{7,15}$' THEN regexp_replace("contact_messages"."phone", '[[:space:]()./-]', '', 'g')
     ELSE NULL END) STORED;--> statement-breakpoint
-CREATE INDEX "contact_messages_phone_key" ON "contact_messages" USING btree ("phone_key","created_at");
+CREATE INDEX "contact_messages_phone_key" ON "contact_messages" USING btree ("phone_key","created_at");--> statement-breakpoint
+CREATE INDEX "contact_messages_unread" ON "contact_messages" USING btree ("created_at") WHERE "contact_messages"."read_at" IS NULL;

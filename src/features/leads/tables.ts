@@ -59,6 +59,10 @@ export const contactMessages = pgTable(
     index('contact_messages_owner').on(table.owner, table.createdAt, table.id),
     index('contact_messages_email').on(table.email, table.createdAt),
     index('contact_messages_phone_key').on(table.phoneKey, table.createdAt),
+    // The Messages tab's unread count (messages-store.ts, leadSummary); its waiting count reads the status index.
+    index('contact_messages_unread')
+      .on(table.createdAt)
+      .where(sql`${table.readAt} IS NULL`),
     index('contact_messages_search').using('gin', table.search),
     check('contact_messages_source', oneOf(table.source, LEAD_SOURCES)),
     check('contact_messages_status', oneOf(table.status, LEAD_STATUSES)),
