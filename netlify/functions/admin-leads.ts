@@ -2,10 +2,11 @@ import type { Config } from '@netlify/functions';
 import { requireAdmin } from '../../src/http/guard';
 import { MESSAGES_CSV_HEADER, messageRows } from '../../src/features/leads/csv';
 import { pagedListAnswer } from '../../src/http/lists';
-import { HttpError } from '../../src/http/responses';
 import { route } from '../../src/http/route';
 import { LEAD_SOURCES, LEAD_STATUSES, type LeadSource, type LeadStatus } from '../../src/features/leads/schema';
-import { eachLead, listLeadsPage, type LeadFilter } from '../../src/features/leads/messages-store';
+import { eachLead, leadSummary, listLeadsPage, type LeadFilter } from '../../src/features/leads/messages-store';
+import { HttpError, json } from '../../src/http/responses';
+import { ADMIN_NO_STORE } from '../../src/features/privacy/deletes';
 import { taxonomyForPage } from '../../src/features/taxonomy/taxonomy';
 
 function oneOf<T extends string>(values: readonly T[], value: string | null, field: string): T | null {
@@ -30,9 +31,14 @@ function leadFilter(request: Request): LeadFilter {
   };
 }
 
+/**
+ * GET /api/contact-messages: a page of leads, newest first (each with its message's `preview` and `readAt`), or the
+ * CSV; with `?summary` the counts over every lead instead: `{ unread, waiting, oldestWaitingSince }` (LeadSummary).
+ */
 export default route({
   GET: async (request) => {
     await requireAdmin(request);
+    if (new URL(request.url).searchParams.has('summary')) return json(await leadSummary(), { headers: ADMIN_NO_STORE });
     const filter = leadFilter(request);
     return pagedListAnswer(request, {
       page: (query) => listLeadsPage(query, filter),

@@ -4,6 +4,7 @@ import { HttpError, json } from '../../src/http/responses';
 import { route } from '../../src/http/route';
 import { answeringForms, language } from '../../src/http/form-answer';
 import { alertContactMessage } from '../../src/features/leads/alerts';
+import { acknowledgeLead } from '../../src/features/leads/acknowledgement';
 import { newId } from '../../src/platform/ids';
 import { BODY_LIMITS, QUOTAS, takeVisitorQuota } from '../../src/features/quotas/quotas';
 import { clientIp } from '../../src/http/client-ip';
@@ -23,6 +24,8 @@ export default route({
     // The page's language (the form's URL names it): a partner's reply starts in it.
     const message = await addContactMessage(input, 'form', undefined, undefined, { language: language(request) });
     await alertContactMessage(message);
+    // The visitor's acknowledgement: no text they typed, one per address a day (docs/decisions/0046).
+    await acknowledgeLead(message, 'form');
     return json({ success: true, id: message.id }, { status: 201 });
   }),
 });

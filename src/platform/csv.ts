@@ -11,12 +11,27 @@ const FORMULA_START = new RegExp(`^[${SKIPPED}]*[=+\\-@\\uff1d\\uff0b\\uff0d\\uf
 const CONTROL_START = /^[\t\r\0]/;
 
 /**
+ * A phone number in international form, as visitors type it: `+`, then 7 to 15 digits (E.164's longest), in groups
+ * split by single spaces ("+34 600 123 456", "+34600123456"). Nothing else: no letter (no cell reference, no
+ * function), no operator, no separator, nothing before the `+`. A spreadsheet reads it as a number at worst, so it
+ * is shown as typed. Dashes, dots and parentheses keep the apostrophe ("+34-600-123-456" would be a subtraction).
+ */
+const PHONE_NUMBER = /^\+\d+(?: \d+)*$/;
+
+function isPhoneNumber(value: string): boolean {
+  if (!PHONE_NUMBER.test(value)) return false;
+  const digits = value.length - 1 - (value.match(/ /g)?.length ?? 0);
+  return digits >= 7 && digits <= 15;
+}
+
+/**
  * A cell a spreadsheet could run as a formula gets an apostrophe in front, so it stays text (OWASP "CSV
  * injection"): one starting with = + - @, also after leading whitespace or control characters (" =1+1",
  * "\t=1+1", "\r\n@SUM(A1)"), which some spreadsheets strip before they look, and one starting with a tab, CR or
- * NUL.
+ * NUL. A phone number ("+34 600 123 456": `isPhoneNumber`) cannot start a formula and is left as typed.
  */
 export function neutraliseFormula(value: string): string {
+  if (isPhoneNumber(value)) return value;
   return FORMULA_START.test(value) || CONTROL_START.test(value) ? `'${value}` : value;
 }
 

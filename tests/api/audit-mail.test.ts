@@ -49,7 +49,11 @@ describe('the audit log records the mail the firm sends', () => {
       params: { id },
     });
     expect(reply.status).toBe(201);
-    expect(smtp.to('irene@audit.example')).toHaveLength(1);
+    // The acknowledgement of her message, and the reply.
+    expect(smtp.to('irene@audit.example').map((mail) => mail.parsed.subject)).toEqual([
+      expect.stringMatching(/^We have your message/),
+      'Your call',
+    ]);
 
     const events = (await auditEvents()).filter((event) => event.action === 'lead.reply');
     expect(events).toEqual([expect.objectContaining({ actor: ADMIN.username, actorRole: 'admin', target: id })]);

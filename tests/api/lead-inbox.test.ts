@@ -153,7 +153,12 @@ describe('lead inbox', () => {
     expect((await reply({ language: 'es', subject: '', body: 'x' })).status).toBe(400);
     expect(smtp.to('victim@elsewhere.test')).toEqual([]);
 
-    const [mail, ...others] = smtp.to('lucia@lead.test');
+    // Besides the acknowledgement of her message (tests/api/acknowledgement.test.ts): the reply, once.
+    const replies = () =>
+      smtp
+        .to('lucia@lead.test')
+        .filter((m) => !/^(We have your message|Hemos recibido su mensaje)/.test(m.parsed.subject ?? ''));
+    const [mail, ...others] = replies();
     expect(others).toEqual([]);
     expect(mail!.envelopeTo).toEqual(['lucia@lead.test']);
     expect(toAddresses(mail!.parsed)).toEqual(['lucia@lead.test']);
@@ -180,7 +185,7 @@ describe('lead inbox', () => {
       ['Follow-up', 'partner', 'en'],
     ]);
     expect(thread.body.lead.status).toBe('replied');
-    expect(smtp.to('lucia@lead.test')).toHaveLength(2);
+    expect(replies()).toHaveLength(2);
   });
 
   it('takes at most 20 replies per lead, however many are sent at once', async () => {

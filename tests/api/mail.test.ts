@@ -145,7 +145,8 @@ describe('the outbox', () => {
     const sent = await contact({ name: 'Waiting Wanda', email: 'wanda@example.com', message: 'Hello while offline' });
     expect(sent.status).toBe(201);
     expect(smtp.mails.length).toBe(before);
-    expect(await status()).toEqual({ configured: false, waiting: 1 });
+    // The firm's alert and the visitor's acknowledgement.
+    expect(await status()).toEqual({ configured: false, waiting: 2 });
     // Still nothing when the schedule runs without SMTP.
     expect((await call(mailRetryFunction, '/.netlify/functions/scheduled-mail-retry')).status).toBe(204);
     expect(smtp.mails.length).toBe(before);

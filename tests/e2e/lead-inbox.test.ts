@@ -20,13 +20,32 @@ describe('the lead inbox', () => {
     const response = await fetch(`${baseUrl()}/api/contact?lang=es`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ name: `Marta ${run}`, email, message: 'Quisiera una propuesta.' }),
+      body: JSON.stringify({
+        name: `Marta ${run}`,
+        email,
+        phone: '+34 600 123 456',
+        message: 'Quisiera una propuesta.',
+      }),
     });
     expect(response.status).toBe(201);
 
     const page = await browser.page();
     await signInAsAdmin(page, 60_000);
     await page.getByRole('tab', { name: 'Messages' }).click();
+    // Above the list, the counts; in the row, the message's preview and the unread badge.
+    await expect
+      .poll(() => page.locator('[data-lead-count="unread"]').textContent(), { timeout: 45_000 })
+      .toMatch(/^[1-9]\d* unread$/);
+    expect(await page.locator('[data-lead-count="waiting"]').textContent()).toMatch(/^[1-9]\d* waiting for a reply$/);
+    const newRow = page.getByRole('row').filter({ hasText: `Marta ${run}` });
+    expect(await newRow.locator('[data-lead-preview]').textContent()).toBe('Quisiera una propuesta.');
+    expect(await newRow.locator('[data-lead-unread]').textContent()).toBe('Unread');
+    // The view shows the phone as a link that calls it.
+    await page.getByRole('button', { name: `View: Marta ${run}` }).click();
+    const view = page.getByRole('dialog', { name: `Message from Marta ${run}` });
+    expect(await view.locator('[data-lead-phone]').getAttribute('href')).toBe('tel:+34600123456');
+    expect(await view.locator('[data-lead-phone]').textContent()).toBe('+34 600 123 456');
+    await view.getByRole('button', { name: 'Close' }).click();
     await page.getByRole('button', { name: `Reply: Marta ${run}` }).click();
     const dialog = page.getByRole('dialog', { name: `Reply to Marta ${run}` });
     // The Spanish template, preselected, filled in with the lead's name.
@@ -39,8 +58,11 @@ describe('the lead inbox', () => {
     await dialog.getByRole('button', { name: 'Send reply' }).click();
     await expect.poll(() => page.locator('[data-toast]').textContent(), { timeout: 45_000 }).toContain('Reply sent');
 
-    await expect.poll(() => smtp.to(email).length, { timeout: 45_000 }).toBe(1);
-    const [mail] = smtp.to(email);
+    // The acknowledgement of her message (in Spanish, none of her text), then the reply.
+    await expect.poll(() => smtp.to(email).length, { timeout: 45_000 }).toBe(2);
+    const [ack, mail] = smtp.to(email);
+    expect(ack!.parsed.subject).toMatch(/^Hemos recibido su mensaje/);
+    expect(ack!.parsed.text).not.toContain('Quisiera');
     expect(mail!.parsed.subject).toBe(`Propuesta ${run}`);
     expect(mail!.parsed.text).toContain('Le llamamos el martes.');
     expect(mail!.parsed.replyTo?.value.map((entry) => entry.address)).toEqual(['leads@e2e.test']);

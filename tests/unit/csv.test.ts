@@ -131,6 +131,32 @@ describe('CSV', () => {
     },
   );
 
+  it.each(['+34 600 123 456', '+34600123456', '+1 212 555 0100', '+44 20 7946 0958'])(
+    'shows a phone number as typed: %j (a + then digits and single spaces cannot run anything)',
+    (cell) => {
+      expect(neutraliseFormula(cell)).toBe(cell);
+      expect(toCsv(['Phone'], [[cell]])).toBe(`\ufeff"Phone"\r\n"${cell}"\r\n`);
+    },
+  );
+
+  it.each([
+    '+1',
+    '+1+1',
+    '+SUM(A1)',
+    '+34 600;cmd',
+    '+34-600-123-456',
+    '+34 (600) 123 456',
+    '+34.600.123.456',
+    ' +34 600 123 456',
+    '+34 600 123 456\n=1+1',
+    '+34  600 123 456',
+    '+34 600 123 456 ',
+    '\uff0b34 600 123 456',
+    '+1234567890123456',
+  ])('keeps the guard on anything else that starts with +: %j', (cell) => {
+    expect(neutraliseFormula(cell)).toBe(`'${cell}`);
+  });
+
   it('leaves ordinary text alone', () => {
     for (const cell of ['María = owner', 'hello', ' hello', '5-3', 'a@b.c', '', '¿Qué tal?']) {
       expect(neutraliseFormula(cell)).toBe(cell);

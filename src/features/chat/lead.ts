@@ -4,6 +4,7 @@ import { emailField, type ServiceOfInterest } from '../leads/contact-schema';
 import type { ChatMessage } from './schema';
 import type { LeadState } from '../conversations/schema';
 import { alertContactMessage } from '../leads/alerts';
+import { acknowledgeLead } from '../leads/acknowledgement';
 import { addContactMessage } from '../leads/messages-store';
 import type { Knowledge } from './knowledge';
 import { retrieve } from './retrieval';
@@ -143,6 +144,7 @@ export async function leadReply(
         { language: lang },
       );
       await alertContactMessage(lead);
+      await acknowledgeLead(lead, 'chat');
       return { text: t('assistant.leadDone', { name: state.name, email: email.data }), state: null, filed: true };
     }
     default:

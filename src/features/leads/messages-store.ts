@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, getTableColumns, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, gte, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import { database } from '../../platform/db/client';
 import { eachPage, MAX_PAGE_SIZE, olderThan, toPage, type Page, type PageQuery } from '../../platform/db/paging';
 import { weekOf } from '../../platform/db/columns';
@@ -6,16 +6,32 @@ import { contactMessages } from './tables';
 import { foldText, prefixQuery } from '../../platform/db/search';
 import { isId, newId } from '../../platform/ids';
 import type { ContactInput, ContactMessage } from './contact-schema';
-import type { Lead } from './schema';
+import type { Lead, LeadRow, LeadSummary } from './schema';
+import { preview } from './preview';
 import { normaliseEmail } from '../../platform/emails';
 
-const { search: _search, ...columns } = getTableColumns(contactMessages);
-/** A row as read here (the search vector only serves WHERE clauses), or every column as a RETURNING gives it. */
-type Row = Omit<typeof contactMessages.$inferSelect, 'search'> & Partial<typeof contactMessages.$inferSelect>;
+const { search: _search, phoneKey: _phoneKey, ...columns } = getTableColumns(contactMessages);
+/** A row as read here (the search vector and phone key only serve WHERE clauses), or every column of a RETURNING. */
+type Row = Omit<typeof contactMessages.$inferSelect, 'search' | 'phoneKey'> &
+  Partial<typeof contactMessages.$inferSelect>;
 
 /** A lead as the API has always shown it: its record's fields only, a message's optional parts only when present. */
-export function toLead({ investor, sessionId, search: _s, updatedAt: _u, replyCount: _r, ...lead }: Row): Lead {
+export function toLead({
+  investor,
+  sessionId,
+  search: _s,
+  phoneKey: _p,
+  updatedAt: _u,
+  replyCount: _r,
+  readAt: _read,
+  ...lead
+}: Row): Lead {
   return { ...lead, ...(investor ? { investor } : {}), ...(sessionId ? { sessionId } : {}) };
+}
+
+/** A row of the Messages tab: the lead, its message's preview, and whether an admin opened it. */
+function toLeadRow(row: Row): LeadRow {
+  return { ...toLead(row), preview: preview(row.message), readAt: row.readAt };
 }
 
 /** Stores a visitor's message exactly as given (the address lower-cased); pages show it as text, never as HTML. */
@@ -94,7 +110,7 @@ function searchCondition(q: string): SQL | null {
 /** The Messages tab's filters (an owner is an admin's username), and the weekly digest's `[since, before)`. */
 export type LeadFilter = { [K in 'status' | 'source' | 'owner']?: Lead[K] | null } & { since?: Date; before?: Date };
 
-export async function listLeadsPage(query: PageQuery, filter: LeadFilter = {}): Promise<Page<Lead>> {
+export async function listLeadsPage(query: PageQuery, filter: LeadFilter = {}): Promise<Page<LeadRow>> {
   const search = query.q.trim() ? searchCondition(query.q) : undefined;
   if (search === null) return { items: [], next: null };
   const where = and(
@@ -107,7 +123,37 @@ export async function listLeadsPage(query: PageQuery, filter: LeadFilter = {}): 
     search,
   );
   const rows = await newest(where, query.limit + 1);
-  return toPage(rows, query.limit, (row) => ({ at: new Date(row.createdAt), id: row.id }), toLead);
+  return toPage(rows, query.limit, (row) => ({ at: new Date(row.createdAt), id: row.id }), toLeadRow);
+}
+
+/** An admin opened the lead: the first time is kept (the unread count). One statement. */
+export async function markLeadRead(id: string, now = new Date()): Promise<void> {
+  if (!isId(id)) return;
+  await database()
+    .update(contactMessages)
+    .set({ readAt: now.toISOString() })
+    .where(and(eq(contactMessages.id, id), isNull(contactMessages.readAt)));
+}
+
+/** A lead waits for an answer while it is new and no reply was sent (docs/product.md, "Lead inbox"). */
+const waiting = sql`${contactMessages.status} = 'new' AND ${contactMessages.replyCount} = 0`;
+
+/**
+ * The Messages tab's counts over every lead (LeadSummary): one statement of three subqueries, on the partial index
+ * `contact_messages_unread` and the status index, so it reads the unread and the new leads only, not every lead.
+ */
+export async function leadSummary(): Promise<LeadSummary> {
+  const { rows } = await database().execute<{ unread: number; waiting: number; oldest: string | Date | null }>(sql`
+    SELECT
+      (SELECT count(*)::int FROM ${contactMessages} WHERE ${isNull(contactMessages.readAt)}) AS unread,
+      (SELECT count(*)::int FROM ${contactMessages} WHERE ${waiting}) AS waiting,
+      (SELECT min(${contactMessages.createdAt}) FROM ${contactMessages} WHERE ${waiting}) AS oldest`);
+  const row = rows[0];
+  return {
+    unread: Number(row?.unread ?? 0),
+    waiting: Number(row?.waiting ?? 0),
+    oldestWaitingSince: row?.oldest ? new Date(row.oldest).toISOString() : null,
+  };
 }
 
 /** Every lead, newest first, a page at a time (the CSV export): never all in memory. */

@@ -10,12 +10,15 @@ import { outboxRow, type NewOutboxMail } from '../mail/outbox-store';
 // A lead's status, owner and when a partner changed them are columns of its contact message (contact-messages.ts).
 const { messageId: _messageId, ...replyColumns } = getTableColumns(replies);
 
+/** A partner who changes or answers a lead has read it: its first reading is kept. */
+const readBy = (now: Date) => sql`coalesce(${contactMessages.readAt}, ${now.toISOString()}::timestamptz)`;
+
 /** Sets a lead's status and/or owner (undefined: leave it; null: nobody); answers the lead, or null. One statement. */
 export async function updateLeadState(id: string, patch: Partial<Pick<Lead, 'status' | 'owner'>>, now = new Date()) {
   if (!isId(id)) return null;
   const [row] = await database()
     .update(contactMessages)
-    .set({ status: patch.status, owner: patch.owner, updatedAt: now })
+    .set({ status: patch.status, owner: patch.owner, updatedAt: now, readAt: readBy(now) })
     .where(eq(contactMessages.id, id))
     .returning();
   return row ? toLead(row) : null;
@@ -49,6 +52,7 @@ export async function recordLeadReply(
         status: sql`CASE WHEN ${contactMessages.status} = 'closed' THEN 'closed' ELSE 'replied' END`,
         owner: sql`coalesce(${contactMessages.owner}, ${reply.by})`,
         updatedAt: now,
+        readAt: readBy(now),
       })
       .where(and(eq(contactMessages.id, messageId), lt(contactMessages.replyCount, MAX_REPLIES_PER_LEAD)))
       .returning();

@@ -34,6 +34,25 @@ export const leadSchema = contactMessageSchema.extend({
 });
 export type Lead = z.infer<typeof leadSchema>;
 
+/**
+ * A row of GET /api/contact-messages: the lead, its message's first 140 characters on one line (`preview`) and when an
+ * admin first opened it (`readAt`, null: unread).
+ */
+export const leadRowSchema = leadSchema.extend({ preview: z.string(), readAt: z.string().nullable() });
+export type LeadRow = z.infer<typeof leadRowSchema>;
+
+/**
+ * GET /api/contact-messages?summary: over every lead, the unread ones (never opened by an admin), the waiting ones
+ * (status new and no reply sent: neither answered from the dashboard nor marked replied or closed by hand) and when
+ * the oldest waiting one came (null: none waits).
+ */
+export const leadSummarySchema = z.object({
+  unread: z.number().int(),
+  waiting: z.number().int(),
+  oldestWaitingSince: z.string().nullable(),
+});
+export type LeadSummary = z.infer<typeof leadSummarySchema>;
+
 /** GET /api/contact-messages/{id}: the lead, its replies (oldest first) and the reply templates to start from. */
 export interface LeadDetail {
   lead: Lead;

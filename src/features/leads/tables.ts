@@ -5,6 +5,7 @@ import type { InvestorLead } from './investor-lead-schema';
 import { LEAD_SOURCES, LEAD_STATUSES } from './schema';
 import { foldedSql } from '../../platform/db/search';
 import { at, isoAt, oneOf, tsvector } from '../../platform/db/columns';
+import { phoneKeySql } from '../../platform/db/phones';
 
 /** Replies a lead may get at most: the thread stays small, and a stolen session cannot mail one address endlessly. */
 export const MAX_REPLIES_PER_LEAD = 20;
@@ -15,7 +16,8 @@ export const MAX_REPLIES_PER_LEAD = 20;
  * (status, owner, when a partner last changed them) and the count of replies sent (capped by the UPDATE that takes
  * one). The e-mail is stored lower-cased (privacy requests and the search look it up whole); `search` holds the
  * name's words, folded, for prefix search (src/platform/db/search.ts). An index per list: newest first, by status, by
- * source, by both, by owner.
+ * source, by both, by owner. `phone_key` is the phone as the contact timeline matches it (src/platform/db/phones.ts);
+ * `read_at` when an admin first opened the lead (the Messages tab's unread count).
  */
 export const contactMessages = pgTable(
   'contact_messages',
@@ -40,6 +42,9 @@ export const contactMessages = pgTable(
     /** When a partner last changed the status or owner (or replied): null until then. */
     updatedAt: at(),
     replyCount: integer().notNull().default(0),
+    /** When an admin first opened the lead (or changed or answered it): null, unread. */
+    readAt: isoAt(),
+    phoneKey: text().generatedAlwaysAs((): SQL => phoneKeySql(contactMessages.phone)),
     // The name's words as the search splits them (runs of letters and digits: "marta@video.test" is three words).
     search: tsvector().generatedAlwaysAs(
       (): SQL =>
@@ -53,6 +58,11 @@ export const contactMessages = pgTable(
     index('contact_messages_status_source').on(table.status, table.source, table.createdAt, table.id),
     index('contact_messages_owner').on(table.owner, table.createdAt, table.id),
     index('contact_messages_email').on(table.email, table.createdAt),
+    index('contact_messages_phone_key').on(table.phoneKey, table.createdAt),
+    // The Messages tab's unread count (messages-store.ts, leadSummary); its waiting count reads the status index.
+    index('contact_messages_unread')
+      .on(table.createdAt)
+      .where(sql`${table.readAt} IS NULL`),
     index('contact_messages_search').using('gin', table.search),
     check('contact_messages_source', oneOf(table.source, LEAD_SOURCES)),
     check('contact_messages_status', oneOf(table.status, LEAD_STATUSES)),

@@ -2,6 +2,7 @@ import { createHmac } from 'node:crypto';
 import { isIPv6 } from 'node:net';
 import { ConfigError, deployContext, env } from '../../platform/env';
 import { LimitReached, Unavailable } from '../../platform/errors';
+import { normaliseEmail } from '../../platform/emails';
 import { takeSharedQuota, utcDay, type DailyQuota } from './store';
 
 /**
@@ -131,6 +132,19 @@ export function visitorHash(ip: string, now: Date): string {
     .update(`${utcDay(now)}\n${visitorNetwork(ip)}`)
     .digest('hex')
     .slice(0, 32);
+}
+
+/**
+ * Where a daily quota counts one e-mail address (the visitor acknowledgements: src/features/leads/acknowledgement.ts):
+ * `{name}-address`, with an HMAC of the day and the trimmed, lower-cased address under the same secret as
+ * `visitorHash`: never the address, and not testable against guessed addresses without the secret.
+ */
+export function addressQuota(site: DailyQuota, email: string, now: Date): DailyQuota {
+  const subject = createHmac('sha256', ipHashSecret())
+    .update(`${utcDay(now)}\n${normaliseEmail(email)}`)
+    .digest('hex')
+    .slice(0, 32);
+  return { prefix: `${site.prefix}-address`, subject };
 }
 
 /** Seconds until the next UTC day, when every daily quota starts again. */

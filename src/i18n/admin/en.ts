@@ -136,6 +136,13 @@ export const adminEn = {
     fromForm: 'Contact form',
     notAvailable: 'N/A',
     empty: 'No messages yet.',
+    phone: 'Phone',
+    unread: 'Unread',
+    counts: {
+      unread: (count: number) => `${count} unread`,
+      waiting: (count: number) => `${count} waiting for a reply`,
+      oldest: (date: string) => `the oldest since ${date}`,
+    },
   },
   /** The outbox notice above the tabs (issue 12): mail waits while SMTP is not configured or failing. */
   mail: {

@@ -130,6 +130,13 @@ export const adminEs: AdminTexts = {
     fromForm: 'Formulario de contacto',
     notAvailable: 'N/D',
     empty: 'Todavía no hay mensajes.',
+    phone: 'Teléfono',
+    unread: 'Sin leer',
+    counts: {
+      unread: (count: number) => `${count} sin leer`,
+      waiting: (count: number) => `${count} ${count === 1 ? 'espera' : 'esperan'} respuesta`,
+      oldest: (date: string) => `el más antiguo desde el ${date}`,
+    },
   },
   mail: {
     notConfigured: (count: number) =>

@@ -52,6 +52,22 @@ export const mailEn = {
   'invite.expiry': 'The link works once and expires in {days} days. After that, please ask us for a new invitation.',
   'invite.ignore': 'If you did not ask for access, ignore this e-mail: nobody can use the account without this link.',
   // lead inbox: a partner's reply to a lead (a template the partner edits before sending)
+  'ack.subject': 'We have your message – {siteName}',
+  'ack.intro.form':
+    'Thank you for writing to {siteName}: we have the message sent with this address through the contact form of our website.',
+  'ack.intro.chat':
+    "Thank you for talking to {siteName}'s chat assistant: we have your request, made with this address, to talk to our team.",
+  'ack.next': 'A partner will answer within one working day.',
+  'ack.field.received': 'Received',
+  'ack.field.channel': 'Channel',
+  'ack.field.service': 'Service of interest',
+  'ack.field.reference': 'Reference',
+  'ack.channel.form': 'Contact form',
+  'ack.channel.chat': 'Chat assistant',
+  'ack.service.none': 'Not specified',
+  'ack.privacy': 'How we handle your data: our privacy policy',
+  'ack.notYou':
+    'If you did not write to us, someone may have entered your address by mistake: please ignore this e-mail. We will not add your address to any mailing list.',
   'reply.subject': 'Your message to {siteName}',
   'reply.body': 'Hello {name},\n\nThank you for contacting {siteName}. \n\nKind regards,\n{sender}\n{siteName}',
   'reply.quote': 'Your message of {date}:',

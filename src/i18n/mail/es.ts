@@ -47,6 +47,22 @@ export const mailEs: Record<MailKey, string> = {
   'invite.expiry':
     'El enlace solo funciona una vez y caduca en {days} días. Después, solicítenos una nueva invitación.',
   'invite.ignore': 'Si no ha solicitado acceso, ignore este correo: nadie puede usar la cuenta sin este enlace.',
+  'ack.subject': 'Hemos recibido su mensaje – {siteName}',
+  'ack.intro.form':
+    'Gracias por escribir a {siteName}: hemos recibido el mensaje enviado con esta dirección desde el formulario de contacto de nuestro sitio web.',
+  'ack.intro.chat':
+    'Gracias por hablar con el asistente del chat de {siteName}: hemos recibido su petición, hecha con esta dirección, de hablar con nuestro equipo.',
+  'ack.next': 'Un socio le responderá en un día laborable como máximo.',
+  'ack.field.received': 'Recibido',
+  'ack.field.channel': 'Canal',
+  'ack.field.service': 'Servicio de interés',
+  'ack.field.reference': 'Referencia',
+  'ack.channel.form': 'Formulario de contacto',
+  'ack.channel.chat': 'Asistente del chat',
+  'ack.service.none': 'Sin especificar',
+  'ack.privacy': 'Cómo tratamos sus datos: nuestra política de privacidad',
+  'ack.notYou':
+    'Si no nos ha escrito, puede que alguien haya introducido su dirección por error: ignore este correo. No añadiremos su dirección a ninguna lista de correo.',
   'reply.subject': 'Su mensaje a {siteName}',
   'reply.body':
     'Estimado/a {name}:\n\nGracias por ponerse en contacto con {siteName}. \n\nUn cordial saludo,\n{sender}\n{siteName}',

@@ -15,7 +15,8 @@ import { Input } from '../../react-ui/input';
 import { Select } from '../../react-ui/select';
 import { Textarea } from '../../react-ui/textarea';
 import { formatDateTime } from '../format';
-import { handleUnauthorized, mutate, useQuery } from '../query';
+import { handleUnauthorized, invalidate, mutate, useQuery } from '../query';
+import { LEAD_SUMMARY } from './lead-summary';
 import { DEFAULT_LANGUAGE, isLanguage, LANGUAGES, languageName, type Language } from '../../../i18n/languages';
 import { useAdminLanguage, useAdminTexts } from '../language';
 
@@ -29,6 +30,8 @@ function useLeadDetail(id: string | null, version: number): LeadDetail | null {
     apiFetch<LeadDetail>(`/api/contact-messages/${id}`)
       .then((loaded) => {
         if (current) setDetail(loaded);
+        // Opening a lead reads it: the unread count above the list changes.
+        invalidate(LEAD_SUMMARY);
       })
       .catch((error: unknown) => {
         handleUnauthorized(error);
@@ -51,7 +54,7 @@ export function LeadState({ lead }: { lead: Lead }) {
     const saved = await mutate(
       () => apiFetch<Lead>(`/api/contact-messages/${lead.id}`, { method: 'PUT', body: patch }),
       {
-        invalidates: ['messages'],
+        invalidates: ['messages', LEAD_SUMMARY],
         success: t.saved,
         failure: t.saveFailed,
       },
@@ -145,7 +148,7 @@ export function ReplyDialog({ lead, onClose }: { lead: Lead | null; onClose: () 
     setSending(true);
     const sent = await mutate(
       () => apiFetch<Lead>(`/api/contact-messages/${lead.id}/reply`, { body: { language, subject, body } }),
-      { invalidates: ['messages'], success: t.sent, failure: t.sendFailed },
+      { invalidates: ['messages', LEAD_SUMMARY], success: t.sent, failure: t.sendFailed },
     );
     setSending(false);
     if (sent) onClose();

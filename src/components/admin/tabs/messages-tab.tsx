@@ -5,6 +5,7 @@ import {
   LEAD_SOURCES,
   LEAD_STATUSES,
   type Lead,
+  type LeadRow,
   type LeadSource,
   type LeadStatus,
 } from '../../../features/leads/schema';
@@ -22,6 +23,7 @@ import { RecordTable } from '../record-table';
 import { useLinkedRecord } from '../linked-record';
 import { useAdminTexts } from '../language';
 import { InvestorLead } from '../inbox/investor-lead';
+import { LEAD_SUMMARY, LeadCounts } from '../inbox/lead-summary';
 
 /** A list filter: every row ('') or those with one of `values`. */
 function FilterSelect<V extends string>({
@@ -73,14 +75,14 @@ export function MessagesTab() {
   const [status, setStatus] = useState<LeadStatus | ''>('');
   const [source, setSource] = useState<LeadSource | ''>('');
   const filters = new URLSearchParams({ ...(status ? { status } : {}), ...(source ? { source } : {}) }).toString();
-  const list = usePagedQuery<Lead>('messages', `/api/contact-messages${filters ? `?${filters}` : ''}`, q);
+  const list = usePagedQuery<LeadRow>('messages', `/api/contact-messages${filters ? `?${filters}` : ''}`, q);
   const [open, setOpen] = useState<Lead | null>(null);
   useLinkedRecord('messages', list.data, setOpen);
   const [deleting, setDeleting] = useState<ContactMessage | null>(null);
   const [replying, setReplying] = useState<Lead | null>(null);
   const remove = (message: ContactMessage) =>
     mutate(() => apiFetch(`/api/contact-messages/${message.id}`, { method: 'DELETE' }), {
-      invalidates: ['messages'],
+      invalidates: ['messages', LEAD_SUMMARY],
       success: adminTexts.records.messageDeleted,
       failure: adminTexts.records.deleteFailed,
     });
@@ -109,12 +111,28 @@ export function MessagesTab() {
         />
         <CsvButton path="/api/contact-messages" />
       </div>
+      <LeadCounts />
       <RecordTable
         label={adminTexts.tabs.messages}
         list={list}
         emptyText={q || filters ? adminTexts.noMatches : t.empty}
         columns={[
-          { header: t.columns.name, cell: (message) => message.name },
+          {
+            header: t.columns.name,
+            cell: (message) => (
+              <div className="max-w-md">
+                <span className={message.readAt ? undefined : 'font-semibold'}>{message.name}</span>
+                {!message.readAt && (
+                  <span className="ml-2 rounded bg-blue-50 px-1.5 text-xs text-blue-800" data-lead-unread>
+                    {t.unread}
+                  </span>
+                )}
+                <p className="mt-0.5 truncate text-xs text-slate-600" data-lead-preview title={message.preview}>
+                  {message.preview}
+                </p>
+              </div>
+            ),
+          },
           { header: t.columns.email, cell: (message) => message.email },
           { header: t.columns.company, cell: (message) => message.company ?? t.notAvailable },
           { header: t.columns.service, cell: (message) => service(message) },
@@ -162,12 +180,24 @@ export function MessagesTab() {
       >
         {open && (
           <dl className="space-y-3 text-sm" data-message-view>
-            {[
-              [t.email, open.email],
-              [t.company, open.company ?? t.notAvailable],
-              [t.service, service(open)],
-              [t.source, l.sources[open.source]],
-            ].map(([term, value]) => (
+            {(
+              [
+                [t.email, open.email],
+                [t.company, open.company ?? t.notAvailable],
+                [
+                  t.phone,
+                  open.phone ? (
+                    <a className="underline" href={`tel:${open.phone.replace(/[^\d+]/g, '')}`} data-lead-phone>
+                      {open.phone}
+                    </a>
+                  ) : (
+                    t.notAvailable
+                  ),
+                ],
+                [t.service, service(open)],
+                [t.source, l.sources[open.source]],
+              ] satisfies Array<[string, React.ReactNode]>
+            ).map(([term, value]) => (
               <div key={term}>
                 <dt className="font-semibold">{term}</dt>
                 <dd>{value}</dd>

@@ -1,0 +1,107 @@
+import { z } from 'zod';
+import { emailField } from '../leads/contact-schema';
+import { leadStatusSchema } from '../leads/schema';
+import { SUBSCRIBER_STATUSES } from '../newsletter/schema';
+import { PHONE_MAX } from '../../platform/form-schema';
+
+/**
+ * A contact's timeline (docs/product.md, "Contact timeline"): everything one person sent or was sent, matched by
+ * e-mail address and phone number, newest first. GET /api/contacts?email=ADDRESS[&phone=NUMBER] answers
+ * ContactTimeline; the dashboard imports these schemas.
+ */
+
+/**
+ * What a timeline item can be. `booking` (issue #25) and `whatsapp` (issue #26) have no records yet: the kinds are
+ * here so the dashboard can be written for them, and no item of theirs is made until they exist.
+ */
+export const CONTACT_ITEM_KINDS = [
+  'message',
+  'chat',
+  'video',
+  'booking',
+  'access-request',
+  'newsletter',
+  'reply',
+  'whatsapp',
+] as const;
+export const contactItemKindSchema = z.enum(CONTACT_ITEM_KINDS);
+export type ContactItemKind = z.infer<typeof contactItemKindSchema>;
+
+/** The most items a timeline holds (`truncated` says when a person has more; the newest are kept). */
+export const TIMELINE_MAX = 200;
+/** The most characters of an item's `summary`. */
+export const SUMMARY_MAX = 160;
+
+export const contactQuerySchema = z.object({
+  email: emailField,
+  phone: z
+    .string({ error: 'Invalid phone number' })
+    .trim()
+    .max(PHONE_MAX, { error: 'Invalid phone number' })
+    .optional()
+    .transform((value) => value || undefined),
+});
+export type ContactQuery = z.infer<typeof contactQuerySchema>;
+
+/** Where an item opens in the dashboard: `/admin#{tab}/{id}`. */
+const linkSchema = z.object({ tab: z.string(), id: z.string() });
+
+const itemBase = {
+  id: z.string(),
+  /** When it happened (ISO 8601). */
+  at: z.string(),
+  /** A subject or the first SUMMARY_MAX characters, on one line, as plain text. */
+  summary: z.string(),
+  link: linkSchema.nullable(),
+};
+
+/** A lead: a contact message, a chat lead, a video call that named the address, a request for investor access. */
+const leadItemSchema = z.object({
+  ...itemBase,
+  kind: z.enum(['message', 'chat', 'video', 'access-request']),
+  status: leadStatusSchema,
+  owner: z.string().nullable(),
+  /** A chat lead's chat session (the WhatsApp tab, as the dashboard names the chat logs, opens it). */
+  conversationId: z.string().nullable(),
+});
+
+/** A reply a partner sent to one of the person's leads (`leadId`). */
+const replyItemSchema = z.object({ ...itemBase, kind: z.literal('reply'), leadId: z.string(), by: z.string() });
+
+/** The person's newsletter subscription as it stands (`at`: its last change). */
+const newsletterItemSchema = z.object({
+  ...itemBase,
+  kind: z.literal('newsletter'),
+  status: z.enum(SUBSCRIBER_STATUSES),
+});
+
+/** Issues #25 and #26: shapes to come; no records yet. */
+const bookingItemSchema = z.object({ ...itemBase, kind: z.literal('booking'), status: z.string().nullable() });
+const whatsappItemSchema = z.object({ ...itemBase, kind: z.literal('whatsapp') });
+
+export const contactItemSchema = z.discriminatedUnion('kind', [
+  leadItemSchema,
+  replyItemSchema,
+  newsletterItemSchema,
+  bookingItemSchema,
+  whatsappItemSchema,
+]);
+export type ContactItem = z.infer<typeof contactItemSchema>;
+export type LeadItem = z.infer<typeof leadItemSchema>;
+
+export const contactTimelineSchema = z.object({
+  contact: z.object({
+    /** The address asked for, as stored (trimmed, lower-cased). */
+    email: z.string(),
+    /** The name of the newest lead, else the newsletter's; null when the address has neither. */
+    name: z.string().nullable(),
+    /** The newest phone number the person gave, as typed. */
+    phone: z.string().optional(),
+  }),
+  /** The newest lead's state (leads have a status and an owner; there are no notes yet). */
+  lead: z.object({ id: z.string(), status: leadStatusSchema, owner: z.string().nullable() }).optional(),
+  items: z.array(contactItemSchema),
+  /** More than TIMELINE_MAX items: only the newest are here. */
+  truncated: z.boolean(),
+});
+export type ContactTimeline = z.infer<typeof contactTimelineSchema>;

@@ -1,0 +1,93 @@
+import { normaliseEmail } from '../../platform/emails';
+import type { LeadSource } from '../leads/schema';
+import { preview } from '../leads/preview';
+import { personLeads, personReplies, personSubscription } from './store';
+import {
+  SUMMARY_MAX,
+  TIMELINE_MAX,
+  type ContactItem,
+  type ContactQuery,
+  type ContactTimeline,
+  type LeadItem,
+} from './schema';
+
+/**
+ * One person's timeline (docs/product.md, "Contact timeline"): their contact messages, chat leads, video calls that
+ * named their address and requests for investor access (each a lead, with its status and owner), the replies
+ * partners sent them, and their newsletter subscription; newest first, at most TIMELINE_MAX items. A person is an
+ * e-mail address (any case, spaces around it ignored) and the phone numbers their leads gave or the query names.
+ * Chats and calls are the person's only through the lead filed from them. Bookings and WhatsApp conversations have
+ * no records yet (issues #25, #26).
+ */
+const LEAD_KIND: Record<LeadSource, LeadItem['kind']> = {
+  form: 'message',
+  chat: 'chat',
+  video: 'video',
+  investor: 'access-request',
+};
+
+function newestFirst(a: ContactItem, b: ContactItem): number {
+  return b.at.localeCompare(a.at) || b.id.localeCompare(a.id);
+}
+
+/** When a subscription last changed: its unsubscription, confirmation or sign-up, as its status says. */
+function subscriptionChange(row: NonNullable<Awaited<ReturnType<typeof personSubscription>>>): string {
+  if (row.status === 'unsubscribed') return row.unsubscribedAt ?? row.registeredAt;
+  if (row.status === 'confirmed') return row.confirmedAt ?? row.registeredAt;
+  return row.registeredAt;
+}
+
+export async function contactTimeline(query: ContactQuery): Promise<ContactTimeline> {
+  const email = normaliseEmail(query.email);
+  // One more than is shown of each: whether there are more.
+  const [leads, replies, subscription] = await Promise.all([
+    personLeads(email, query.phone, TIMELINE_MAX + 1),
+    personReplies(email, query.phone, TIMELINE_MAX + 1),
+    personSubscription(email),
+  ]);
+  const items: ContactItem[] = [
+    ...leads.map((lead): ContactItem => ({
+      kind: LEAD_KIND[lead.source],
+      id: lead.id,
+      at: lead.createdAt,
+      summary: preview(lead.message, SUMMARY_MAX),
+      link: { tab: 'messages', id: lead.id },
+      status: lead.status,
+      owner: lead.owner,
+      conversationId: lead.source === 'chat' ? lead.sessionId : null,
+    })),
+    ...replies.map((reply): ContactItem => ({
+      kind: 'reply',
+      id: reply.id,
+      at: reply.sentAt,
+      summary: preview(reply.subject, SUMMARY_MAX),
+      link: { tab: 'messages', id: reply.leadId },
+      leadId: reply.leadId,
+      by: reply.by,
+    })),
+    ...(subscription
+      ? [
+          {
+            kind: 'newsletter' as const,
+            id: subscription.id,
+            at: subscriptionChange(subscription),
+            summary: preview(subscription.fullName, SUMMARY_MAX),
+            link: { tab: 'newsletter', id: subscription.id },
+            status: subscription.status,
+          },
+        ]
+      : []),
+  ].sort(newestFirst);
+
+  // A video lead's name is the address it said: a name the person gave is preferred.
+  const named = leads.find((lead) => lead.name !== lead.email);
+  const name = named?.name ?? subscription?.fullName ?? leads[0]?.name ?? null;
+  const phone = leads.find((lead) => lead.phone)?.phone;
+  const newest = leads[0];
+  return {
+    contact: { email, name, ...(phone ? { phone } : {}) },
+    ...(newest ? { lead: { id: newest.id, status: newest.status, owner: newest.owner } } : {}),
+    items: items.slice(0, TIMELINE_MAX),
+    truncated: items.length > TIMELINE_MAX,
+  };
+}
