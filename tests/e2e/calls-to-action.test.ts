@@ -115,3 +115,37 @@ describe('the newsletter on the home page', () => {
     await page.close();
   });
 });
+
+describe('the chat launcher', () => {
+  it.each([390, 1440])('says "Opening the chat…" beside its button while the chat loads, at %i px', async (width) => {
+    const page = await browser.page({ width });
+    await page.goto('/');
+    // The chat's texts come slowly: the panel cannot open for a while.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/chat-texts.json', async (route) => {
+      await held;
+      await route.continue();
+    });
+    const launcher = page.getByRole('button', { name: en['chat.open'] });
+    await launcher.click();
+    const note = page.getByText(en['launcher.chatLoading']);
+    await expect.poll(() => note.isVisible()).toBe(true);
+    const box = (await note.boundingBox())!;
+    const button = (await launcher.boundingBox())!;
+    const header = (await page.locator('header').first().boundingBox())!;
+    expect(box.x + box.width / 2).toBeGreaterThan(width / 2);
+    expect(box.y + box.height / 2).toBeGreaterThan(900 / 2);
+    expect(box.y).toBeGreaterThan(header.y + header.height);
+    // Near the button: within 120 px of it.
+    expect(button.y - (box.y + box.height)).toBeLessThan(120);
+    expect(await note.evaluate((element) => element.closest('[aria-live]')?.getAttribute('aria-live'))).toBe('polite');
+    // Off the layout flow: the page's height is what it was.
+    expect(
+      await note.evaluate((element) => getComputedStyle(element.closest('[data-chat-early-note]')!).position),
+    ).toBe('fixed');
+    release();
+    await page.getByRole('dialog').first().waitFor();
+    await page.close();
+  });
+});
