@@ -1,8 +1,10 @@
 import type { Page } from 'playwright-core';
+import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { en } from '../../src/i18n/en';
 import { es } from '../../src/i18n/es';
-import { useBrowser } from './helpers';
+import { E2E_ADMIN } from './global-setup';
+import { adminApi, baseUrl, signInAsAdmin, signInCookie, useBrowser } from './helpers';
 
 /** Issue 23: calls to action by weight, one newsletter form, the chat's loading note, small images. */
 const browser = useBrowser();
@@ -146,6 +148,76 @@ describe('the chat launcher', () => {
     ).toBe('fixed');
     release();
     await page.getByRole('dialog').first().waitFor();
+    await page.close();
+  });
+});
+
+describe('small images', () => {
+  it('come back from the upload with their size, are warned of in the editor, and are never upscaled', async () => {
+    const png = await sharp({ create: { width: 64, height: 40, channels: 3, background: '#0b1f3a' } })
+      .png()
+      .toBuffer();
+    const cookie = await signInCookie(E2E_ADMIN.username, E2E_ADMIN.password);
+    const form = new FormData();
+    form.append('image', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'tiny.png');
+    const uploaded = await fetch(`${baseUrl()}/api/upload`, {
+      method: 'POST',
+      body: form,
+      headers: { origin: baseUrl(), cookie },
+    });
+    const upload = (await uploaded.json()) as { url: string; width: number; height: number };
+    expect(upload).toMatchObject({ width: 64, height: 40 });
+    const [existing] = (await fetch(`${baseUrl()}/api/insights`).then((r) => r.json())) as Array<{ category: string }>;
+    const created = await adminApi(cookie)('/api/insights', {
+      method: 'POST',
+      body: JSON.stringify({
+        title: { en: 'A tiny picture', es: 'Una imagen diminuta' },
+        description: { en: 'Small images stay small.', es: 'Las imágenes pequeñas siguen pequeñas.' },
+        content: {
+          en: `<p>Before</p><p><img src="${upload.url}" alt="tiny"></p>`,
+          es: `<p>Antes</p><p><img src="${upload.url}" alt="diminuta"></p>`,
+        },
+        imageUrl: upload.url,
+        category: existing!.category,
+        slug: 'a-tiny-picture',
+        published: true,
+      }),
+    });
+    expect(created.status).toBe(201);
+    const { id } = (await created.json()) as { id: string };
+
+    const page = await browser.page({ width: 1440 });
+    await page.goto(`/insights/${id}`);
+    const hero = page.locator('article img').first();
+    await expect.poll(() => hero.evaluate((image: HTMLImageElement) => image.complete)).toBe(true);
+    const heroBox = (await hero.boundingBox())!;
+    expect(heroBox.width).toBeLessThanOrEqual(64);
+    // Centred, not stuck to the left of the column.
+    const column = (await hero.locator('xpath=..').boundingBox())!;
+    expect(Math.abs(heroBox.x + heroBox.width / 2 - (column.x + column.width / 2))).toBeLessThan(2);
+    const inline = page.locator('.rich-text img');
+    expect((await inline.boundingBox())!.width).toBeLessThanOrEqual(64);
+
+    // The dashboard warns (it does not refuse) when the picture chosen is small.
+    const admin = await browser.page({ allowFailedRequests: true });
+    await signInAsAdmin(admin);
+    await admin.getByRole('tab', { name: 'Insights' }).click();
+    await admin.getByRole('button', { name: 'Add Insight' }).click();
+    const editor = admin.locator('[data-insight-form]');
+    await editor.locator('[data-image-input]').setInputFiles({ name: 'tiny.png', mimeType: 'image/png', buffer: png });
+    await expect
+      .poll(() => editor.getByLabel(/or an image address/).inputValue(), { timeout: 20_000 })
+      .toMatch(/^\/uploads\//);
+    await expect
+      .poll(() => editor.locator('[data-image-warning="hero"]').textContent())
+      .toContain('This image is small (64 × 40 px)');
+    // An image in the text is measured too, whichever way it came in (here: typed as HTML).
+    await editor.getByRole('button', { name: 'HTML' }).click();
+    await editor.getByLabel('Content — English (HTML)').fill(`<p><img src="${upload.url}" alt=""></p>`);
+    await expect
+      .poll(() => editor.locator('[data-image-warning="inline"]').textContent())
+      .toContain('at least 600 px wide');
+    await admin.close();
     await page.close();
   });
 });
