@@ -85,19 +85,21 @@ export async function storeImage(bytes: Uint8Array): Promise<{ url: string } & I
 /**
  * An uploaded image's size in pixels, so a page can show a small one at its own size rather than stretch it (issue
  * 23): the size stored with it, else (an upload older than that) read from its bytes. Null for an address outside
- * /uploads/, a missing upload, or bytes that cannot be measured.
+ * /uploads/, a missing upload, bytes that cannot be measured, or a file store out of reach (never an error: a page
+ * renders without it).
  */
 export async function uploadedImageSize(imageUrl: string): Promise<ImageSize | null> {
   const key = uploadKey(imageUrl);
   if (key === null) return null;
-  const stored = await storedUploadSize(key);
-  if (stored) return stored;
-  const upload = await getUpload(key);
-  if (!upload) return null;
   try {
+    const stored = await storedUploadSize(key);
+    if (stored) return stored;
+    const upload = await getUpload(key);
+    if (!upload) return null;
     const { width, height } = imageSize(new Uint8Array(upload.data));
     return width && height ? { width, height } : null;
   } catch {
+    // Unmeasurable bytes, or the file store out of reach: the page still renders, with the image's default size.
     return null;
   }
 }
