@@ -25,15 +25,15 @@ async function readImageField(request: Request): Promise<Uint8Array> {
 }
 
 /**
- * POST /api/upload: multipart, field `image`; answers {success, url, message} (docs/product.md, "Uploads"). Only the
+ * POST /api/upload: multipart, field `image`; answers {success, url, width, height, message} (docs/product.md, "Uploads"). Only the
  * upload's own refusals carry `success: false`; 401, 403, 405 and 500 answer in the plain error shape, as elsewhere.
  */
 export default route({
   POST: async (request) => {
     await requireAdmin(request);
     try {
-      const url = await storeImage(await readImageField(request));
-      return json({ success: true, url, message: UPLOAD_TEXTS.success }, { status: 201 });
+      const { url, width, height } = await storeImage(await readImageField(request));
+      return json({ success: true, url, width, height, message: UPLOAD_TEXTS.success }, { status: 201 });
     } catch (error) {
       const refusal = asHttpError(error);
       if (!refusal) throw error;

@@ -250,11 +250,7 @@ export const en = {
   'toast.newsletterError': 'Failed to subscribe. Please try again.',
   'toast.close': 'Close notification',
 
-  // newsletter section
-  'newsletter.eyebrow': 'Newsletter',
-  'newsletter.title': 'Insights worth your time, once a month',
-  'newsletter.text':
-    'Our latest thinking on digital transformation, AI and investment opportunities, in one short monthly email.',
+  // the newsletter card's data-protection note
   'newsletter.privacy': 'At most one email a month. Unsubscribe at any time.',
   'newsletter.privacyLink': 'Privacy policy',
 

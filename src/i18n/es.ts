@@ -253,11 +253,7 @@ export const es: Record<DictionaryKey, string> = {
   'toast.newsletterError': 'No se ha podido completar la suscripción. Inténtelo de nuevo.',
   'toast.close': 'Cerrar notificación',
 
-  // newsletter section
-  'newsletter.eyebrow': 'Newsletter',
-  'newsletter.title': 'Análisis que merecen su tiempo, una vez al mes',
-  'newsletter.text':
-    'Nuestras últimas ideas sobre transformación digital, IA y oportunidades de inversión, en un breve correo mensual.',
+  // the newsletter card's data-protection note
   'newsletter.privacy': 'Como máximo, un correo al mes. Puede darse de baja en cualquier momento.',
   'newsletter.privacyLink': 'Política de privacidad',
 

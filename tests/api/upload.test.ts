@@ -3,6 +3,8 @@ import { describe, expect, it } from 'vitest';
 import uploadFunction from '../../netlify/functions/admin-upload';
 import uploadsFunction from '../../netlify/functions/uploaded-file';
 import { call } from '../helpers/functions';
+import { putUpload } from '../../src/features/uploads/store';
+import { uploadedImageSize } from '../../src/features/uploads/uploads';
 import { SITE, useAdminBench } from '../helpers/admin';
 
 const bench = useAdminBench();
@@ -22,7 +24,13 @@ async function upload(
   const response = await call(uploadFunction, '/api/upload', { method: 'POST', rawBody: form, headers });
   return {
     status: response.status,
-    body: (await response.json()) as { success: boolean; url?: string; message: string },
+    body: (await response.json()) as {
+      success: boolean;
+      url?: string;
+      width?: number;
+      height?: number;
+      message: string;
+    },
   };
 }
 
@@ -37,7 +45,8 @@ describe('POST /api/upload', () => {
     const bytes = new Uint8Array(await make());
     const { status, body } = await upload(bytes, '../../etc/passwd.png', 'application/octet-stream');
     expect(status).toBe(201);
-    expect(body).toMatchObject({ success: true, message: 'Upload successful' });
+    // Its size in pixels too (issue 23: the dashboard warns of small images).
+    expect(body).toMatchObject({ success: true, message: 'Upload successful', width: 64, height: 48 });
     expect(body.url).toMatch(new RegExp(`^/uploads/[0-9a-hjkmnp-tv-z]{26}\\.${ext}$`));
     const key = body.url!.slice('/uploads/'.length);
     const served = await call(uploadsFunction, body.url!, { params: { key } });
@@ -88,5 +97,18 @@ describe('POST /api/upload', () => {
     });
     expect(crossSite.status).toBe(403);
     expect(crossSite.body).not.toHaveProperty('success');
+  });
+
+  it("knows an upload's size for the public pages: kept with it, or read from an older upload's bytes", async () => {
+    const { body } = await upload(new Uint8Array(await image(64, 40).png().toBuffer()));
+    expect(await uploadedImageSize(body.url!)).toEqual({ width: 64, height: 40 });
+    expect(await uploadedImageSize(`${body.url!}?v=2`)).toEqual({ width: 64, height: 40 });
+    // Stored before sizes were kept: no metadata, measured from its bytes.
+    const older = '01j9zzzzzzzzzzzzzzzzzzzzzz.png';
+    await putUpload(older, new Uint8Array(await image(300, 200).png().toBuffer()).buffer);
+    expect(await uploadedImageSize(`/uploads/${older}`)).toEqual({ width: 300, height: 200 });
+    // Not an upload, or a missing one: unknown.
+    expect(await uploadedImageSize('/images/demo/case-retail-strategic-plan.jpg')).toBeNull();
+    expect(await uploadedImageSize('/uploads/01j9yyyyyyyyyyyyyyyyyyyyyy.png')).toBeNull();
   });
 });

@@ -78,10 +78,10 @@ describe('with JavaScript off', () => {
   it('subscribes, confirms from the e-mail in Spanish, then says the address is already subscribed, in English', async () => {
     const page = await browser.page({ javaScript: false });
     await page.goto('/es/#newsletter');
-    const standalone = page.locator('[data-newsletter-form="name"]');
-    await standalone.getByLabel(es['form.name']).fill('Marta Gil');
-    await standalone.getByLabel(es['form.email']).fill('marta@nojs.example');
-    await standalone.getByRole('button', { name: es['form.subscribe'] }).click();
+    const card = page.locator('#newsletter [data-newsletter-form="fullName"]');
+    await card.getByLabel(es['form.fullName']).fill('Marta Gil');
+    await card.getByLabel(es['form.email']).fill('marta@nojs.example');
+    await card.getByRole('button', { name: es['form.subscribe'] }).click();
     await page.waitForURL('**/es/form-result?form=newsletter&result=sent');
     expect(await page.getByRole('status').textContent()).toContain(es['toast.newsletterSuccessTitle']);
     expect(await page.getByRole('status').textContent()).toContain(es['toast.newsletterCheckEmail']);

@@ -247,7 +247,13 @@ export function ContactForm({
       </Field>
       <Honeypot />
       <div className="sm:col-span-2">
-        <button type="submit" className="btn-primary w-full sm:w-auto" disabled={submitting} aria-busy={submitting}>
+        <button
+          type="submit"
+          className="btn-primary w-full sm:w-auto"
+          disabled={submitting}
+          aria-busy={submitting}
+          data-cta="primary"
+        >
           {submitting ? texts.sending : texts.send}
         </button>
       </div>

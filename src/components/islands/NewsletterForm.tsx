@@ -23,8 +23,8 @@ export interface NewsletterFormTexts {
 }
 
 /**
- * Newsletter sign-up. The contact section sends `fullName`, the standalone
- * section `name` (docs/product.md, "Newsletter"); a 409 or an "already subscribed" answer
+ * Newsletter sign-up. The contact section's card sends `fullName` (the API also takes `name`: docs/product.md,
+ * "Newsletter"); a 409 or an "already subscribed" answer
  * is the duplicate text. A real form, like ContactForm: without its script it posts to /api/newsletter and the
  * result page renders it again with what was typed and the failing fields.
  */
@@ -33,7 +33,7 @@ export function NewsletterForm({
   nameField: field,
   idPrefix,
   action,
-  dark = false,
+  weight = 'primary',
   initialValues,
   initialErrors = [],
 }: {
@@ -41,7 +41,8 @@ export function NewsletterForm({
   nameField: 'fullName' | 'name';
   idPrefix: string;
   action: string;
-  dark?: boolean;
+  /** The submit button's weight: `secondary` beside another form's primary (the contact section, issue 23). */
+  weight?: 'primary' | 'secondary';
   initialValues?: { name: string; email: string } | undefined;
   initialErrors?: NewsletterField[];
 }) {
@@ -88,7 +89,7 @@ export function NewsletterForm({
       action={action}
       noValidate
       onSubmit={(event) => void submit(event)}
-      className={`relative grid gap-4 ${dark ? '[&_label]:text-white [&_p]:text-red-200' : ''}`}
+      className="relative grid gap-4"
       data-newsletter-form={field}
     >
       <Field
@@ -121,7 +122,13 @@ export function NewsletterForm({
         />
       </Field>
       <Honeypot />
-      <button type="submit" className="btn-primary" disabled={submitting} aria-busy={submitting}>
+      <button
+        type="submit"
+        className={weight === 'primary' ? 'btn-primary' : 'btn-secondary'}
+        disabled={submitting}
+        aria-busy={submitting}
+        data-cta={weight}
+      >
         {submitting ? texts.subscribing : texts.subscribe}
       </button>
     </form>

@@ -183,7 +183,8 @@ export function VideoCall({ lang, texts }: { lang: Language; texts: VideoTexts }
           onClick={() => void start()}
           disabled={starting}
           aria-busy={starting}
-          className="btn-primary mt-4"
+          className="btn-on-dark mt-4"
+          data-cta="secondary"
           popoverTarget={EARLY_NOTE_ID}
           popoverTargetAction="show"
         >

@@ -14,7 +14,18 @@ export function imageUrl(url: string, width: number): string {
   return `/.netlify/images?url=${encodeURIComponent(url)}&w=${width}&q=70`;
 }
 
-export function imageSrcSet(url: string): string | undefined {
+/**
+ * The widths to offer of an image `natural` px wide (unknown: all of them): none wider than the image itself, which
+ * is offered at its own width instead, so nothing is ever asked for larger than it is (issue 23).
+ */
+function widthsFor(natural: number | undefined): number[] {
+  if (natural === undefined || natural >= IMAGE_WIDTHS[IMAGE_WIDTHS.length - 1]!) return [...IMAGE_WIDTHS];
+  return [...IMAGE_WIDTHS.filter((width) => width < natural), natural];
+}
+
+export function imageSrcSet(url: string, natural?: number): string | undefined {
   if (!isOwnImage(url)) return undefined;
-  return IMAGE_WIDTHS.map((width) => `${imageUrl(url, width)} ${width}w`).join(', ');
+  return widthsFor(natural)
+    .map((width) => `${imageUrl(url, width)} ${width}w`)
+    .join(', ');
 }

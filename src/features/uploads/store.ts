@@ -25,7 +25,22 @@ export async function uploadExists(key: string): Promise<boolean> {
   return KEY.test(key) && (await fileStore('uploads').getMetadata(key)) !== null;
 }
 
-export async function putUpload(key: string, data: ArrayBuffer): Promise<void> {
+/** An image's size in pixels, kept with it when it is stored (older uploads have none). */
+export interface ImageSize {
+  width: number;
+  height: number;
+}
+
+export async function putUpload(key: string, data: ArrayBuffer, size?: ImageSize): Promise<void> {
   if (!KEY.test(key)) throw new Error('Refusing an upload key the server did not make');
-  await fileStore('uploads').set(key, data);
+  await fileStore('uploads').set(key, data, size ? { metadata: { width: size.width, height: size.height } } : {});
+}
+
+/** The size stored with an upload; null for an unknown key or an upload stored without one. */
+export async function storedUploadSize(key: string): Promise<ImageSize | null> {
+  if (!KEY.test(key)) return null;
+  const metadata = (await fileStore('uploads').getMetadata(key))?.metadata;
+  const width = Number(metadata?.['width']);
+  const height = Number(metadata?.['height']);
+  return width > 0 && height > 0 ? { width, height } : null;
 }

@@ -3,7 +3,15 @@ import { imageSize } from 'image-size';
 import { InvalidInput, TooLarge, UnsupportedType } from '../../platform/errors';
 import { newId } from '../../platform/ids';
 import { MAX_UPLOAD_BYTES } from './schema';
-import { IMAGE_TYPES, putUpload, uploadExists, type ImageExtension } from './store';
+import {
+  getUpload,
+  IMAGE_TYPES,
+  putUpload,
+  storedUploadSize,
+  uploadExists,
+  type ImageExtension,
+  type ImageSize,
+} from './store';
 
 /** Past this a decoder could be made to allocate gigabytes (a "decompression bomb"). */
 export const MAX_IMAGE_SIDE = 10_000;
@@ -22,15 +30,20 @@ export const UPLOAD_TEXTS = {
 
 const UPLOADS_PREFIX = '/uploads/';
 
+/** An upload's key from its address (GET /uploads/{key} ignores a query or fragment); null for other addresses. */
+function uploadKey(imageUrl: string): string | null {
+  if (!imageUrl.startsWith(UPLOADS_PREFIX)) return null;
+  return new URL(imageUrl, 'http://site.invalid').pathname.slice(UPLOADS_PREFIX.length);
+}
+
 /**
  * A case study or insight may not point at an upload that does not exist: its cards and page would show a
  * missing picture (docs/product.md, "Input rules"). Addresses outside /uploads/ (the site's own /images, https) are
  * not checked here.
  */
 export async function assertUploadedImageExists(imageUrl: string): Promise<void> {
-  if (!imageUrl.startsWith(UPLOADS_PREFIX)) return;
-  // GET /uploads/{key} ignores a query or fragment, so the check does too.
-  const key = new URL(imageUrl, 'http://site.invalid').pathname.slice(UPLOADS_PREFIX.length);
+  const key = uploadKey(imageUrl);
+  if (key === null) return;
   if (!(await uploadExists(key))) throw new InvalidInput(UPLOAD_TEXTS.notFound, 'image');
 }
 
@@ -44,7 +57,7 @@ function isImageExtension(ext: string): ext is ImageExtension {
  * carry script), at most 5 MB, at most 10,000 px a side and 40 megapixels.
  * The key is made here; the visitor's file name is never used.
  */
-export async function storeImage(bytes: Uint8Array): Promise<string> {
+export async function storeImage(bytes: Uint8Array): Promise<{ url: string } & ImageSize> {
   if (bytes.byteLength === 0) throw new InvalidInput(UPLOAD_TEXTS.missing, 'image');
   if (bytes.byteLength > MAX_UPLOAD_BYTES)
     throw new TooLarge(`${UPLOAD_TEXTS.tooLarge}: ${UPLOAD_TEXTS.tooLargeDetail}`, 'image');
@@ -65,6 +78,28 @@ export async function storeImage(bytes: Uint8Array): Promise<string> {
   const key = `${newId()}.${detected.ext}`;
   const copy = new Uint8Array(bytes.byteLength);
   copy.set(bytes);
-  await putUpload(key, copy.buffer);
-  return `/uploads/${key}`;
+  await putUpload(key, copy.buffer, { width, height });
+  return { url: `/uploads/${key}`, width, height };
+}
+
+/**
+ * An uploaded image's size in pixels, so a page can show a small one at its own size rather than stretch it (issue
+ * 23): the size stored with it, else (an upload older than that) read from its bytes. Null for an address outside
+ * /uploads/, a missing upload, bytes that cannot be measured, or a file store out of reach (never an error: a page
+ * renders without it).
+ */
+export async function uploadedImageSize(imageUrl: string): Promise<ImageSize | null> {
+  const key = uploadKey(imageUrl);
+  if (key === null) return null;
+  try {
+    const stored = await storedUploadSize(key);
+    if (stored) return stored;
+    const upload = await getUpload(key);
+    if (!upload) return null;
+    const { width, height } = imageSize(new Uint8Array(upload.data));
+    return width && height ? { width, height } : null;
+  } catch {
+    // Unmeasurable bytes, or the file store out of reach: the page still renders, with the image's default size.
+    return null;
+  }
 }

@@ -122,6 +122,8 @@ export const adminEn = {
     success: 'Upload successful',
     uploading: 'Uploading...',
     choose: 'Choose image',
+    small: (width: number, height: number, minimum: number) =>
+      `This image is small (${width} × ${height} px): it will be shown at that size, not stretched. For a sharp picture, use one at least ${minimum} px wide.`,
   },
   messages: {
     columns: { name: 'Name', email: 'Email', company: 'Company', service: 'Service', date: 'Date' },

@@ -111,6 +111,8 @@ export const adminEs: AdminTexts = {
     invalidTypeText: 'Seleccione un archivo de imagen',
     tooLarge: 'Archivo demasiado grande',
     tooLargeText: (mb: number) => `Seleccione una imagen de menos de ${mb} MB`,
+    small: (width: number, height: number, minimum: number) =>
+      `Esta imagen es pequeña (${width} × ${height} px): se mostrará a ese tamaño, sin estirarla. Para una imagen nítida, use una de al menos ${minimum} px de ancho.`,
     failed: 'Error al subir',
     failedText: 'No se ha podido subir la imagen',
     success: 'Imagen subida',

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { ApiError, apiFetch } from '../../../client/api';
 import { showToast } from '../../../client/toast';
 import { handleUnauthorized } from '../query';
-import { MAX_UPLOAD_BYTES, MAX_UPLOAD_MB } from '../../../features/uploads/schema';
+import { MAX_UPLOAD_BYTES, MAX_UPLOAD_MB, MIN_HERO_WIDTH } from '../../../features/uploads/schema';
 import { buttonVariants } from '../../react-ui/button';
 import { Field } from '../../react-ui/field';
 import { Input } from '../../react-ui/input';
@@ -46,6 +46,9 @@ export function ImageField({
   const adminTexts = useAdminTexts();
   const t = adminTexts.upload;
   const [uploading, setUploading] = useState(false);
+  // The picture's own size, read when its preview loads (an upload or a typed address alike).
+  const [size, setSize] = useState<{ src: string; width: number; height: number } | null>(null);
+  const small = size && size.src === value && size.width < MIN_HERO_WIDTH ? size : null;
   async function upload(file: File | undefined) {
     if (!file) return;
     if (!file.type.startsWith('image/'))
@@ -77,10 +80,26 @@ export function ImageField({
     <div className="space-y-2">
       <span className="block text-sm font-medium text-slate-800">{adminTexts.form.image}</span>
       {value ? (
-        <img src={value} alt="" className="aspect-[3/2] w-full rounded-md border border-slate-200 object-cover" />
+        <img
+          src={value}
+          alt=""
+          className="aspect-[3/2] w-full rounded-md border border-slate-200 object-cover"
+          onLoad={(event) => {
+            const image = event.currentTarget;
+            setSize({ src: value, width: image.naturalWidth, height: image.naturalHeight });
+          }}
+        />
       ) : (
         <div className="aspect-[3/2] w-full rounded-md border border-dashed border-slate-300 bg-slate-50" />
       )}
+      {/* A warning, not a refusal (issue 23): the partner may still use it; the site shows it at its own size. */}
+      <div role="status">
+        {small && (
+          <p className="rounded-md bg-amber-50 px-3 py-2 text-xs leading-5 text-amber-900" data-image-warning="hero">
+            {t.small(small.width, small.height, MIN_HERO_WIDTH)}
+          </p>
+        )}
+      </div>
       <label className={buttonVariants({ variant: 'secondary', className: 'w-full cursor-pointer px-3 py-2' })}>
         {uploading ? t.uploading : t.choose}
         <input

@@ -5,6 +5,7 @@ import { Button } from '../../react-ui/button';
 import { Field } from '../../react-ui/field';
 import { Input } from '../../react-ui/input';
 import { Textarea } from '../../react-ui/textarea';
+import { MIN_INLINE_WIDTH } from '../../../features/uploads/schema';
 import { useAdminTexts } from '../language';
 import { normaliseLink } from './link';
 
@@ -164,7 +165,9 @@ function LanguageEditor({
     [],
   );
   const box = useRef<HTMLDivElement>(null);
-  const names = useAdminTexts().ux.toolbar;
+  const adminTexts = useAdminTexts();
+  const names = adminTexts.ux.toolbar;
+  const smallImages = useSmallImages(value);
   useEffect(() => {
     // Quill's toolbar buttons are icons without names: each gets one in the dashboard's language.
     const root = box.current;
@@ -227,8 +230,54 @@ function LanguageEditor({
           rows={14}
         />
       )}
+      <div role="status">
+        {smallImages.length > 0 && (
+          <ul
+            className="mt-2 space-y-1 rounded-md bg-amber-50 px-3 py-2 text-xs leading-5 text-amber-900"
+            data-image-warning="inline"
+          >
+            {smallImages.map((size, index) => (
+              <li key={index}>{adminTexts.upload.small(size.width, size.height, MIN_INLINE_WIDTH)}</li>
+            ))}
+          </ul>
+        )}
+      </div>
     </div>
   );
+}
+
+interface ImageSize {
+  width: number;
+  height: number;
+}
+
+/**
+ * The images in a rich text narrower than MIN_INLINE_WIDTH, measured as the browser loads them (inserted from the
+ * toolbar, pasted, or typed as HTML alike): the editor warns of them (issue 23), it does not refuse them.
+ */
+function useSmallImages(html: string): ImageSize[] {
+  const [small, setSmall] = useState<ImageSize[]>([]);
+  useEffect(() => {
+    let current = true;
+    // An inert document: nothing in it loads; each address is loaded below, against this page.
+    const sources = [...new DOMParser().parseFromString(html, 'text/html').images].flatMap(
+      (image) => image.getAttribute('src') ?? [],
+    );
+    const measure = (src: string) =>
+      new Promise<ImageSize | null>((resolve) => {
+        const image = new Image();
+        image.onload = () => resolve({ width: image.naturalWidth, height: image.naturalHeight });
+        image.onerror = () => resolve(null);
+        image.src = src;
+      });
+    void Promise.all(sources.map(measure)).then((sizes) => {
+      if (current) setSmall(sizes.filter((size): size is ImageSize => size !== null && size.width < MIN_INLINE_WIDTH));
+    });
+    return () => {
+      current = false;
+    };
+  }, [html]);
+  return small;
 }
 
 /** Every language of a rich text, each on its tab, named in its own language (English, Español). */
