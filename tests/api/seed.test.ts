@@ -33,7 +33,7 @@ describe('demo content', () => {
       expect(item.category).toBeTruthy();
       expect(item.technologies.length).toBeGreaterThan(0);
     }
-    expect(new Set(insights.map((insight) => insight.slug)).size).toBe(insights.length);
+    expect(new Set(insights.map((insight) => insight.slugs.en)).size).toBe(insights.length);
   });
 
   it('seeds an empty store once, and leaves a store with content alone', async () => {

@@ -8,7 +8,7 @@ import { useAdminTexts } from '../language';
 import type { AdminContentKind } from './content-tab';
 import { dateBody, dateInput } from './date-field';
 import { contentForm, type ContentForm } from './editor-dialog';
-import { slugify } from './slugify';
+import { slugify } from '../../../features/content/publishing-schema';
 import { CategorySelect } from './category-select';
 import { PublicationFields, PublishedBadge } from './publication-fields';
 
@@ -28,7 +28,7 @@ function toForm(insight: Insight | null): InsightForm {
   return {
     ...contentForm(insight),
     category: insight?.category ?? INSIGHT_CATEGORIES[0],
-    slug: insight?.slug ?? '',
+    slug: insight?.slugs[DEFAULT_LANGUAGE] ?? '',
     slugTouched: insight !== null,
     published: insight?.published ?? false,
     author: insight?.author ?? '',
