@@ -191,6 +191,11 @@ export class ContentEngine<Own extends object, Input extends ContentInput> {
     return this.collection.nextScheduled();
   }
 
+  /** Public records other than `id`, those of `category` first, newest first in each (one statement). */
+  related(id: string, category: string, limit: number): Promise<Array<Content<Own>>> {
+    return this.collection.related(id, category, limit);
+  }
+
   /** A record's saves, newest first (admins). */
   revisions(id: string): Promise<RevisionSummary[]> {
     return this.collection.revisions(id);

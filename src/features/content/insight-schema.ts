@@ -1,8 +1,14 @@
 import { z } from 'zod';
 import { optionalDateInput, optionalText } from '../../platform/common-schema';
-import { byLanguage } from '../../i18n/languages';
+import { byLanguage, type Language } from '../../i18n/languages';
 import { contentInputSchema, contentRecordFields, storedContentSchema } from './schema';
-import { publishingFields, publishingInput, slugInput, storedPublishingFields } from './publishing-schema';
+import {
+  publishingFields,
+  publishingInput,
+  readingMinutes,
+  slugInput,
+  storedPublishingFields,
+} from './publishing-schema';
 
 export const INSIGHT_CATEGORIES = ['AI Innovation', 'Digital Transformation', 'Investment Management'] as const;
 
@@ -50,6 +56,11 @@ export const storedInsightSchema = storedContentSchema(
  */
 export function insightDate(insight: Pick<Insight, 'publishedAt' | 'createdAt'>): string {
   return insight.publishedAt ?? insight.createdAt;
+}
+
+/** Minutes to read an insight in a language: the editor's, else computed from its text (docs/product.md, "Publishing"). */
+export function insightReadTime(insight: Pick<Insight, 'readTime' | 'content'>, language: Language): number {
+  return insight.readTime ?? readingMinutes(insight.content[language]);
 }
 
 /**

@@ -116,3 +116,15 @@ export function readingMinutes(html: string): number {
   const words = text.split(/\s+/).filter((word) => /[\p{L}\p{N}]/u.test(word)).length;
   return Math.max(1, Math.round(words / WORDS_PER_MINUTE));
 }
+
+/**
+ * A record's public path in a language, without the language prefix: `/{list}/{slug}` (an older record without a
+ * slug in that language: its id, which answers too).
+ */
+export function contentPath(
+  list: 'insights' | 'portfolio',
+  record: { id: string; slugs: Localized },
+  language: Language,
+): string {
+  return `/${list}/${record.slugs[language] || record.id}`;
+}

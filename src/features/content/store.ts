@@ -232,6 +232,12 @@ export class ContentCollection<T extends ContentRecord> {
     return record ? { record, current: found!.current && found!.language === language } : null;
   }
 
+  /** Public records other than `id`: those of `category` first, then the rest; newest first in each. */
+  async related(id: string, category: string, limit: number): Promise<T[]> {
+    const first = sql`${content.category} IS NOT DISTINCT FROM ${category} DESC`;
+    return this.parse(await this.rows(this.of(true, sql`${content.id} <> ${id}`), limit, first));
+  }
+
   /** The earliest list date still to come of a record that is public but scheduled (ISO), or null. */
   async nextScheduled(): Promise<string | null> {
     if (!this.kind.scheduled) return null;

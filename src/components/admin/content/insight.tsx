@@ -8,7 +8,7 @@ import { useAdminTexts } from '../language';
 import type { AdminContentKind } from './content-tab';
 import { dateBody, dateInput } from './date-field';
 import { contentForm, type ContentForm } from './editor-dialog';
-import { slugify } from '../../../features/content/publishing-schema';
+import { contentPath, slugify } from '../../../features/content/publishing-schema';
 import { CategorySelect } from './category-select';
 import { PublicationFields, PublishedBadge } from './publication-fields';
 
@@ -101,7 +101,8 @@ export function insightKind(texts: AdminTexts): AdminContentKind<Insight, Insigh
         cell: (insight) => <PublishedBadge published={insight.published} texts={t} />,
       },
     ],
-    publicPath: (insight, language) => (insight.published ? localePath(language, `/insights/${insight.id}`) : null),
+    publicPath: (insight, language) =>
+      insight.published ? localePath(language, contentPath('insights', insight, language)) : null,
     toForm,
     toBody,
     withTitle: (form, title) => ({

@@ -1,3 +1,4 @@
+import { contentPath } from '../../../features/content/publishing-schema';
 import type { Metrics } from '../../../features/content/metrics-schema';
 import type { PortfolioItem } from '../../../features/content/portfolio-schema';
 import { Field } from '../../react-ui/field';
@@ -89,7 +90,7 @@ export function portfolioKind(texts: AdminTexts): AdminContentKind<PortfolioItem
           text.length > 100 ? `${text.slice(0, 100)}...` : text,
       },
     ],
-    publicPath: (item, language) => localePath(language, `/portfolio/${item.id}`),
+    publicPath: (item, language) => localePath(language, contentPath('portfolio', item, language)),
     toForm,
     toBody,
     Fields: PortfolioFields,
