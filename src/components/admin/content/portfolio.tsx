@@ -5,13 +5,14 @@ import { Field } from '../../react-ui/field';
 import { Input } from '../../react-ui/input';
 import { localePath } from '../../../i18n';
 import type { AdminTexts } from '../../../i18n/admin';
-import { byLanguage, DEFAULT_LANGUAGE } from '../../../i18n/languages';
+import { byLanguage, DEFAULT_LANGUAGE, type Localized } from '../../../i18n/languages';
 import { useAdminTexts } from '../language';
 import type { AdminContentKind } from './content-tab';
 import { CreatedAtField, dateBody, dateInput } from './date-field';
 import { contentForm, type ContentForm } from './editor-dialog';
 import { MetricsEditor } from './metrics-editor';
 import { CategorySelect } from './category-select';
+import { PublishingFields, publishingForm } from './publication-fields';
 
 interface PortfolioForm extends ContentForm {
   metrics: Metrics;
@@ -19,6 +20,10 @@ interface PortfolioForm extends ContentForm {
   createdAt: string;
   /** Comma-separated. */
   technologies: string;
+  /** Per language; empty: made from the title by the server. */
+  slugs: Localized;
+  metaTitle: Localized;
+  metaDescription: Localized;
   version?: number;
 }
 
@@ -29,6 +34,7 @@ function toForm(item: PortfolioItem | null): PortfolioForm {
     category: item?.category ?? '',
     createdAt: dateInput(item?.createdAt),
     technologies: item?.technologies.join(', ') ?? '',
+    ...publishingForm(item),
   };
 }
 
@@ -68,6 +74,7 @@ function PortfolioFields({ form, setForm }: { form: PortfolioForm; setForm: (for
         </Field>
       </div>
       <MetricsEditor value={form.metrics} onChange={(metrics) => setForm({ ...form, metrics })} />
+      <PublishingFields idPrefix="portfolio" form={form} setForm={setForm} />
     </>
   );
 }
