@@ -238,7 +238,8 @@ describe('insight search (/insights?q=)', () => {
   it('gives the /insights page the matches in its language, reading the list and the insights once each', async () => {
     resetQueryCount();
     const page = await insightListData('gobernanza', 'es');
-    expect(queryCount()).toBeLessThanOrEqual(2);
+    // And when the next scheduled insight appears, which bounds how long the CDN keeps the page.
+    expect(queryCount()).toBeLessThanOrEqual(3);
     expect(page.status).toBe(200);
     expect(page.data?.map((insight) => insight.slugs.en)).toEqual(['insight-2']);
     const english = await insightListData('', 'en');
@@ -307,7 +308,8 @@ describe('the home page', () => {
     ]);
     resetQueryCount();
     const home = await homeData();
-    expect(queryCount()).toBeLessThanOrEqual(3);
+    // And when the next scheduled insight appears, which bounds how long the CDN keeps the page.
+    expect(queryCount()).toBeLessThanOrEqual(4);
     expect(home.data.portfolio?.map((item) => item.title.en)).toEqual([6, 5, 4, 3].map((n) => `Case study ${n}`));
     expect(home.data.insights?.map((insight) => insight.slugs.en)).toEqual([5, 4, 3, 2].map((n) => `insight-${n}`));
   });
