@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import type { APIContext } from 'astro';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import insightsFunction from '../../netlify/functions/insights';
@@ -6,6 +7,7 @@ import insightPublishing from '../../netlify/functions/insight-publishing';
 import portfolioPublishing from '../../netlify/functions/portfolio-publishing';
 import { STALE_EDIT } from '../../src/features/content/engine';
 import { insightContent, SLUG_TAKEN } from '../../src/features/content/insights';
+import { portfolioContent } from '../../src/features/content/portfolio';
 import { insightReadTime, type Insight } from '../../src/features/content/insight-schema';
 import type { PortfolioItem } from '../../src/features/content/portfolio-schema';
 import { searchInsights } from '../../src/features/content/search';
@@ -16,7 +18,7 @@ import { insightData, portfolioItemData, relatedInsights } from '../../src/http/
 import { setClock } from '../../src/platform/clock';
 import { asAdmin, useAdminBench } from '../helpers/admin';
 import { testDatabase } from '../helpers/db-setup';
-import { insightFixture } from '../helpers/fixtures';
+import { insightFixture, portfolioFixture } from '../helpers/fixtures';
 import { call, callJson } from '../helpers/functions';
 
 const bench = useAdminBench();
@@ -145,6 +147,30 @@ describe('readable addresses', () => {
     const page = await insightData('ai-pilot', 'en');
     expect(page.status).toBe(200);
     expect(page.data?.id).toBe(second.id);
+  });
+
+  it('gives records stored before slugs existed their addresses when the migration runs', async () => {
+    const older = insightFixture(1, { slug: 'older-insight' });
+    const cases = [portfolioFixture(1), portfolioFixture(2, { title: { en: 'Case study 1', es: 'Árbol ñandú' } })];
+    await insightContent.saveMany([older]);
+    await portfolioContent.saveMany(cases);
+    // As they were: an insight's one slug in its fields, a case study with none; no rows of content_slugs.
+    const db = testDatabase();
+    await db.query('DELETE FROM content_slugs');
+    await db.query(
+      `UPDATE content SET fields = (fields - 'slugs') || '{"slug": "older-insight"}', slug = 'older-insight' WHERE kind = 'insights'`,
+    );
+    await db.query(`UPDATE content SET fields = fields - 'slugs', slug = NULL WHERE kind = 'portfolio'`);
+    const migration = readFileSync('netlify/database/migrations/0001_publishing.sql', 'utf8').split(
+      '--> statement-breakpoint',
+    );
+    for (const statement of migration.filter((text) => /^\s*--/.test(text))) await db.query(statement);
+
+    expect((await insightData('older-insight', 'es')).status).toBe(200);
+    expect((await portfolioContent.get(cases[0]!.id))?.slugs).toEqual({ en: 'case-study-1', es: 'caso-de-exito-1' });
+    expect((await portfolioContent.get(cases[1]!.id))?.slugs).toEqual({ en: 'case-study-1-2', es: 'arbol-nandu' });
+    expect(await portfolioItemData('case-study-1-2', 'en')).toMatchObject({ status: 200 });
+    expect(await portfolioItemData(cases[1]!.id, 'es')).toMatchObject({ redirect: '/es/portfolio/arbol-nandu' });
   });
 
   it('reads an older insight’s one slug as its slug in every language', async () => {

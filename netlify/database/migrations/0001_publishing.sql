@@ -30,3 +30,27 @@ SELECT "content"."kind", "languages"."code", "content"."slug", "content"."id", t
 FROM "content" CROSS JOIN (VALUES ('en'), ('es')) AS "languages"("code")
 WHERE "content"."kind" = 'insights' AND "content"."slug" ~ '^[a-z0-9]+(-[a-z0-9]+)*$'
 ON CONFLICT DO NOTHING;
+--> statement-breakpoint
+-- Stored case studies get slugs made from their titles (accents dropped, words joined by hyphens; a second one
+-- alike gets -2, …), in the table and in the record, as a save would make them.
+WITH "made" AS (
+	SELECT "content"."id", "languages"."code" AS "language",
+		coalesce(nullif(left(regexp_replace(regexp_replace(translate(lower(coalesce(nullif("content"."title"->>"languages"."code", ''), nullif("content"."title"->>'en', ''), "content"."title"->>'es', '')), 'áàâäãéèêëíìîïóòôöõúùûüñç', 'aaaaaeeeeiiiiooooouuuunc'), '[^a-z0-9]+', '-', 'g'), '^-+|-+$', '', 'g'), 110), ''), 'case-study') AS "base"
+	FROM "content" CROSS JOIN (VALUES ('en'), ('es')) AS "languages"("code")
+	WHERE "content"."kind" = 'portfolio' AND NOT ("content"."fields" ? 'slugs')
+), "numbered" AS (
+	SELECT "id", "language", "base", row_number() OVER (PARTITION BY "language", "base" ORDER BY "id") AS "n" FROM "made"
+)
+INSERT INTO "content_slugs" ("kind", "language", "slug", "content_id", "current")
+SELECT 'portfolio', "language", regexp_replace(CASE WHEN "n" = 1 THEN "base" ELSE "base" || '-' || "n" END, '-+$', ''), "id", true
+FROM "numbered"
+ON CONFLICT DO NOTHING;
+--> statement-breakpoint
+-- Their records name the slugs they got.
+UPDATE "content" SET "fields" = "content"."fields" || jsonb_build_object('slugs', "made"."slugs"),
+	"slug" = "made"."joined"
+FROM (
+	SELECT "content_id", jsonb_object_agg("language", "slug") AS "slugs", string_agg("slug", ' ' ORDER BY "language") AS "joined"
+	FROM "content_slugs" WHERE "kind" = 'portfolio' AND "current" GROUP BY "content_id"
+) AS "made"
+WHERE "content"."id" = "made"."content_id" AND NOT ("content"."fields" ? 'slugs');
