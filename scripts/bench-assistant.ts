@@ -44,6 +44,7 @@ const { demoRecords } = await import('../src/features/content/seed');
 const { portfolioContent } = await import('../src/features/content/portfolio');
 const { insightContent } = await import('../src/features/content/insights');
 const { newId } = await import('../src/platform/ids');
+const { byLanguage } = await import('../src/i18n/languages');
 const { resetEnvCache } = await import('../src/platform/env');
 const { MAX_MODEL_CONTEXT_BYTES } = await import('../src/features/chat/assistant');
 const chatFunction = (await import('../netlify/functions/chat')).default;
@@ -167,7 +168,7 @@ const extra = Array.from({ length: 150 }, (_, i) => {
   return {
     ...base,
     id: newId(),
-    slugs: { en: `${base.slugs.en}-copy-${i}`, es: `${base.slugs.es}-copy-${i}` },
+    slugs: byLanguage((language) => `${base.slugs[language]}-copy-${i}`),
     published: true,
     createdAt: at,
     publishedAt: at,
