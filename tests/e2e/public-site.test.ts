@@ -120,10 +120,10 @@ describe('one page file for every language', () => {
     const cached: Array<[string, string]> = [
       ['/portfolio', 'portfolio,taxonomy'],
       ['/es/portfolio/', 'portfolio,taxonomy'],
-      [`/portfolio/${portfolio.id}`, `portfolio,portfolio-${portfolio.id},taxonomy`],
-      [`/es/portfolio/${portfolio.id}`, `portfolio,portfolio-${portfolio.id},taxonomy`],
+      [`/portfolio/${portfolio.slugs.en}`, `portfolio,portfolio-${portfolio.id},taxonomy`],
+      [`/es/portfolio/${portfolio.slugs.es}`, `portfolio,portfolio-${portfolio.id},taxonomy`],
       ['/es/insights', 'insights,taxonomy'],
-      [`/es/insights/${insight.id}`, `insights,insight-${insight.id},taxonomy`],
+      [`/es/insights/${insight.slugs.es}`, `insights,insight-${insight.id},taxonomy`],
       ['/rss.xml', 'insights,taxonomy'],
       ['/es/rss.xml', 'insights,taxonomy'],
     ];
