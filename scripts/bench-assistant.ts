@@ -44,6 +44,7 @@ const { demoRecords } = await import('../src/features/content/seed');
 const { portfolioContent } = await import('../src/features/content/portfolio');
 const { insightContent } = await import('../src/features/content/insights');
 const { newId } = await import('../src/platform/ids');
+const { byLanguage } = await import('../src/i18n/languages');
 const { resetEnvCache } = await import('../src/platform/env');
 const { MAX_MODEL_CONTEXT_BYTES } = await import('../src/features/chat/assistant');
 const chatFunction = (await import('../netlify/functions/chat')).default;
@@ -57,10 +58,10 @@ function pageUrl(page: string, language: 'en' | 'es'): string {
   const prefix = language === 'es' ? '/es' : '';
   if (page.startsWith('#')) return `${prefix}/${page}`;
   const [kind, key] = page.split(':') as [string, string];
-  if (kind === 'case') return `${prefix}/portfolio/${demo.portfolio[Number(key)]!.id}`;
-  const insight = demo.insights.find((candidate) => candidate.slug === key);
+  if (kind === 'case') return `${prefix}/portfolio/${demo.portfolio[Number(key)]!.slugs[language]}`;
+  const insight = demo.insights.find((candidate) => candidate.slugs.en === key);
   if (!insight) throw new Error(`No demo insight ${key}`);
-  return `${prefix}/insights/${insight.id}`;
+  return `${prefix}/insights/${insight.slugs[language]}`;
 }
 
 interface Answer {
@@ -164,7 +165,14 @@ await measureContext('context', inContext, (result, right, bytes) => {
 const extra = Array.from({ length: 150 }, (_, i) => {
   const base = demo.insights[i % demo.insights.length]!;
   const at = new Date(Date.UTC(2023, 0, 1) + i * 86_400_000).toISOString();
-  return { ...base, id: newId(), slug: `${base.slug}-copy-${i}`, published: true, createdAt: at, publishedAt: at };
+  return {
+    ...base,
+    id: newId(),
+    slugs: byLanguage((language) => `${base.slugs[language]}-copy-${i}`),
+    published: true,
+    createdAt: at,
+    publishedAt: at,
+  };
 });
 await insightContent.saveMany(extra);
 const catalogue = (await insightContent.listPublic()).length;

@@ -7,8 +7,14 @@ import { NEXT_CURSOR_HEADER, pagedListAnswer, pageQuery } from './lists';
 import { cachedJson, json } from './responses';
 import { route } from './route';
 import { notFound } from '../platform/errors';
+import { z } from 'zod';
+import { localePath } from '../i18n';
+import { DEFAULT_LANGUAGE } from '../i18n/languages';
+import { previewToken } from '../features/content/preview';
+import { contentPath } from '../features/content/publishing-schema';
 import type { ContentInput } from '../features/content/schema';
 import type { ContentEngine } from '../features/content/engine';
+import type { Localized } from '../i18n/languages';
 
 /** `GET /api/{kind}/admin`: the admin's paged list (drafts included), for signed-in admins only. */
 const ADMIN_LIST = 'admin';
@@ -50,10 +56,10 @@ export function contentApi<Own extends object, Input extends ContentInput>(
   const adminOnly = options.audience === 'admin';
   const signedIn = options.audience === 'signed-in' || adminOnly;
   const answer = (data: unknown, tags: string[]) => (signedIn ? json(data) : cachedJson(data, tags));
-  const pageAnswer = (items: unknown[], next: string | null) =>
+  const pageAnswer = async (items: unknown[], next: string | null) =>
     json(items, {
       headers: {
-        ...(signedIn ? {} : cdnCacheHeaders([engine.listTag])),
+        ...(signedIn ? {} : cdnCacheHeaders([engine.listTag], await engine.nextScheduled())),
         ...(next ? { [NEXT_CURSOR_HEADER]: next } : {}),
       },
     });
@@ -74,18 +80,21 @@ export function contentApi<Own extends object, Input extends ContentInput>(
       // A draft does not exist for the public: the same 404 as an unknown id.
       const record = await (adminOnly ? engine.get(id) : engine.getPublic(id));
       if (!record) throw notFound(label);
-      return answer(record, [engine.listTag, engine.itemTag(id)]);
+      if (signedIn) return answer(record, []);
+      return json(record, {
+        headers: cdnCacheHeaders([engine.listTag, engine.itemTag(id)], await engine.nextScheduled()),
+      });
     },
     POST: async (request) => {
-      await requireAdmin(request);
+      const admin = await requireAdmin(request);
       const input = await parseJsonBody(request, inputSchema);
-      return json(await engine.create(input), { status: 201 });
+      return json(await engine.create(input, admin.id), { status: 201 });
     },
     PUT: async (request, context) => {
-      await requireAdmin(request);
+      const admin = await requireAdmin(request);
       const id = pathId(context);
       const input = await parseJsonBody(request, inputSchema);
-      const record = await engine.update(id, input);
+      const record = await engine.update(id, input, admin.id);
       if (!record) throw notFound(label);
       return json(record);
     },
@@ -93,6 +102,55 @@ export function contentApi<Own extends object, Input extends ContentInput>(
       await requireAdmin(request);
       if (!(await engine.delete(pathId(context)))) throw notFound(label);
       return json({ success: true });
+    },
+  });
+}
+
+/** The body of a restore: the version the editor loaded (optional: without it, the restore is made on the newest). */
+const restoreSchema = z.object({ version: z.number().int().min(1).optional() }).default({});
+
+/**
+ * Publishing routes of a kind with public pages (insights, case studies), all for admins only (docs/product.md,
+ * "Publishing"):
+ * - `GET /api/{kind}/:id/revisions`: every save of the record, newest first (`id`, `savedAt`, `savedBy`, `title`);
+ * - `GET /api/{kind}/:id/revisions/:revisionId`: one save's record (the dashboard compares it with the current one);
+ * - `POST /api/{kind}/:id/revisions/:revisionId/restore`: writes that record as a new save (409 for a stale
+ *   `version`), answering it;
+ * - `POST /api/{kind}/:id/preview`: `{ url, expiresAt }`, a link to the record's public page showing it as it is now,
+ *   draft or not, to anyone who has it, for PREVIEW_DAYS days.
+ */
+export function publishingApi<Own extends { slugs: Localized }, Input extends ContentInput>(
+  engine: ContentEngine<Own, Input>,
+  list: 'insights' | 'portfolio',
+): (request: Request, context: Context) => Promise<Response> {
+  const { label } = engine.kind;
+  const revisionNotFound = () => notFound('Revision');
+  return route({
+    GET: async (request, context) => {
+      await requireAdmin(request);
+      const id = pathId(context);
+      if (!(await engine.get(id))) throw notFound(label);
+      if (context.params['revisionId'] === undefined) return json(await engine.revisions(id));
+      const revision = await engine.revision(id, pathId(context, 'revisionId'));
+      if (!revision) throw revisionNotFound();
+      return json(revision);
+    },
+    POST: async (request, context) => {
+      const admin = await requireAdmin(request);
+      const id = pathId(context);
+      if (new URL(request.url).pathname.endsWith('/preview')) {
+        const record = await engine.get(id);
+        if (!record) throw notFound(label);
+        const { token, expiresAt } = await previewToken(engine.kind.name, id);
+        const path = localePath(DEFAULT_LANGUAGE, contentPath(list, record, DEFAULT_LANGUAGE));
+        return json({ url: `${path}?preview=${token}`, expiresAt });
+      }
+      const revisionId = pathId(context, 'revisionId');
+      const { version } = await parseJsonBody(request, restoreSchema);
+      if (!(await engine.get(id))) throw notFound(label);
+      const record = await engine.restore(id, revisionId, version, admin.id);
+      if (!record) throw revisionNotFound();
+      return json(record);
     },
   });
 }

@@ -5,7 +5,8 @@ import { insightContent } from '../features/content/insights';
 import { portfolioContent } from '../features/content/portfolio';
 import { shownInEveryLanguage } from '../features/content/shown';
 import { insightsRss, sitemapXml, type SitemapEntry } from '../features/content/feeds';
-import type { Language } from '../i18n/languages';
+import { byLanguage, type Language } from '../i18n/languages';
+import { contentPath } from '../features/content/publishing-schema';
 import { site } from '../platform/site';
 import { TAXONOMY_TAG, taxonomyForPage } from '../features/taxonomy/taxonomy';
 
@@ -15,7 +16,11 @@ function origin(context: APIContext): string {
 
 export async function rssResponse(context: APIContext, lang: Language): Promise<Response> {
   const t = useTranslations(lang);
-  const [insights, taxonomy] = await Promise.all([insightContent.listPublic(), taxonomyForPage()]);
+  const [insights, taxonomy, until] = await Promise.all([
+    insightContent.listPublic(),
+    taxonomyForPage(),
+    insightContent.nextScheduled(),
+  ]);
   const body = insightsRss(
     origin(context),
     lang,
@@ -27,7 +32,7 @@ export async function rssResponse(context: APIContext, lang: Language): Promise<
   return new Response(body, {
     headers: {
       'Content-Type': 'application/rss+xml; charset=utf-8',
-      ...cdnCacheHeaders([insightContent.listTag, TAXONOMY_TAG]),
+      ...cdnCacheHeaders([insightContent.listTag, TAXONOMY_TAG], until),
     },
   });
 }
@@ -44,16 +49,22 @@ const STATIC_PATHS = [
 
 /** Every page in every language, the on-demand ones included. */
 export async function sitemapResponse(context: APIContext): Promise<Response> {
-  const [portfolio, insights] = await Promise.all([portfolioContent.listPublic(), insightContent.listPublic()]);
+  const [portfolio, insights, until] = await Promise.all([
+    portfolioContent.listPublic(),
+    insightContent.listPublic(),
+    insightContent.nextScheduled(),
+  ]);
+  const paths = (list: 'portfolio' | 'insights', record: Parameters<typeof contentPath>[1]) =>
+    byLanguage((language) => contentPath(list, record, language));
   const entries: SitemapEntry[] = [
     ...STATIC_PATHS.map((path) => ({ path })),
-    ...portfolio.map((item) => ({ path: `/portfolio/${item.id}`, lastmod: item.updatedAt.slice(0, 10) })),
-    ...insights.map((insight) => ({ path: `/insights/${insight.id}`, lastmod: insight.updatedAt.slice(0, 10) })),
+    ...portfolio.map((item) => ({ path: paths('portfolio', item), lastmod: item.updatedAt.slice(0, 10) })),
+    ...insights.map((insight) => ({ path: paths('insights', insight), lastmod: insight.updatedAt.slice(0, 10) })),
   ];
   return new Response(sitemapXml(origin(context), entries), {
     headers: {
       'Content-Type': 'application/xml; charset=utf-8',
-      ...cdnCacheHeaders([portfolioContent.listTag, insightContent.listTag]),
+      ...cdnCacheHeaders([portfolioContent.listTag, insightContent.listTag], until),
     },
   });
 }

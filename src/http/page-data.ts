@@ -14,7 +14,10 @@ import {
 } from '../features/content/firm';
 import { searchInsights } from '../features/content/search';
 import { shownInEveryLanguage } from '../features/content/shown';
-import { DEFAULT_LANGUAGE, isLanguage, LANGUAGES, type Language } from '../i18n/languages';
+import { byLanguage, DEFAULT_LANGUAGE, isLanguage, LANGUAGES, type Language, type Localized } from '../i18n/languages';
+import { localePath } from '../i18n';
+import { contentPath } from '../features/content/publishing-schema';
+import { readPreviewToken } from '../features/content/preview';
 import { isId } from '../platform/ids';
 import type { ContentInput } from '../features/content/schema';
 import type { Insight } from '../features/content/insight-schema';
@@ -35,9 +38,34 @@ export interface PageData<T> {
   status: number;
   tags: string[];
   taxonomy: Taxonomy;
+  /** The next scheduled publication that changes this page (ISO): the CDN keeps it no longer (src/http/cdn-cache.ts). */
+  until?: string | null;
+}
+
+/**
+ * A record's page (docs/product.md, "Publishing"): 200 at its current slug in the page's language; 301 (`redirect`,
+ * with the language prefix) from its id, an old slug or another language's slug; 404 for anything else; and, with a
+ * preview token, the record as it is now, draft or not (`preview`: never cached, never indexed), or 410 for an
+ * expired token and 404 for a bad one.
+ */
+export interface DetailData<T> extends PageData<T | null> {
+  redirect?: string;
+  preview?: boolean;
+  /** Its path in every language, without the language prefix (hreflang, the sitemap). */
+  paths?: Localized;
 }
 
 type Engine<Own extends object> = ContentEngine<Own, ContentInput>;
+
+/** When a scheduled record of the kind next appears; null (logged) when that cannot be read: the page still renders. */
+async function nextScheduled<Own extends object>(engine: Engine<Own>): Promise<string | null> {
+  try {
+    return await engine.nextScheduled();
+  } catch (error) {
+    console.error(`${engine.kind.label} schedule read failed`, error);
+    return null;
+  }
+}
 
 /**
  * A kind's public list (or what `read` answers: a search), one statement; null with 503 when it cannot be read, so
@@ -53,34 +81,75 @@ async function listData<Own extends object>(
     (found) => found.map(shownInEveryLanguage),
     (error: unknown) => (console.error(`${engine.kind.label} list failed`, error), null),
   );
-  const taxonomy = await taxonomyRead;
+  const [taxonomy, until] = await Promise.all([taxonomyRead, nextScheduled(engine)]);
   if (records === null) return { data: null, status: 503, tags: [], taxonomy };
-  return { data: records, status: 200, tags: [engine.listTag, TAXONOMY_TAG], taxonomy };
+  return { data: records, status: 200, tags: [engine.listTag, TAXONOMY_TAG], taxonomy, until };
 }
 
 /**
- * One public record, or null with 404. A kind with drafts tags its 404 with
- * the record's tag too: publishing the draft purges that 404.
+ * One record's page from its address (`param`: a slug or an id) or a preview token (DetailData). A kind with drafts
+ * tags its 404 with the record's tag too (publishing the draft purges that 404), and every answer is kept no longer
+ * than the kind's next scheduled publication.
  */
-async function itemData<Own extends object>(engine: Engine<Own>, id: string | undefined) {
-  const [record, taxonomy] = await Promise.all([isId(id) ? engine.getPublic(id) : null, taxonomyForPage()]);
-  if (record)
-    return {
-      data: shownInEveryLanguage(record),
-      status: 200,
-      tags: [engine.listTag, engine.itemTag(record.id), TAXONOMY_TAG],
-      taxonomy,
-    };
-  const draftTags = engine.hasDrafts && isId(id) ? [engine.itemTag(id)] : [];
-  return { data: null, status: 404, tags: [engine.listTag, ...draftTags], taxonomy };
+async function detailData<Own extends { slugs: Localized }>(
+  engine: Engine<Own>,
+  list: 'insights' | 'portfolio',
+  param: string | undefined,
+  lang: Language,
+  preview: string | null,
+): Promise<DetailData<Content<Own>>> {
+  const pathsOf = (record: Content<Own>) => byLanguage((language) => contentPath(list, record, language));
+  if (preview !== null) {
+    const [claim, taxonomy] = await Promise.all([readPreviewToken(engine.kind.name, preview), taxonomyForPage()]);
+    const record = 'id' in claim ? await engine.get(claim.id) : null;
+    if (!record) {
+      const status = 'error' in claim && claim.error === 'expired' ? 410 : 404;
+      return { data: null, status, tags: [], taxonomy, preview: true };
+    }
+    const data = shownInEveryLanguage(record);
+    return { data, status: 200, tags: [], taxonomy, preview: true, paths: pathsOf(data) };
+  }
+  const [found, taxonomy, until] = await Promise.all([
+    param ? engine.resolvePublic(param, lang) : null,
+    taxonomyForPage(),
+    nextScheduled(engine),
+  ]);
+  if (!found) {
+    const draftTags = engine.hasDrafts && isId(param) ? [engine.itemTag(param)] : [];
+    return { data: null, status: 404, tags: [engine.listTag, ...draftTags], taxonomy, until };
+  }
+  const data = shownInEveryLanguage(found.record);
+  const tags = [engine.listTag, engine.itemTag(data.id), TAXONOMY_TAG];
+  const paths = pathsOf(data);
+  if (!found.current) {
+    return { data: null, status: 301, tags, taxonomy, until, redirect: localePath(lang, paths[lang]), paths };
+  }
+  return { data, status: 200, tags, taxonomy, until, paths };
+}
+
+/**
+ * Related insights at the end of an article (docs/product.md, "Publishing"): public ones of its category, newest
+ * first, then the newest of the others; `limit`, never itself. One statement.
+ */
+export async function relatedInsights(insight: Insight, limit = 3): Promise<Insight[]> {
+  try {
+    return (await insightContent.related(insight.id, insight.category, limit)).map(shownInEveryLanguage);
+  } catch (error) {
+    console.error('Related insights failed', error);
+    return [];
+  }
 }
 
 export function portfolioListData(): Promise<PageData<PortfolioItem[] | null>> {
   return listData(portfolioContent);
 }
 
-export function portfolioItemData(id: string | undefined): Promise<PageData<PortfolioItem | null>> {
-  return itemData(portfolioContent, id);
+export function portfolioItemData(
+  param: string | undefined,
+  lang: Language = DEFAULT_LANGUAGE,
+  preview: string | null = null,
+): Promise<DetailData<PortfolioItem>> {
+  return detailData(portfolioContent, 'portfolio', param, lang, preview);
 }
 
 /** `/insights`, or with `?q=` the insights that match it in the page's language, best first (src/features/content/search.ts). */
@@ -91,8 +160,12 @@ export function insightListData(query = '', lang: Language = DEFAULT_LANGUAGE): 
   );
 }
 
-export function insightData(id: string | undefined): Promise<PageData<Insight | null>> {
-  return itemData(insightContent, id);
+export function insightData(
+  param: string | undefined,
+  lang: Language = DEFAULT_LANGUAGE,
+  preview: string | null = null,
+): Promise<DetailData<Insight>> {
+  return detailData(insightContent, 'insights', param, lang, preview);
 }
 
 export interface HomeData {
@@ -135,13 +208,14 @@ export const HOME_LIMITS = { team: 12, clients: 12, testimonials: 3 } as const;
  * that cannot be read shows its error text; the rest of the page still renders.
  */
 export async function homeData(): Promise<PageData<HomeData>> {
-  const [portfolio, insights, team, clients, testimonials, taxonomy] = await Promise.all([
+  const [portfolio, insights, team, clients, testimonials, taxonomy, until] = await Promise.all([
     newestFour(portfolioContent),
     newestFour(insightContent),
     firstInOrder(teamContent, HOME_LIMITS.team, publicTeamMember),
     firstInOrder(clientContent, HOME_LIMITS.clients, publicClient),
     firstInOrder(testimonialContent, HOME_LIMITS.testimonials, publicTestimonial),
     taxonomyForPage(),
+    nextScheduled(insightContent),
   ]);
   return {
     data: { portfolio, insights, team, clients, testimonials },
@@ -155,6 +229,7 @@ export async function homeData(): Promise<PageData<HomeData>> {
       TAXONOMY_TAG,
     ],
     taxonomy,
+    until,
   };
 }
 

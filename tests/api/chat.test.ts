@@ -217,14 +217,14 @@ describe('the built-in assistant (no model key)', () => {
   it('answers from the published content in English, linking the case study', async () => {
     const { body } = await chat(ask('Tell me about your logistics control tower work'));
     expect(body.message).toContain(caseStudy.title.en);
-    expect(body.message).toContain(`/portfolio/${caseStudy.id}`);
+    expect(body.message).toContain(`/portfolio/${caseStudy.slugs.en}`);
     expect(body.message).not.toContain('/es/');
   });
 
   it('answers in Spanish with the Spanish page', async () => {
     const { body } = await chat(ask('¿Qué hicieron con la torre de control logística?'), 'es');
     expect(body.message).toContain(caseStudy.title.es);
-    expect(body.message).toContain(`/es/portfolio/${caseStudy.id}`);
+    expect(body.message).toContain(`/es/portfolio/${caseStudy.slugs.es}`);
   });
 
   it('answers a greeting with a short greeting of its own, not the welcome again, without calling a model', async () => {
@@ -266,7 +266,7 @@ describe('with a model', () => {
     const system = request!.body.messages[0]!;
     expect(system.role).toBe('system');
     expect(system.content).toContain(caseStudy.title.en);
-    expect(system.content).toContain(`/portfolio/${caseStudy.id}`);
+    expect(system.content).toContain(`/portfolio/${caseStudy.slugs.en}`);
     expect(system.content).toContain('Do not invent clients, figures, prices');
     expect(request!.body.messages.at(-1)).toEqual({ role: 'user', content: 'What have you done in logistics?' });
   });
@@ -275,7 +275,7 @@ describe('with a model', () => {
     openai.respondWith({ status: 500 });
     const { status, body } = await chat(ask('Tell me about the logistics control tower'));
     expect(status).toBe(200);
-    expect(body.message).toContain(`/portfolio/${caseStudy.id}`);
+    expect(body.message).toContain(`/portfolio/${caseStudy.slugs.en}`);
   });
 
   it('streams the reply as server-sent events when asked', async () => {
@@ -308,7 +308,7 @@ describe('with a model', () => {
     expect(openai.requests).toHaveLength(1);
     const { body } = await chat(ask('Tell me about the logistics control tower'));
     expect(openai.requests).toHaveLength(1);
-    expect(body.message).toContain(`/portfolio/${caseStudy.id}`);
+    expect(body.message).toContain(`/portfolio/${caseStudy.slugs.en}`);
   });
 });
 
@@ -834,30 +834,30 @@ describe('the assistant finds the answer (no model key)', () => {
 
   it('answers a question about AI in both languages, linking the page by its title with a relative path', async () => {
     const english = await chat(ask('What AI work have you done?'));
-    expect(english.body.message).toContain(`[${aiGovernance.title.en}](/insights/${aiGovernance.id})`);
+    expect(english.body.message).toContain(`[${aiGovernance.title.en}](/insights/${aiGovernance.slugs.en})`);
     expect(english.body.message).not.toMatch(/https?:\/\/|localhost/);
     expect(english.body.sources).toContainEqual({
       title: aiGovernance.title.en,
-      url: `/insights/${aiGovernance.id}`,
+      url: `/insights/${aiGovernance.slugs.en}`,
       type: 'insight',
     });
     const spanish = await chat(ask('¿Qué han hecho con la IA?'), 'es');
     expect(spanish.body.message).toMatch(/^Esto es lo que puedo contarle/);
-    expect(spanish.body.message).toContain(`[${aiGovernance.title.es}](/es/insights/${aiGovernance.id})`);
-    expect(spanish.body.sources.map((source) => source.url)).toContain(`/es/insights/${aiGovernance.id}`);
+    expect(spanish.body.message).toContain(`[${aiGovernance.title.es}](/es/insights/${aiGovernance.slugs.es})`);
+    expect(spanish.body.sources.map((source) => source.url)).toContain(`/es/insights/${aiGovernance.slugs.es}`);
   });
 
   it('finds a case study by another form of a word, without accents, or by a word only in its body', async () => {
-    const link = `[${insurer.title.es}](/es/portfolio/${insurer.id})`;
+    const link = `[${insurer.title.es}](/es/portfolio/${insurer.slugs.es})`;
     expect((await chat(ask('¿Han trabajado con aseguradoras?'), 'es')).body.message).toContain(link);
     expect((await chat(ask('¿Tienen experiencia en seguros?'), 'es')).body.message).toContain(link);
     expect((await chat(ask('torre de control logistica'), 'es')).body.sources[0]).toEqual({
       title: caseStudy.title.es,
-      url: `/es/portfolio/${caseStudy.id}`,
+      url: `/es/portfolio/${caseStudy.slugs.es}`,
       type: 'portfolio',
     });
     const body = await chat(ask('Have you built anything on Azure OpenAI?'));
-    expect(body.body.sources[0]?.url).toBe(`/portfolio/${insurer.id}`);
+    expect(body.body.sources[0]?.url).toBe(`/portfolio/${insurer.slugs.en}`);
     expect(body.body.message).toContain('cut handling time by 41%');
   });
 
@@ -871,7 +871,7 @@ describe('the assistant finds the answer (no model key)', () => {
     const ana = visitor();
     await ana.say('Tell me about your work with insurers');
     const more = await chat([{ role: 'user', content: 'Tell me more' }], 'en', { sessionId: ana.sessionId });
-    expect(more.body.sources[0]?.url).toBe(`/portfolio/${insurer.id}`);
+    expect(more.body.sources[0]?.url).toBe(`/portfolio/${insurer.slugs.en}`);
   });
 
   it('links the contact form and the privacy policy with relative paths', async () => {
@@ -887,8 +887,10 @@ describe('the assistant finds the answer (no model key)', () => {
     const eva = visitor();
     const reply = await eva.say('Have you worked with insurers? I would like to talk to your team.');
     expect(reply).toMatch(/^Here is what I can tell you from our site:/);
-    expect(reply.indexOf(`(/portfolio/${insurer.id})`)).toBeGreaterThan(0);
-    expect(reply.indexOf("I'd be glad to put you in touch")).toBeGreaterThan(reply.indexOf(`/portfolio/${insurer.id}`));
+    expect(reply.indexOf(`(/portfolio/${insurer.slugs.en})`)).toBeGreaterThan(0);
+    expect(reply.indexOf("I'd be glad to put you in touch")).toBeGreaterThan(
+      reply.indexOf(`/portfolio/${insurer.slugs.en}`),
+    );
     expect(await eva.say('yes')).toBe(en['assistant.leadName']);
     expect(await allPages(eachLead())).toHaveLength(count);
   });
@@ -919,7 +921,7 @@ describe('the assistant finds the answer (no model key)', () => {
     const second = await siteKnowledge('en');
     expect(second).not.toBe(first);
     expect(second.pages.has(`portfolio:${added.id}`)).toBe(true);
-    expect((await chat(ask('carbon accounting'))).body.sources[0]?.url).toBe(`/portfolio/${added.id}`);
+    expect((await chat(ask('carbon accounting'))).body.sources[0]?.url).toBe(`/portfolio/${added.slugs.en}`);
     expect(await portfolioContent.delete(added.id)).toBe(true);
     const third = await siteKnowledge('en');
     expect(third).not.toBe(second);
@@ -940,18 +942,20 @@ describe("the model's context", () => {
     const system = openai.requests[0]!.body.messages[0]!.content;
     expect(system).toContain('Cite your sources');
     expect(system).toContain('say that you do not know');
-    expect(system).toContain(`Link: /portfolio/${caseStudy.id}\n`);
+    expect(system).toContain(`Link: /portfolio/${caseStudy.slugs.en}\n`);
     expect(system).not.toMatch(/https?:\/\//);
   });
 
   it("turns the pages the model's reply links to into the answer's sources", async () => {
-    openai.respondWith({ text: `We built a [control tower](/portfolio/${caseStudy.id}) for a carrier.` });
+    openai.respondWith({ text: `We built a [control tower](/portfolio/${caseStudy.slugs.en}) for a carrier.` });
     const { body } = await chat(ask('What have you done in logistics?'));
-    expect(body.sources).toEqual([{ title: caseStudy.title.en, url: `/portfolio/${caseStudy.id}`, type: 'portfolio' }]);
+    expect(body.sources).toEqual([
+      { title: caseStudy.title.en, url: `/portfolio/${caseStudy.slugs.en}`, type: 'portfolio' },
+    ]);
   });
 
   it('answers the question first, then asks for consent, when a model answers', async () => {
-    openai.respondWith({ text: `Yes: see [our insurer case](/portfolio/${insurer.id}).` });
+    openai.respondWith({ text: `Yes: see [our insurer case](/portfolio/${insurer.slugs.en}).` });
     const { body } = await chat(ask('Have you worked with insurers? I would like to talk to your team.'));
     expect(body.message).toMatch(/^Yes: see \[our insurer case\]/);
     expect(body.message).toContain("I'd be glad to put you in touch");
@@ -984,7 +988,8 @@ describe("the model's context", () => {
       expect(Buffer.byteLength(system, 'utf8')).toBeLessThanOrEqual(MAX_MODEL_CONTEXT_BYTES);
       expect(system.match(/^Link: /gm)!.length).toBeLessThanOrEqual(6);
       if (question.includes('logística') || question.includes('logistics')) {
-        expect(system).toContain(`/portfolio/${caseStudy.id}\n`);
+        const link = language === 'es' ? `/es/portfolio/${caseStudy.slugs.es}` : `/portfolio/${caseStudy.slugs.en}`;
+        expect(system).toContain(`${link}\n`);
         expect(system).not.toContain('Software deal notes');
       }
     }

@@ -34,7 +34,7 @@ describe('demo content', () => {
       expect(item.category).toBeTruthy();
       expect(item.technologies.length).toBeGreaterThan(0);
     }
-    expect(new Set(insights.map((insight) => insight.slug)).size).toBe(insights.length);
+    expect(new Set(insights.map((insight) => insight.slugs.en)).size).toBe(insights.length);
   });
 
   it('has 3 partners, 5 or 6 client logos and 3 quotes, in both languages, with small generated images', () => {

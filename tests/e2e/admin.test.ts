@@ -60,7 +60,9 @@ describe('admin dashboard', () => {
     await form
       .getByLabel('Description (Español)')
       .fill('Cinco preguntas que todo consejo debería hacer antes de aprobar agentes de IA.');
-    expect(await form.getByLabel('Slug').inputValue()).toBe('board-questions-about-ai-agents');
+    // The slugs follow the titles until the editor types one.
+    expect(await form.getByLabel('Slug (English)').inputValue()).toBe('board-questions-about-ai-agents');
+    expect(await form.getByLabel('Slug (Español)').inputValue()).toBe('preguntas-del-consejo-sobre-agentes-de-ia');
     await form.getByLabel('Read time (minutes)').fill('4');
     await form.getByLabel('Published').check();
     const png = await sharp({ create: { width: 1200, height: 800, channels: 3, background: '#0b1f3a' } })
@@ -84,14 +86,17 @@ describe('admin dashboard', () => {
       .poll(() => page.locator('[data-toast]').textContent(), { timeout: 15_000 })
       .toContain('Insight created successfully!');
 
-    const insights = (await (await fetch(`${baseUrl()}/api/insights`)).json()) as Array<{ id: string; slug: string }>;
-    const created = insights.find((insight) => insight.slug === 'board-questions-about-ai-agents')!;
+    const insights = (await (await fetch(`${baseUrl()}/api/insights`)).json()) as Array<{
+      id: string;
+      slugs: { en: string };
+    }>;
+    const created = insights.find((insight) => insight.slugs.en === 'board-questions-about-ai-agents')!;
     const publicPage = await browser.page();
     await publicPage.goto('/insights');
     expect(await publicPage.locator('main').textContent()).toContain('Board questions about AI agents');
     await publicPage.goto('/es/insights');
     expect(await publicPage.locator('main').textContent()).toContain('Preguntas del consejo sobre agentes de IA');
-    await publicPage.goto(`/insights/${created.id}`);
+    await publicPage.goto(`/insights/${created.slugs.en}`);
     const article = (await publicPage.locator('.rich-text').innerHTML()).toLowerCase();
     expect(article).toContain('<strong>our guide</strong>');
     expect(article).toContain('href="https://example.com/guide"');
@@ -106,7 +111,7 @@ describe('admin dashboard', () => {
       .poll(() => page.locator('[data-toast]').textContent(), { timeout: 15_000 })
       .toContain('Insight updated successfully!');
     expect(await page.getByRole('table', { name: 'Insights' }).textContent()).toContain('Draft');
-    const gone = await publicPage.goto(`/insights/${created.id}`);
+    const gone = await publicPage.goto(`/insights/${created.slugs.en}`);
     expect(gone?.status()).toBe(404);
     await publicPage.goto('/insights');
     expect(await publicPage.locator('main').textContent()).not.toContain('Board questions');

@@ -1,3 +1,4 @@
+import { slugify } from '../../src/features/content/publishing-schema';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { E2E_ADMIN } from './global-setup';
@@ -136,7 +137,9 @@ describe('the dashboard: accessible, keyboard-friendly, usable at 390 px', () =>
     expect(await titles()).toEqual([...ascending].reverse());
     const row = table.getByRole('row', { name: new RegExp(ONLY_ENGLISH) });
     expect(await row.locator('[data-missing-language]').allTextContents()).toEqual(['Spanish missing']);
-    expect(await row.getByRole('link', { name: /^View on site/ }).getAttribute('href')).toBe(`/portfolio/${id}`);
+    expect(await row.getByRole('link', { name: /^View on site/ }).getAttribute('href')).toBe(
+      `/portfolio/${slugify(ONLY_ENGLISH)}`,
+    );
 
     // The editor dialog: toolbar buttons named, fields checked in the dialog, focus to the first message.
     await page.getByRole('button', { name: 'Add Item' }).click();
@@ -234,7 +237,8 @@ describe('the dashboard: accessible, keyboard-friendly, usable at 390 px', () =>
     await page.getByRole('tab', { name: 'Casos de éxito' }).click();
     const spanishRow = page.getByRole('row', { name: new RegExp(ONLY_ENGLISH) });
     expect(await spanishRow.getByRole('link', { name: /^Ver en la web/ }).getAttribute('href')).toBe(
-      `/es/portfolio/${id}`,
+      // Written in English only: its Spanish slug is made from the English title it shows.
+      `/es/portfolio/${slugify(ONLY_ENGLISH)}`,
     );
     expect(await spanishRow.locator('[data-missing-language]').allTextContents()).toEqual(['Falta el español']);
     await page.getByRole('button', { name: `Editar: ${ONLY_ENGLISH}` }).click();

@@ -10,6 +10,7 @@ const browser = useBrowser();
 interface Item {
   id: string;
   title: { en: string; es: string };
+  slugs: { en: string; es: string };
   category: string;
 }
 
@@ -119,10 +120,10 @@ describe('one page file for every language', () => {
     const cached: Array<[string, string]> = [
       ['/portfolio', 'portfolio,taxonomy'],
       ['/es/portfolio/', 'portfolio,taxonomy'],
-      [`/portfolio/${portfolio.id}`, `portfolio,portfolio-${portfolio.id},taxonomy`],
-      [`/es/portfolio/${portfolio.id}`, `portfolio,portfolio-${portfolio.id},taxonomy`],
+      [`/portfolio/${portfolio.slugs.en}`, `portfolio,portfolio-${portfolio.id},taxonomy`],
+      [`/es/portfolio/${portfolio.slugs.es}`, `portfolio,portfolio-${portfolio.id},taxonomy`],
       ['/es/insights', 'insights,taxonomy'],
-      [`/es/insights/${insight.id}`, `insights,insight-${insight.id},taxonomy`],
+      [`/es/insights/${insight.slugs.es}`, `insights,insight-${insight.id},taxonomy`],
       ['/rss.xml', 'insights,taxonomy'],
       ['/es/rss.xml', 'insights,taxonomy'],
     ];
@@ -257,15 +258,15 @@ describe('header, menu and language', () => {
   it('goes to the twin page and remembers the choice', async () => {
     const { insight } = await firstIds();
     const page = await browser.page();
-    await page.goto(`/insights/${insight.id}`);
+    await page.goto(`/insights/${insight.slugs.en}`);
     await page.getByRole('link', { name: 'Ver esta página en español' }).click();
-    await page.waitForURL(`**/es/insights/${insight.id}`);
+    await page.waitForURL(`**/es/insights/${insight.slugs.es}`);
     expect(await page.locator('h1').innerText()).toBe(insight.title.es);
     expect(await page.evaluate(() => localStorage.getItem('language'))).toBe('es');
     const cookies = await browser.context().cookies();
     expect(cookies.find((cookie) => cookie.name === 'nf_lang')?.value).toBe('es');
     await page.getByRole('link', { name: 'View this page in English' }).click();
-    await page.waitForURL(`**/insights/${insight.id}`);
+    await page.waitForURL(`**/insights/${insight.slugs.en}`);
     expect(await page.evaluate(() => localStorage.getItem('language'))).toBe('en');
     await page.close();
   });
@@ -298,8 +299,8 @@ describe('what a crawler without JavaScript gets', () => {
     for (const [path, text] of [
       ['/', 'Strategic Deal Sourcing'],
       ['/es/insights', insight.title.es],
-      [`/portfolio/${portfolio.id}`, portfolio.title.en],
-      [`/es/insights/${insight.id}`, insight.title.es],
+      [`/portfolio/${portfolio.slugs.en}`, portfolio.title.en],
+      [`/es/insights/${insight.slugs.es}`, insight.title.es],
       ['/privacy-policy', 'Privacy Policy'],
     ] as const) {
       const html = await (await fetch(`${baseUrl()}${path}`)).text();
@@ -328,10 +329,10 @@ describe('what a crawler without JavaScript gets', () => {
     const { portfolio, insight } = await firstIds();
     const sitemap = await (await fetch(`${baseUrl()}/sitemap.xml`)).text();
     for (const path of [
-      `/portfolio/${portfolio.id}`,
-      `/es/portfolio/${portfolio.id}`,
-      `/insights/${insight.id}`,
-      `/es/insights/${insight.id}`,
+      `/portfolio/${portfolio.slugs.en}`,
+      `/es/portfolio/${portfolio.slugs.es}`,
+      `/insights/${insight.slugs.en}`,
+      `/es/insights/${insight.slugs.es}`,
       '/es/privacy-policy',
     ]) {
       expect(sitemap).toContain(`${path}</loc>`);

@@ -67,7 +67,7 @@ describe('input rules (docs/product.md, "Input rules")', () => {
     );
   });
 
-  it('requires an insight category and slug, an integer read time of at least 1, and nulls an empty author', () => {
+  it('requires an insight category, well-formed slugs and meta texts within their limits, an integer read time of at least 1, and nulls an empty author', () => {
     const insight = {
       ...portfolio,
       category: 'AI Innovation',
@@ -80,7 +80,17 @@ describe('input rules (docs/product.md, "Input rules")', () => {
     expect(insightInputSchema.parse({ ...insight, readTime: null }).readTime).toBeNull();
     const errors = (value: object) => insightInputSchema.safeParse(value).error?.issues.map((i) => i.message);
     expect(errors({ ...insight, category: '' })).toEqual(['Category is required']);
-    expect(errors({ ...insight, slug: '' })).toEqual(['Slug is required']);
+    // An empty slug is made from the title (docs/product.md, "Publishing"); a malformed one is refused.
+    expect(errors({ ...insight, slug: '' })).toBeUndefined();
+    expect(errors({ ...insight, slugs: { es: 'con espacios' } })).toEqual([
+      'Slug may hold only letters, digits and single hyphens',
+    ]);
+    expect(errors({ ...insight, metaTitle: { en: 'x'.repeat(61) } })).toEqual([
+      'Meta title is too long (at most 60 characters)',
+    ]);
+    expect(errors({ ...insight, metaDescription: { es: 'x'.repeat(161) } })).toEqual([
+      'Meta description is too long (at most 160 characters)',
+    ]);
     expect(errors({ ...insight, readTime: 0 })).toEqual(['Read time must be at least 1 minute']);
     expect(errors({ ...insight, readTime: 2.5 })).toEqual(['Read time must be a whole number of minutes']);
   });

@@ -1,6 +1,7 @@
 import { localePath, useTranslations } from '../../i18n';
 import type { Language } from '../../i18n/languages';
-import { insightDate, type Insight } from '../../features/content/insight-schema';
+import { insightDate, insightReadTime, type Insight } from '../../features/content/insight-schema';
+import { contentPath } from '../../features/content/publishing-schema';
 import type { Metric } from '../../features/content/metrics-schema';
 import type { PortfolioItem } from '../../features/content/portfolio-schema';
 import { taxonomyLabel, type Taxonomy } from '../../features/taxonomy/schema';
@@ -26,7 +27,7 @@ export interface CardView {
 export function portfolioCard(item: PortfolioItem, lang: Language, taxonomy: Taxonomy): CardView {
   const t = useTranslations(lang);
   return {
-    href: localePath(lang, `/portfolio/${item.id}`),
+    href: localePath(lang, contentPath('portfolio', item, lang)),
     imageUrl: item.imageUrl,
     title: item.title[lang],
     description: item.description[lang],
@@ -39,12 +40,17 @@ export function portfolioCard(item: PortfolioItem, lang: Language, taxonomy: Tax
 export function insightCard(insight: Insight, lang: Language, taxonomy: Taxonomy): CardView {
   const t = useTranslations(lang);
   return {
-    href: localePath(lang, `/insights/${insight.id}`),
+    href: localePath(lang, contentPath('insights', insight, lang)),
     imageUrl: insight.imageUrl,
     title: insight.title[lang],
     description: insight.description[lang],
     category: taxonomyLabel(taxonomy, insight.category, lang),
-    details: { kind: 'byline', author: insight.author, readTime: insight.readTime, date: insightDate(insight) },
+    details: {
+      kind: 'byline',
+      author: insight.author,
+      readTime: insightReadTime(insight, lang),
+      date: insightDate(insight),
+    },
     action: t('common.readMore'),
   };
 }

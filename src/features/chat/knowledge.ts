@@ -3,6 +3,7 @@ import { localePath, useTranslations } from '../../i18n';
 import { INVESTMENT_CARDS, INVESTMENT_VALUES, SERVICE_CARDS, SERVICE_POINTS } from '../../i18n/cards';
 import { pick, type Language } from '../../i18n/languages';
 import { insightContent } from '../content/insights';
+import { contentPath } from '../content/publishing-schema';
 import { portfolioContent } from '../content/portfolio';
 import { sanitizeRichText } from '../../platform/sanitize';
 import type { ChatSource, ChatSourceType } from './schema';
@@ -266,7 +267,7 @@ function addCaseStudy(builder: KnowledgeBuilder, item: PortfolioRecord, lang: La
       id: `portfolio:${item.id}`,
       type: 'portfolio',
       title: inLanguage(item.title, lang),
-      url: localePath(lang, `/portfolio/${item.id}`),
+      url: localePath(lang, contentPath('portfolio', item, lang)),
       summary: description,
     },
     inLanguage(item.content, lang),
@@ -283,7 +284,7 @@ function addInsight(builder: KnowledgeBuilder, insight: InsightRecord, lang: Lan
       id: `insight:${insight.id}`,
       type: 'insight',
       title: inLanguage(insight.title, lang),
-      url: localePath(lang, `/insights/${insight.id}`),
+      url: localePath(lang, contentPath('insights', insight, lang)),
       summary: description,
     },
     inLanguage(insight.content, lang),

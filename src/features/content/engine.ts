@@ -1,13 +1,15 @@
 import type { z } from 'zod';
 import { purgeTags } from '../../platform/cache';
 import type { Page, PageQuery } from '../../platform/db/paging';
+import { now } from '../../platform/clock';
 import { Conflict } from '../../platform/errors';
 import { newId } from '../../platform/ids';
 import { sanitizeRichText } from '../../platform/sanitize';
 import { assertUploadedImageExists } from '../uploads/uploads';
 import { byLanguage, type Language, type Localized } from '../../i18n/languages';
+import { isId } from '../../platform/ids';
 import type { ContentInput, ContentRecord } from './schema';
-import { ContentCollection, SlugTaken, type IndexKeys } from './store';
+import { ContentCollection, SlugTaken, type IndexKeys, type RevisionSummary, type SavedBy } from './store';
 import type { SearchWord } from './search';
 
 export const STALE_EDIT =
@@ -28,7 +30,15 @@ export interface WriteTimes {
   createdAt: string;
   /** This write's time. */
   now: string;
+  /**
+   * 1, or the try of a write whose slug made from the title was another record's: the kind then adds `-{try}` to the
+   * slugs it made (never to one an editor gave).
+   */
+  slugTry: number;
 }
+
+/** How many slugs made from a title a write tries (`title`, `title-2`, …) before answering 409. */
+const SLUG_TRIES = 20;
 
 /**
  * Everything that makes one kind of content differ from another. A new kind is one descriptor, its schemas and its
@@ -53,10 +63,16 @@ export interface ContentKind<Own extends object, Input extends ContentInput> {
   /** Kinds with drafts: what the public may see. Without it, every record is public. */
   isPublic?(record: Content<Own>): boolean;
   /**
-   * Kinds with slugs: a record's slug, unique within the kind (a unique index: of editors racing for one slug,
-   * exactly one gets it), and what the others hear (409, field `slug`).
+   * Scheduled publication: a public record is shown only from its list date on (a future one: when it comes, without
+   * a write; as of src/platform/clock.ts).
    */
-  slug?: { of(record: Content<Own>): string; taken: string };
+  scheduled?: boolean;
+  /**
+   * Kinds with public addresses: a record's slug in every language, unique within the kind and language (a unique
+   * index: of editors racing for one slug, exactly one gets it), and what the others hear (409, field `slug`). A
+   * record's earlier slugs keep pointing to it (`content_slugs`).
+   */
+  slugs?: { of(record: Content<Own>): Localized; taken: string };
   /** The record's category, which the public search also finds by its name in the services and categories list. */
   category?(record: Content<Own>): string | null;
   hooks?: ContentHooks<Own>;
@@ -88,6 +104,7 @@ export class ContentEngine<Own extends object, Input extends ContentInput> {
       name: kind.name,
       schema: kind.storedSchema,
       keys: (record) => this.indexKeys(record),
+      scheduled: kind.scheduled ?? false,
     });
   }
 
@@ -96,7 +113,7 @@ export class ContentEngine<Own extends object, Input extends ContentInput> {
     return {
       listAt: kind.listTime?.(record) ?? record.createdAt,
       isPublic: kind.isPublic?.(record) ?? true,
-      slug: kind.slug?.of(record) ?? null,
+      slugs: kind.slugs?.of(record) ?? null,
       category: kind.category?.(record) ?? null,
     };
   }
@@ -153,39 +170,131 @@ export class ContentEngine<Own extends object, Input extends ContentInput> {
     return this.sanitized(await this.collection.get(id, true));
   }
 
+  /**
+   * A public record by a slug (of any language) or, failing that, by its id: the record, and whether `param` is its
+   * current slug in `language` (the page answers 200) or another of its addresses (the page answers 301 to it).
+   */
+  async resolvePublic(param: string, language: Language): Promise<{ record: Content<Own>; current: boolean } | null> {
+    const bySlug = this.kind.slugs ? await this.collection.bySlug(param, language) : null;
+    if (bySlug) return { record: this.sanitized(bySlug.record)!, current: bySlug.current };
+    if (!isId(param)) return null;
+    const record = await this.getPublic(param);
+    // A record without a slug in this language (an older one) has only its id address: that is then current.
+    return record && { record, current: !this.kind.slugs?.of(record)[language] };
+  }
+
+  /**
+   * When a scheduled record of this kind next becomes public (ISO), or null: cached lists and pages must not be kept
+   * past it (src/http/cdn-cache.ts).
+   */
+  nextScheduled(): Promise<string | null> {
+    return this.collection.nextScheduled();
+  }
+
+  /** Public records other than `id`, those of `category` first, newest first in each (one statement). */
+  related(id: string, category: string, limit: number): Promise<Array<Content<Own>>> {
+    return this.collection.related(id, category, limit);
+  }
+
+  /** A record's saves, newest first (admins). */
+  revisions(id: string): Promise<RevisionSummary[]> {
+    return this.collection.revisions(id);
+  }
+
+  /** One save of a record as it was stored, or null (admins: the dashboard compares it with the current one). */
+  revision(id: string, revisionId: string): Promise<Content<Own> | null> {
+    return this.collection.revision(id, revisionId);
+  }
+
+  /**
+   * Writes a revision's record as a new save (a new version and a new revision): null when the record or the
+   * revision is not there; 409 when `version` (the one the editor loaded) is stale, or a slug of the revision is now
+   * another record's.
+   */
+  async restore(
+    id: string,
+    revisionId: string,
+    version: number | undefined,
+    savedBy: SavedBy,
+  ): Promise<Content<Own> | null> {
+    const saved = await this.collection.revision(id, revisionId);
+    if (!saved) return null;
+    for (let attempt = 1; ; attempt += 1) {
+      const current = await this.collection.get(id);
+      if (!current) return null;
+      if (version !== undefined && version !== current.version) throw new Conflict(STALE_EDIT, 'version');
+      const record: Content<Own> = {
+        ...saved,
+        content: sanitizeLocalized(saved.content),
+        id,
+        updatedAt: now().toISOString(),
+        version: current.version + 1,
+      };
+      await this.kind.hooks?.beforeWrite?.(record, current);
+      const written = await this.slugChecked(
+        () => record,
+        async (record) => ((await this.collection.replace(record, current.version, savedBy, current)) ? record : null),
+      );
+      if (written) {
+        await this.purge(id);
+        return written;
+      }
+      if (attempt >= WRITE_ATTEMPTS) throw new Conflict(STALE_EDIT, 'version');
+    }
+  }
+
   private sanitized(record: Content<Own> | null): Content<Own> | null {
     return record && { ...record, content: sanitizeLocalized(record.content) };
   }
 
   /** A new record from an editor's input (not stored). */
-  build(input: Input, now: Date = new Date()): Content<Own> {
-    const stamp = now.toISOString();
+  build(input: Input, at: Date = now(), slugTry = 1): Content<Own> {
+    const stamp = at.toISOString();
     const createdAt = input.createdAt ?? stamp;
     return {
-      id: newId(now.getTime()),
+      id: newId(at.getTime()),
       ...sharedFields(input),
-      ...this.kind.ownFields(input, null, { createdAt, now: stamp }),
+      ...this.kind.ownFields(input, null, { createdAt, now: stamp, slugTry }),
       createdAt,
       updatedAt: stamp,
       version: 1,
     };
   }
 
-  /** Runs a write; a clash on the kind's slug is its 409. */
-  private async slugChecked<R>(write: () => Promise<R>): Promise<R> {
-    try {
-      return await write();
-    } catch (error) {
-      if (error instanceof SlugTaken && this.kind.slug) throw new Conflict(this.kind.slug.taken, 'slug');
-      throw error;
+  /**
+   * Runs a write of the record `make` makes for a slug try (WriteTimes): a clash on a slug is tried again with the
+   * next try while that changes the slugs (ones made from the title), else it is the kind's 409.
+   */
+  private async slugChecked<R>(
+    make: (slugTry: number) => Content<Own>,
+    write: (record: Content<Own>) => Promise<R>,
+  ): Promise<R> {
+    let record = make(1);
+    for (let slugTry = 1; ;) {
+      try {
+        return await write(record);
+      } catch (error) {
+        if (!(error instanceof SlugTaken) || !this.kind.slugs) throw error;
+        const same = JSON.stringify(this.kind.slugs.of(record));
+        slugTry += 1;
+        record = make(slugTry);
+        if (slugTry > SLUG_TRIES || JSON.stringify(this.kind.slugs.of(record)) === same) {
+          throw new Conflict(this.kind.slugs.taken, 'slug');
+        }
+      }
     }
   }
 
-  async create(input: Input): Promise<Content<Own>> {
-    const record = this.build(input);
-    await assertUploadedImageExists(record.imageUrl);
-    await this.kind.hooks?.beforeWrite?.(record, null);
-    await this.slugChecked(() => this.collection.insert(record));
+  /** A new record from an editor's input (`savedBy`: the admin, named in its first revision). */
+  async create(input: Input, savedBy: SavedBy = null): Promise<Content<Own>> {
+    const first = this.build(input);
+    await assertUploadedImageExists(first.imageUrl);
+    await this.kind.hooks?.beforeWrite?.(first, null);
+    const make = (slugTry: number) => ({ ...this.build(input, new Date(first.updatedAt), slugTry), id: first.id });
+    const record = await this.slugChecked(make, async (record) => {
+      await this.collection.insert(record, savedBy);
+      return record;
+    });
     await this.purge(record.id);
     return record;
   }
@@ -195,26 +304,30 @@ export class ContentEngine<Own extends object, Input extends ContentInput> {
    * it between this save's read and its write (`UPDATE … WHERE version = $v` changed nothing). An input without a
    * version (older clients) is made again from the newer record instead.
    */
-  async update(id: string, input: Input): Promise<Content<Own> | null> {
+  async update(id: string, input: Input, savedBy: SavedBy = null): Promise<Content<Own> | null> {
     for (let attempt = 1; ; attempt += 1) {
       const current = await this.collection.get(id);
       if (!current) return null;
       if (input.version !== undefined && input.version !== current.version) throw new Conflict(STALE_EDIT, 'version');
-      const now = new Date().toISOString();
+      const stamp = now().toISOString();
       const createdAt = input.createdAt ?? current.createdAt;
-      const record: Content<Own> = {
+      const make = (slugTry: number): Content<Own> => ({
         ...current,
         ...sharedFields(input),
-        ...this.kind.ownFields(input, current, { createdAt, now }),
+        ...this.kind.ownFields(input, current, { createdAt, now: stamp, slugTry }),
         createdAt,
-        updatedAt: now,
+        updatedAt: stamp,
         version: current.version + 1,
-      };
-      await assertUploadedImageExists(record.imageUrl);
-      await this.kind.hooks?.beforeWrite?.(record, current);
-      if (await this.slugChecked(() => this.collection.replace(record, current.version))) {
+      });
+      const first = make(1);
+      await assertUploadedImageExists(first.imageUrl);
+      await this.kind.hooks?.beforeWrite?.(first, current);
+      const written = await this.slugChecked(make, async (record) =>
+        (await this.collection.replace(record, current.version, savedBy, current)) ? record : null,
+      );
+      if (written) {
         await this.purge(id);
-        return record;
+        return written;
       }
       // Changed or deleted meanwhile: read again (an editor's version is then stale: 409; a deleted record: null).
       if (attempt >= WRITE_ATTEMPTS) throw new Conflict(STALE_EDIT, 'version');
@@ -230,8 +343,8 @@ export class ContentEngine<Own extends object, Input extends ContentInput> {
     for (let attempt = 1; ; attempt += 1) {
       const current = await this.collection.get(id);
       if (!current) return null;
-      const record = { ...change(current), updatedAt: new Date().toISOString(), version: current.version + 1 };
-      if (await this.collection.replace(record, current.version)) {
+      const record = { ...change(current), updatedAt: now().toISOString(), version: current.version + 1 };
+      if (await this.collection.replace(record, current.version, undefined, current)) {
         await this.purge(id);
         return record;
       }

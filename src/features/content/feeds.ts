@@ -1,5 +1,6 @@
 import { localePath } from '../../i18n';
-import { DEFAULT_LANGUAGE, LANGUAGES, languageRow, type Language } from '../../i18n/languages';
+import { DEFAULT_LANGUAGE, LANGUAGES, languageRow, type Language, type Localized } from '../../i18n/languages';
+import { contentPath } from './publishing-schema';
 import { insightDate, type Insight } from './insight-schema';
 import { taxonomyLabel, type Taxonomy } from '../taxonomy/schema';
 import { site } from '../../platform/site';
@@ -23,7 +24,7 @@ export function insightsRss(
   const link = `${origin}${localePath(lang, '/insights')}`;
   const items = insights
     .map((insight) => {
-      const url = `${origin}${localePath(lang, `/insights/${insight.id}`)}`;
+      const url = `${origin}${localePath(lang, contentPath('insights', insight, lang))}`;
       return `    <item>
       <title>${escapeXml(insight.title[lang])}</title>
       <link>${url}</link>
@@ -50,24 +51,27 @@ ${items}
 }
 
 export interface SitemapEntry {
-  path: string;
+  /** Without the language prefix: the same in every language, or each language's own (a record's slugs). */
+  path: string | Localized;
   lastmod?: string;
 }
+
+const pathIn = (entry: SitemapEntry, language: Language) =>
+  localePath(language, typeof entry.path === 'string' ? entry.path : entry.path[language]);
 
 /** A sitemap with every entry in every language, each naming its twins in the others (hreflang). */
 export function sitemapXml(origin: string, entries: SitemapEntry[]): string {
   const urls = entries.flatMap((entry) =>
     LANGUAGES.map((lang) => {
       const alternates = LANGUAGES.map(
-        (other) =>
-          `    <xhtml:link rel="alternate" hreflang="${other}" href="${origin}${localePath(other, entry.path)}" />`,
+        (other) => `    <xhtml:link rel="alternate" hreflang="${other}" href="${origin}${pathIn(entry, other)}" />`,
       )
         .concat(
-          `    <xhtml:link rel="alternate" hreflang="x-default" href="${origin}${localePath(DEFAULT_LANGUAGE, entry.path)}" />`,
+          `    <xhtml:link rel="alternate" hreflang="x-default" href="${origin}${pathIn(entry, DEFAULT_LANGUAGE)}" />`,
         )
         .join('\n');
       return `  <url>
-    <loc>${origin}${localePath(lang, entry.path)}</loc>${entry.lastmod ? `\n    <lastmod>${entry.lastmod}</lastmod>` : ''}
+    <loc>${origin}${pathIn(entry, lang)}</loc>${entry.lastmod ? `\n    <lastmod>${entry.lastmod}</lastmod>` : ''}
 ${alternates}
   </url>`;
     }),

@@ -4,6 +4,7 @@ import { seededId } from '../../platform/ids';
 import { insightInputSchema } from './insight-schema';
 import { portfolioInputSchema } from './portfolio-schema';
 import { demoInsights, demoPortfolio } from './demo-content';
+import { slugify } from './publishing-schema';
 import { clientContent, teamContent, testimonialContent } from './firm';
 import { clientInputSchema, teamMemberInputSchema, testimonialInputSchema } from './firm-schema';
 import { demoClients, demoTeam, demoTestimonials } from './demo-firm';
@@ -36,7 +37,9 @@ export function demoRecords() {
   });
   const insights = demoInsights.map((item) => {
     const createdAt = new Date(item.createdAt);
-    const insight = insightContent.build(insightInputSchema.parse(item), createdAt);
+    // The demo's slug is the English one; the Spanish one is made from the Spanish title.
+    const input = insightInputSchema.parse({ ...item, slugs: { es: slugify(item.title.es) } });
+    const insight = insightContent.build(input, createdAt);
     return {
       ...insight,
       id: seededId(createdAt.getTime(), `demo-insight-${item.slug}`),

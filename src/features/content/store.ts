@@ -1,19 +1,47 @@
-import { and, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, lte, min, or, sql, type SQL } from 'drizzle-orm';
 import { toSnakeCase } from 'drizzle-orm/casing';
 import type { z } from 'zod';
-import { LANGUAGES, languageRow, type Language } from '../../i18n/languages';
+import { LANGUAGES, languageRow, type Language, type Localized } from '../../i18n/languages';
 import type { SearchWord } from './search';
-import { database } from '../../platform/db/client';
+import { database, type Queryable } from '../../platform/db/client';
+import { now } from '../../platform/clock';
+import { newId } from '../../platform/ids';
+import { users } from '../accounts/tables';
 import { olderThan, toPage, type Page, type PageQuery } from '../../platform/db/paging';
-import { content, searchColumnKey } from './tables';
+import { content, contentRevisions, contentSlugs, searchColumnKey } from './tables';
 import { searchWords } from '../../platform/db/search';
 import type { ContentRecord } from './schema';
 
-/** What a kind derives from a record for the columns its lists sort (`listAt`, ISO), filter and search on. */
-export type IndexKeys = { listAt: string; isPublic: boolean; slug: string | null; category: string | null };
+/**
+ * What a kind derives from a record for the columns its lists sort (`listAt`, ISO), filter and search on, and its
+ * slugs (kinds with public addresses), written to `content_slugs`.
+ */
+export type IndexKeys = {
+  listAt: string;
+  isPublic: boolean;
+  slugs: Localized | null;
+  category: string | null;
+};
 
-/** A save that would give a kind two records with one slug (the unique index refused it). */
+/** A save that would give a record a slug another record has (in the same kind and language). */
 export class SlugTaken extends Error {}
+
+/** Who made an editor's save, written beside the record as a revision. */
+export type SavedBy = string | null;
+
+/** One save of a record, as the revisions list shows it. */
+export interface RevisionSummary {
+  id: string;
+  savedAt: string;
+  savedBy: { id: string; name: string } | null;
+  title: Localized;
+}
+
+/** What a slug found: the record's id, and whether the slug is its current one in the language asked. */
+export interface SlugMatch {
+  id: string;
+  current: boolean;
+}
 
 /** A language's search vector (src/features/content/tables.ts). */
 const vector = (language: Language) => content[searchColumnKey(language)];
@@ -30,7 +58,15 @@ function wordQuery(word: string, language: Language, weight: 'A' | '' = '', whol
 
 /** The records of one kind in the `content` table. Every call is one statement (batch writes: one per 100 records). */
 export class ContentCollection<T extends ContentRecord> {
-  constructor(private readonly kind: { name: string; schema: z.ZodType<T>; keys(record: T): IndexKeys }) {}
+  constructor(
+    private readonly kind: {
+      name: string;
+      schema: z.ZodType<T>;
+      keys(record: T): IndexKeys;
+      /** Public only from its list date on (scheduled publication), as of the clock's now (src/platform/clock.ts). */
+      scheduled: boolean;
+    },
+  ) {}
 
   /** Rows as records; a row that does not parse is skipped (and logged), never allowed to break a page. */
   private parse(rows: Array<typeof content.$inferSelect>): T[] {
@@ -44,12 +80,95 @@ export class ContentCollection<T extends ContentRecord> {
 
   private values(record: T) {
     const { id, title, description, createdAt, updatedAt, version, ...fields } = record;
-    const keys = this.kind.keys(record);
-    return { id, kind: this.kind.name, title, description, createdAt, updatedAt, version, fields, ...keys };
+    const { slugs, ...keys } = this.kind.keys(record);
+    const slug = slugs ? Object.values(slugs).join(' ') : null;
+    return { id, kind: this.kind.name, title, description, createdAt, updatedAt, version, fields, slug, ...keys };
+  }
+
+  /** What the public may read: not a draft, and (kinds with scheduling) its time has come. */
+  private publicOnly(): SQL | undefined {
+    const scheduled = this.kind.scheduled ? lte(content.listAt, now().toISOString()) : undefined;
+    return and(eq(content.isPublic, true), scheduled);
   }
 
   private of(publicOnly: boolean, ...conditions: Array<SQL | undefined>): SQL | undefined {
-    return and(eq(content.kind, this.kind.name), publicOnly ? eq(content.isPublic, true) : undefined, ...conditions);
+    return and(eq(content.kind, this.kind.name), publicOnly ? this.publicOnly() : undefined, ...conditions);
+  }
+
+  /**
+   * Makes `slugs` the record's current slugs (two statements): each language's other slugs stay as old ones (their
+   * addresses redirect). A slug another record has as its current one is SlugTaken (rolling the caller's transaction
+   * back); one that is only another record's old slug is taken over.
+   */
+  private async writeSlugs(db: Queryable, id: string, slugs: Localized | null, isNew = false): Promise<void> {
+    const given = Object.entries(slugs ?? {}).filter(([, slug]) => slug !== '');
+    if (given.length === 0) return;
+    if (!isNew) await this.retireSlugs(db, id, given);
+    const taken = await db
+      .insert(contentSlugs)
+      .values(given.map(([language, slug]) => ({ kind: this.kind.name, language, slug, contentId: id, current: true })))
+      .onConflictDoUpdate({
+        target: [contentSlugs.kind, contentSlugs.language, contentSlugs.slug],
+        set: { contentId: id, current: true },
+        where: sql`${contentSlugs.contentId} = ${id} OR NOT ${contentSlugs.current}`,
+      })
+      .returning({ id: contentSlugs.contentId });
+    if (taken.length !== given.length) throw new SlugTaken();
+  }
+
+  /** Makes a record's slugs other than `kept` old ones. */
+  private async retireSlugs(db: Queryable, id: string, kept: Array<[string, string]>): Promise<void> {
+    const pairs = sql.join(
+      kept.map(([language, slug]) => sql`(${language}, ${slug})`),
+      sql`, `,
+    );
+    await db
+      .update(contentSlugs)
+      .set({ current: false })
+      .where(
+        and(eq(contentSlugs.contentId, id), sql`(${contentSlugs.language}, ${contentSlugs.slug}) NOT IN (${pairs})`),
+      );
+  }
+
+  /**
+   * Batch writes (seeding, tests): the records' slugs in one statement (and one more for `replace`, making a stored
+   * record's other slugs old ones). A slug another record has as its current one is left to it: the record has no
+   * address in that language then, and its id address still answers.
+   */
+  private async putSlugs(db: Queryable, records: T[], replace: boolean): Promise<void> {
+    const rows = new Map<string, typeof contentSlugs.$inferInsert>();
+    for (const record of records) {
+      for (const [language, slug] of Object.entries(this.kind.keys(record).slugs ?? {})) {
+        const key = `${language}/${slug}`;
+        if (slug && !rows.has(key))
+          rows.set(key, { kind: this.kind.name, language, slug, contentId: record.id, current: true });
+      }
+    }
+    if (rows.size === 0) return;
+    if (replace) {
+      const ids = records.map((record) => record.id);
+      await db.update(contentSlugs).set({ current: false }).where(inArray(contentSlugs.contentId, ids));
+    }
+    await db
+      .insert(contentSlugs)
+      .values([...rows.values()])
+      .onConflictDoUpdate({
+        target: [contentSlugs.kind, contentSlugs.language, contentSlugs.slug],
+        set: { contentId: sql`excluded.content_id`, current: true },
+        where: sql`${contentSlugs.contentId} = excluded.content_id OR NOT ${contentSlugs.current}`,
+      });
+  }
+
+  private async writeRevision(db: Queryable, record: T, savedBy: SavedBy): Promise<void> {
+    const { id, updatedAt } = record;
+    await db.insert(contentRevisions).values({
+      id: newId(Date.parse(updatedAt)),
+      contentId: id,
+      kind: this.kind.name,
+      savedAt: updatedAt,
+      savedBy,
+      record: record as Record<string, unknown>,
+    });
   }
 
   private rows(where: SQL | undefined, limit?: number, ...order: SQL[]) {
@@ -60,16 +179,6 @@ export class ContentCollection<T extends ContentRecord> {
       .orderBy(...order, desc(content.listAt), desc(content.id))
       .$dynamic();
     return limit === undefined ? query : query.limit(limit);
-  }
-
-  /** Runs a write, answering SlugTaken for a clash on the kind's slug (pg's error, which Drizzle's wraps). */
-  private async write<R>(run: Promise<R>): Promise<R> {
-    try {
-      return await run;
-    } catch (error: unknown) {
-      const clash = (error as { cause?: { constraint?: string } })?.cause?.constraint === 'content_kind_slug';
-      throw clash ? new SlugTaken() : error;
-    }
   }
 
   async get(id: string, publicOnly = false): Promise<T | null> {
@@ -106,16 +215,113 @@ export class ContentCollection<T extends ContentRecord> {
     return this.parse(await this.rows(this.of(true, ...matches), limit, desc(rank)));
   }
 
-  /** Adds a new record. SlugTaken when its slug is another record's. */
-  async insert(record: T): Promise<void> {
-    await this.write(database().insert(content).values(this.values(record)));
+  /**
+   * A public record by one of its slugs (in any language; the page's language first), or null: which record, and
+   * whether the slug is its current one in `language` (else the page redirects to that).
+   */
+  async bySlug(slug: string, language: Language): Promise<{ record: T; current: boolean } | null> {
+    const rows = await database()
+      .select({ row: content, language: contentSlugs.language, current: contentSlugs.current })
+      .from(contentSlugs)
+      .innerJoin(content, eq(content.id, contentSlugs.contentId))
+      .where(and(eq(contentSlugs.kind, this.kind.name), eq(contentSlugs.slug, slug), this.of(true)))
+      .orderBy(sql`${contentSlugs.language} = ${language} desc`, desc(contentSlugs.current))
+      .limit(1);
+    const found = rows[0];
+    const record = found ? this.parse([found.row])[0] : undefined;
+    return record ? { record, current: found!.current && found!.language === language } : null;
   }
 
-  /** Replaces the record stored at `version` (`UPDATE … WHERE version = $v`): false when it is not there any more. */
-  async replace(record: T, version: number): Promise<boolean> {
+  /** Public records other than `id`: those of `category` first, then the rest; newest first in each. */
+  async related(id: string, category: string, limit: number): Promise<T[]> {
+    const first = sql`${content.category} IS NOT DISTINCT FROM ${category} DESC`;
+    return this.parse(await this.rows(this.of(true, sql`${content.id} <> ${id}`), limit, first));
+  }
+
+  /** The earliest list date still to come of a record that is public but scheduled (ISO), or null. */
+  async nextScheduled(): Promise<string | null> {
+    if (!this.kind.scheduled) return null;
+    const where = and(
+      eq(content.kind, this.kind.name),
+      eq(content.isPublic, true),
+      gt(content.listAt, now().toISOString()),
+    );
+    const rows = await database()
+      .select({ at: min(content.listAt) })
+      .from(content)
+      .where(where);
+    const at = rows[0]?.at;
+    return at ? new Date(at).toISOString() : null;
+  }
+
+  /** Adds a new record, its slugs and its first revision, in one transaction. SlugTaken when a slug is another record's. */
+  async insert(record: T, savedBy: SavedBy): Promise<void> {
+    await database().transaction(async (tx) => {
+      await tx.insert(content).values(this.values(record));
+      await this.writeSlugs(tx, record.id, this.kind.keys(record).slugs, true);
+      await this.writeRevision(tx, record, savedBy);
+    });
+  }
+
+  /**
+   * Replaces the record stored at `version` (`UPDATE … WHERE version = $v`), its slugs (unless the same as
+   * `previous`'s) and a revision (`savedBy`; undefined: a server's change, no revision), in one transaction: false
+   * when it is not there any more.
+   */
+  async replace(record: T, version: number, savedBy?: SavedBy, previous?: T): Promise<boolean> {
     const stored = this.of(false, eq(content.id, record.id), eq(content.version, version));
-    const rows = await this.write(database().update(content).set(this.values(record)).where(stored).returning());
-    return rows.length === 1;
+    const slugs = this.kind.keys(record).slugs;
+    const sameSlugs = previous && JSON.stringify(this.kind.keys(previous).slugs) === JSON.stringify(slugs);
+    return database().transaction(async (tx) => {
+      const rows = await tx.update(content).set(this.values(record)).where(stored).returning({ id: content.id });
+      if (rows.length !== 1) return false;
+      if (!sameSlugs) await this.writeSlugs(tx, record.id, slugs);
+      if (savedBy !== undefined) await this.writeRevision(tx, record, savedBy);
+      return true;
+    });
+  }
+
+  /** A record's saves, newest first, with who saved each. */
+  async revisions(id: string): Promise<RevisionSummary[]> {
+    const rows = await database()
+      .select({
+        id: contentRevisions.id,
+        savedAt: contentRevisions.savedAt,
+        userId: users.id,
+        username: users.username,
+        record: contentRevisions.record,
+      })
+      .from(contentRevisions)
+      .leftJoin(users, eq(users.id, contentRevisions.savedBy))
+      .where(and(eq(contentRevisions.contentId, id), eq(contentRevisions.kind, this.kind.name)))
+      .orderBy(desc(contentRevisions.savedAt), desc(contentRevisions.id));
+    return rows.flatMap((row) => {
+      const [record] = this.parse([this.asRow(row.record)]);
+      if (!record) return [];
+      const savedBy = row.userId && row.username ? { id: row.userId, name: row.username } : null;
+      return [{ id: row.id, savedAt: row.savedAt, savedBy, title: record.title }];
+    });
+  }
+
+  /** One save of a record, as it was stored; null when there is none. */
+  async revision(id: string, revisionId: string): Promise<T | null> {
+    const rows = await database()
+      .select({ record: contentRevisions.record })
+      .from(contentRevisions)
+      .where(
+        and(
+          eq(contentRevisions.id, revisionId),
+          eq(contentRevisions.contentId, id),
+          eq(contentRevisions.kind, this.kind.name),
+        ),
+      );
+    return rows[0] ? (this.parse([this.asRow(rows[0].record)])[0] ?? null) : null;
+  }
+
+  /** A revision's record in the shape of a row, so that it is read (and normalised) as one. */
+  private asRow(record: Record<string, unknown>): typeof content.$inferSelect {
+    const { id, title, description, createdAt, updatedAt, version, ...fields } = record;
+    return { id, title, description, createdAt, updatedAt, version, fields } as typeof content.$inferSelect;
   }
 
   async remove(id: string): Promise<boolean> {
@@ -135,9 +341,18 @@ export class ContentCollection<T extends ContentRecord> {
       const set = Object.fromEntries(
         Object.keys(values[0]!).map((key) => [key, sql.raw(`excluded.${toSnakeCase(key)}`)]),
       );
-      const insert = database().insert(content).values(values);
-      const upsert = replace ? insert.onConflictDoUpdate({ target: content.id, set }) : insert.onConflictDoNothing();
-      written += (await this.write(upsert.returning({ id: content.id }))).length;
+      const ids = await database().transaction(async (tx) => {
+        const insert = tx.insert(content).values(values);
+        const upsert = replace ? insert.onConflictDoUpdate({ target: content.id, set }) : insert.onConflictDoNothing();
+        const stored = new Set((await upsert.returning({ id: content.id })).map((row) => row.id));
+        await this.putSlugs(
+          tx,
+          records.slice(start, start + 100).filter((record) => stored.has(record.id)),
+          replace,
+        );
+        return stored;
+      });
+      written += ids.size;
     }
     return written;
   }

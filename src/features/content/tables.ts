@@ -1,8 +1,9 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { boolean, check, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, check, foreignKey, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { fallbackOrder, LANGUAGES, languageRow, type Language, type Localized } from '../../i18n/languages';
 import { foldedSql } from '../../platform/db/search';
-import { isoAt, tsvector } from '../../platform/db/columns';
+import { isoAt, oneOf, tsvector } from '../../platform/db/columns';
+import { users } from '../accounts/tables';
 
 /**
  * The search text of one language, folded (lower case, no accents): the title and slug (weight A: what the admin's
@@ -74,7 +75,10 @@ export const content = pgTable(
     listAt: isoAt().notNull(),
     /** Whether the public (or, for investor updates, a signed-in account) may read it: false for a draft. */
     isPublic: boolean().notNull(),
-    /** Kinds with slugs (insights): unique within the kind. */
+    /**
+     * Kinds with slugs (insights, case studies): the current slug of every language, space-separated, for the search
+     * (uniqueness and old slugs: `content_slugs`).
+     */
     slug: text(),
     category: text(),
     title: jsonb().$type<Localized>().notNull(),
@@ -83,8 +87,6 @@ export const content = pgTable(
     ...searchColumns,
   },
   (table) => [
-    // Eight admins racing for one slug: the index lets exactly one of them have it.
-    uniqueIndex('content_kind_slug').on(table.kind, table.slug),
     index('content_newest').on(table.kind, table.listAt, table.id),
     index('content_public_newest')
       .on(table.kind, table.listAt, table.id)
@@ -92,5 +94,62 @@ export const content = pgTable(
     ...LANGUAGES.map((language) => index(`content_search_${language}`).using('gin', table[searchColumnKey(language)])),
     check('content_kind', sql`${table.kind} ~ '^[a-z][a-z-]{0,39}$'`),
     check('content_version', sql`${table.version} >= 1`),
+  ],
+);
+
+/**
+ * The public addresses of records (docs/decisions/0047-slugs-scheduling-and-revisions.md): a slug per kind and language,
+ * unique (of editors racing for one slug, exactly one gets it). A record's current slug in each language is `current`;
+ * the slugs it had before stay, pointing to it, so an old address answers 301 to the current one. A slug that is only
+ * an old one of another record may be taken (its redirect then ends). Deleting the record deletes its slugs.
+ */
+export const contentSlugs = pgTable(
+  'content_slugs',
+  {
+    kind: text().notNull(),
+    language: text().notNull(),
+    slug: text().notNull(),
+    contentId: text().notNull(),
+    current: boolean().notNull(),
+  },
+  (table) => [
+    uniqueIndex('content_slugs_kind_language_slug').on(table.kind, table.language, table.slug),
+    uniqueIndex('content_slugs_one_current')
+      .on(table.contentId, table.language)
+      .where(sql`${table.current}`),
+    foreignKey({ columns: [table.contentId], foreignColumns: [content.id], name: 'content_slugs_content' }).onDelete(
+      'cascade',
+    ),
+    check('content_slugs_language', oneOf(table.language, LANGUAGES)),
+    check('content_slugs_slug', sql`${table.slug} ~ '^[a-z0-9]+(-[a-z0-9]+)*$'`),
+  ],
+);
+
+/**
+ * Every editor's save of a record (create, update, restore), written in the same transaction as the save: the whole
+ * validated record as it was stored, who saved it and when. Kept as long as the record (deleted with it); the
+ * dashboard compares and restores them (GET/POST /api/{kind}/{id}/revisions…).
+ */
+export const contentRevisions = pgTable(
+  'content_revisions',
+  {
+    id: text().primaryKey(),
+    contentId: text().notNull(),
+    kind: text().notNull(),
+    savedAt: isoAt().notNull(),
+    /** The admin who saved it; null for a server's save (seeding) or once the account is deleted. */
+    savedBy: text(),
+    record: jsonb().$type<Record<string, unknown>>().notNull(),
+  },
+  (table) => [
+    index('content_revisions_newest').on(table.contentId, table.savedAt, table.id),
+    foreignKey({
+      columns: [table.contentId],
+      foreignColumns: [content.id],
+      name: 'content_revisions_content',
+    }).onDelete('cascade'),
+    foreignKey({ columns: [table.savedBy], foreignColumns: [users.id], name: 'content_revisions_saved_by' }).onDelete(
+      'set null',
+    ),
   ],
 );

@@ -83,6 +83,12 @@ export const adminEn = {
     category: 'Category',
     createdAt: 'Creation date',
     slug: 'Slug',
+    slugIn: (language: string) => `Slug (${language})`,
+    metaTitle: (language: string) => `Title for search results (${language})`,
+    metaDescription: (language: string) => `Description for search results (${language})`,
+    /** The characters used of a limit, beside a field that has one. */
+    counter: (used: number, limit: number) => `${used} of ${limit} characters`,
+    publishedAt: 'Publication date and time (a future one schedules it)',
     published: 'Published',
     author: 'Author',
     readTime: 'Read time (minutes)',

@@ -3,21 +3,33 @@ import { Field } from '../../react-ui/field';
 import { Input } from '../../react-ui/input';
 import { localePath } from '../../../i18n';
 import type { AdminTexts } from '../../../i18n/admin';
-import { DEFAULT_LANGUAGE } from '../../../i18n/languages';
+import { byLanguage, DEFAULT_LANGUAGE, type Localized } from '../../../i18n/languages';
 import { useAdminTexts } from '../language';
 import type { AdminContentKind } from './content-tab';
 import { dateBody, dateInput } from './date-field';
 import { contentForm, type ContentForm } from './editor-dialog';
-import { slugify } from './slugify';
+import { contentPath, slugify } from '../../../features/content/publishing-schema';
 import { CategorySelect } from './category-select';
-import { PublicationFields, PublishedBadge } from './publication-fields';
+import {
+  dateTimeBody,
+  dateTimeInput,
+  PublicationFields,
+  PublishedBadge,
+  PublishingFields,
+  publishingForm,
+} from './publication-fields';
 
 interface InsightForm extends ContentForm {
   category: string;
-  slug: string;
-  /** Once the editor types a slug (or edits a saved insight), the slug stops following the English title. */
+  /** Per language; empty: made from the title by the server. */
+  slugs: Localized;
+  /** Once the editor types a slug (or edits a saved insight), the slugs stop following the titles. */
   slugTouched: boolean;
+  metaTitle: Localized;
+  metaDescription: Localized;
   published: boolean;
+  /** A date-and-time input's value; a future one schedules the insight. */
+  publishedAt: string;
   author: string;
   readTime: string;
   createdAt: string;
@@ -28,9 +40,10 @@ function toForm(insight: Insight | null): InsightForm {
   return {
     ...contentForm(insight),
     category: insight?.category ?? INSIGHT_CATEGORIES[0],
-    slug: insight?.slug ?? '',
+    ...publishingForm(insight),
     slugTouched: insight !== null,
     published: insight?.published ?? false,
+    publishedAt: dateTimeInput(insight?.publishedAt),
     author: insight?.author ?? '',
     readTime: insight?.readTime ? String(insight.readTime) : '',
     createdAt: dateInput(insight?.createdAt),
@@ -44,6 +57,7 @@ function toBody({ slugTouched: _, ...form }: InsightForm) {
     readTime: form.readTime ? Math.max(1, Math.round(Number(form.readTime))) : null,
     author: form.author.trim() || null,
     createdAt: dateBody(form.createdAt),
+    publishedAt: dateTimeBody(form.publishedAt),
   };
 }
 
@@ -59,13 +73,6 @@ function InsightFields({ form, setForm }: { form: InsightForm; setForm: (form: I
           onChange={(category) => setForm({ ...form, category })}
         />
       </Field>
-      <Field id="insight-slug" label={f.slug}>
-        <Input
-          required
-          value={form.slug}
-          onChange={(e) => setForm({ ...form, slug: e.target.value, slugTouched: true })}
-        />
-      </Field>
       <Field id="insight-author" label={f.author}>
         <Input value={form.author} onChange={(e) => setForm({ ...form, author: e.target.value })} />
       </Field>
@@ -79,6 +86,20 @@ function InsightFields({ form, setForm }: { form: InsightForm; setForm: (form: I
         />
       </Field>
       <PublicationFields dateId="insight-created" publishedLabel={f.published} form={form} setForm={setForm} />
+      <Field id="insight-published-at" label={f.publishedAt}>
+        <Input
+          type="datetime-local"
+          value={form.publishedAt}
+          onChange={(e) => setForm({ ...form, publishedAt: e.target.value })}
+        />
+      </Field>
+      <div className="md:col-span-3">
+        <PublishingFields
+          idPrefix="insight"
+          form={form}
+          setForm={(next) => setForm({ ...next, slugTouched: next.slugTouched || next.slugs !== form.slugs })}
+        />
+      </div>
     </div>
   );
 }
@@ -101,13 +122,14 @@ export function insightKind(texts: AdminTexts): AdminContentKind<Insight, Insigh
         cell: (insight) => <PublishedBadge published={insight.published} texts={t} />,
       },
     ],
-    publicPath: (insight, language) => (insight.published ? localePath(language, `/insights/${insight.id}`) : null),
+    publicPath: (insight, language) =>
+      insight.published ? localePath(language, contentPath('insights', insight, language)) : null,
     toForm,
     toBody,
     withTitle: (form, title) => ({
       ...form,
       title,
-      slug: form.slugTouched ? form.slug : slugify(title[DEFAULT_LANGUAGE]),
+      slugs: form.slugTouched ? form.slugs : byLanguage((language) => slugify(title[language])),
     }),
     Fields: InsightFields,
   };

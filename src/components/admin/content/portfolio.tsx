@@ -1,16 +1,18 @@
+import { contentPath } from '../../../features/content/publishing-schema';
 import type { Metrics } from '../../../features/content/metrics-schema';
 import type { PortfolioItem } from '../../../features/content/portfolio-schema';
 import { Field } from '../../react-ui/field';
 import { Input } from '../../react-ui/input';
 import { localePath } from '../../../i18n';
 import type { AdminTexts } from '../../../i18n/admin';
-import { byLanguage, DEFAULT_LANGUAGE } from '../../../i18n/languages';
+import { byLanguage, DEFAULT_LANGUAGE, type Localized } from '../../../i18n/languages';
 import { useAdminTexts } from '../language';
 import type { AdminContentKind } from './content-tab';
 import { CreatedAtField, dateBody, dateInput } from './date-field';
 import { contentForm, type ContentForm } from './editor-dialog';
 import { MetricsEditor } from './metrics-editor';
 import { CategorySelect } from './category-select';
+import { PublishingFields, publishingForm } from './publication-fields';
 
 interface PortfolioForm extends ContentForm {
   metrics: Metrics;
@@ -18,6 +20,10 @@ interface PortfolioForm extends ContentForm {
   createdAt: string;
   /** Comma-separated. */
   technologies: string;
+  /** Per language; empty: made from the title by the server. */
+  slugs: Localized;
+  metaTitle: Localized;
+  metaDescription: Localized;
   version?: number;
 }
 
@@ -28,6 +34,7 @@ function toForm(item: PortfolioItem | null): PortfolioForm {
     category: item?.category ?? '',
     createdAt: dateInput(item?.createdAt),
     technologies: item?.technologies.join(', ') ?? '',
+    ...publishingForm(item),
   };
 }
 
@@ -67,6 +74,7 @@ function PortfolioFields({ form, setForm }: { form: PortfolioForm; setForm: (for
         </Field>
       </div>
       <MetricsEditor value={form.metrics} onChange={(metrics) => setForm({ ...form, metrics })} />
+      <PublishingFields idPrefix="portfolio" form={form} setForm={setForm} />
     </>
   );
 }
@@ -89,7 +97,7 @@ export function portfolioKind(texts: AdminTexts): AdminContentKind<PortfolioItem
           text.length > 100 ? `${text.slice(0, 100)}...` : text,
       },
     ],
-    publicPath: (item, language) => localePath(language, `/portfolio/${item.id}`),
+    publicPath: (item, language) => localePath(language, contentPath('portfolio', item, language)),
     toForm,
     toBody,
     Fields: PortfolioFields,

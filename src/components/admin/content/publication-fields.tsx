@@ -1,4 +1,10 @@
 import { cn } from '../../../client/cn';
+import { META_DESCRIPTION_LIMIT, META_TITLE_LIMIT } from '../../../features/content/publishing-schema';
+import { byLanguage, LANGUAGES, languageRow, type Localized } from '../../../i18n/languages';
+import { Field } from '../../react-ui/field';
+import { Input } from '../../react-ui/input';
+import { Textarea } from '../../react-ui/textarea';
+import { useAdminTexts } from '../language';
 import { CreatedAtField } from './date-field';
 
 interface Publishable {
@@ -62,4 +68,93 @@ export function PublishedBadge({
       {published ? texts.published : texts.draft}
     </span>
   );
+}
+
+interface WithPublishing {
+  slugs: Localized;
+  metaTitle: Localized;
+  metaDescription: Localized;
+}
+
+/** A record's public address and its search and sharing texts, per language, with what each limit leaves. */
+export function PublishingFields<F extends WithPublishing>({
+  idPrefix,
+  form,
+  setForm,
+}: {
+  idPrefix: string;
+  form: F;
+  setForm: (form: F) => void;
+}) {
+  const f = useAdminTexts().form;
+  const counter = (id: string, text: string, limit: number) => (
+    <p id={id} className={cn('mt-1 text-xs', text.length > limit ? 'text-red-700' : 'text-slate-600')}>
+      {f.counter(text.length, limit)}
+    </p>
+  );
+  return (
+    <div className="grid gap-4 md:grid-cols-3">
+      {LANGUAGES.map((lang) => {
+        const name = languageRow(lang).name;
+        return (
+          <div key={lang} className="contents">
+            <Field id={`${idPrefix}-slug-${lang}`} label={f.slugIn(name)}>
+              <Input
+                value={form.slugs[lang]}
+                onChange={(e) => setForm({ ...form, slugs: { ...form.slugs, [lang]: e.target.value } })}
+              />
+            </Field>
+            <div>
+              <Field id={`${idPrefix}-meta-title-${lang}`} label={f.metaTitle(name)}>
+                <Input
+                  value={form.metaTitle[lang]}
+                  aria-describedby={`${idPrefix}-meta-title-${lang}-count`}
+                  onChange={(e) => setForm({ ...form, metaTitle: { ...form.metaTitle, [lang]: e.target.value } })}
+                />
+              </Field>
+              {counter(`${idPrefix}-meta-title-${lang}-count`, form.metaTitle[lang], META_TITLE_LIMIT)}
+            </div>
+            <div>
+              <Field id={`${idPrefix}-meta-description-${lang}`} label={f.metaDescription(name)}>
+                <Textarea
+                  rows={2}
+                  value={form.metaDescription[lang]}
+                  aria-describedby={`${idPrefix}-meta-description-${lang}-count`}
+                  onChange={(e) =>
+                    setForm({ ...form, metaDescription: { ...form.metaDescription, [lang]: e.target.value } })
+                  }
+                />
+              </Field>
+              {counter(
+                `${idPrefix}-meta-description-${lang}-count`,
+                form.metaDescription[lang],
+                META_DESCRIPTION_LIMIT,
+              )}
+            </div>
+          </div>
+        );
+      })}
+    </div>
+  );
+}
+
+/** The publishing fields of a record as the form holds them (empty for a new one). */
+export function publishingForm(record: WithPublishing | null): WithPublishing {
+  return {
+    slugs: record?.slugs ?? byLanguage(() => ''),
+    metaTitle: record?.metaTitle ?? byLanguage(() => ''),
+    metaDescription: record?.metaDescription ?? byLanguage(() => ''),
+  };
+}
+
+/** A stored moment as a date-and-time input's value, in the browser's time zone (YYYY-MM-DDTHH:mm). */
+export function dateTimeInput(iso: string | null | undefined): string {
+  if (!iso) return '';
+  const at = new Date(iso);
+  return new Date(at.getTime() - at.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
+}
+
+/** A date-and-time input's value (the browser's time zone) as the API takes it: ISO, or null when empty. */
+export function dateTimeBody(value: string): string | null {
+  return value ? new Date(value).toISOString() : null;
 }
