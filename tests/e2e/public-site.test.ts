@@ -296,21 +296,24 @@ describe('home sections', () => {
 describe('what a crawler without JavaScript gets', () => {
   it('has the content, canonical, hreflang and structured data in the HTML', async () => {
     const { portfolio, insight } = await firstIds();
-    for (const [path, text] of [
-      ['/', 'Strategic Deal Sourcing'],
-      ['/es/insights', insight.title.es],
-      [`/portfolio/${portfolio.slugs.en}`, portfolio.title.en],
-      [`/es/insights/${insight.slugs.es}`, insight.title.es],
-      ['/privacy-policy', 'Privacy Policy'],
+    // Each page with its twin in the other language: a record's twin is at its slug in that language (issue 24), not
+    // at an address that redirects.
+    for (const [path, text, twin] of [
+      ['/', 'Strategic Deal Sourcing', '/es/'],
+      ['/es/insights', insight.title.es, '/insights'],
+      [`/portfolio/${portfolio.slugs.en}`, portfolio.title.en, `/es/portfolio/${portfolio.slugs.es}`],
+      [`/es/insights/${insight.slugs.es}`, insight.title.es, `/insights/${insight.slugs.en}`],
+      ['/privacy-policy', 'Privacy Policy', '/es/privacy-policy'],
     ] as const) {
       const html = await (await fetch(`${baseUrl()}${path}`)).text();
       expect(html, path).toContain(text.replace(/&/g, '&amp;'));
-      const twin = path.startsWith('/es') ? path.replace(/^\/es/, '') || '/' : path === '/' ? '/es/' : `/es${path}`;
       expect(html).toMatch(new RegExp(`<link rel="canonical" href="[^"]*${path.replace(/\//g, '\\/')}"`));
       expect(html).toMatch(
         new RegExp(`hreflang="${path.startsWith('/es') ? 'en' : 'es'}" href="[^"]*${twin.replace(/\//g, '\\/')}"`),
       );
       expect(html).toContain('hreflang="x-default"');
+      // The language switch goes straight to the twin.
+      expect(html).toMatch(new RegExp(`<a href="${twin}"[^>]*data-language-switch`));
       expect(html).toContain('application/ld+json');
       expect(html).toContain('og:image');
     }
