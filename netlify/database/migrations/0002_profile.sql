@@ -1,0 +1,2 @@
+ALTER TABLE "users" ADD COLUMN "display_name" text;--> statement-breakpoint
+ALTER TABLE "users" ADD COLUMN "title" text;
