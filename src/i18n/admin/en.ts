@@ -663,7 +663,7 @@ export const adminEn = {
       handOff: 'Hand-off',
       openLead: (who: string) => `Lead: ${who}`,
       noName: 'Not given',
-      handedOff: 'Handed off to the team here',
+      handedOff: 'Handed off to the team',
     },
   },
 } as const;

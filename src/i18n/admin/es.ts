@@ -657,7 +657,7 @@ export const adminEs: AdminTexts = {
       handOff: 'Derivación',
       openLead: (who: string) => `Contacto comercial: ${who}`,
       noName: 'No lo dio',
-      handedOff: 'Aquí se derivó al equipo',
+      handedOff: 'Derivada al equipo',
     },
   },
 };

@@ -1,0 +1,1 @@
+CREATE INDEX "contact_messages_session" ON "contact_messages" USING btree ("session_id") WHERE "contact_messages"."session_id" IS NOT NULL;
