@@ -19,7 +19,7 @@ export function ContactLink({ email, children }: { email: string; children?: Rea
   return (
     <a
       href={contactHref(email)}
-      className="break-all text-emerald-800 underline decoration-emerald-800/40 underline-offset-2 hover:decoration-emerald-800"
+      className="text-emerald-800 underline [overflow-wrap:anywhere] decoration-emerald-800/40 underline-offset-2 hover:decoration-emerald-800"
       title={t.open(email)}
       data-contact-link={email}
     >
