@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_TEXTS } from '../../src/i18n/admin';
 import type { Language } from '../../src/i18n/languages';
 import { E2E_ADMIN } from './global-setup';
-import { adminApi, baseUrl, signInAsAdmin, signInCookie, useBrowser, useSiteDatabase } from './helpers';
+import { adminApi, axeViolations, baseUrl, signInAsAdmin, signInCookie, useBrowser, useSiteDatabase } from './helpers';
 
 // Issue #24, the partner's desk: a contact's timeline opened from a Messages row, the reply form filled in on its
 // first render and signed from the profile, and the chat tab's conversations. At 390 and 1440 px, in both languages.
@@ -30,11 +30,10 @@ beforeAll(async () => {
   leadId = ((await contact.json()) as { id: string }).id;
   expect((await post('/api/newsletter', { name, email })).status).toBeLessThan(300);
   const api = adminApi(await signInCookie(E2E_ADMIN.username, E2E_ADMIN.password));
-  const profile = await api('/api/account/profile', {
-    method: 'PUT',
-    body: JSON.stringify({ displayName: 'Ana García', title: 'Managing Partner' }),
-  });
-  expect(profile.status).toBe(200);
+  // No profile yet: the header's Profile dialog sets it (the first test).
+  expect((await api('/api/account/profile', { method: 'PUT', body: '{"displayName":"","title":""}' })).status).toBe(
+    200,
+  );
   const reply = await api(`/api/contact-messages/${leadId}/reply`, {
     method: 'POST',
     body: JSON.stringify({ language: 'es', subject: `Propuesta ${run}`, body: 'Le llamamos el martes.' }),
@@ -80,6 +79,27 @@ async function fits(page: Page, width: number): Promise<void> {
 }
 
 describe('the partner’s desk', () => {
+  it('sets the partner’s name and title in the header’s Profile dialog', async () => {
+    const t = ADMIN_TEXTS.en.desk.profile;
+    const page = await browser.page({ width: 390 });
+    await signInAsAdmin(page, 60_000);
+    await useLanguage(page, 'en');
+    await page.locator('[data-profile-open]').click();
+    const dialog = page.getByRole('dialog', { name: t.title });
+    await dialog.getByLabel(t.name).fill('Ana García');
+    await dialog.getByLabel(t.jobTitle).fill('Managing Partner');
+    await dialog.getByRole('button', { name: t.save }).click();
+    await expect.poll(() => page.locator('[data-toast]').textContent(), { timeout: 45_000 }).toContain(t.saved);
+    await dialog.waitFor({ state: 'hidden' });
+    // Kept: the dialog opens with them again, after a reload too.
+    await page.reload();
+    await page.locator('[data-profile-open]').click();
+    expect(await dialog.getByLabel(t.name).inputValue()).toBe('Ana García');
+    expect(await dialog.getByLabel(t.jobTitle).inputValue()).toBe('Managing Partner');
+    await page.screenshot({ path: '/tmp/partner-desk-profile-390-en.png' });
+    await page.close();
+  }, 120_000);
+
   for (const width of [390, 1440]) {
     for (const language of ['en', 'es'] as const) {
       it(`at ${width} px in ${language}: contact timeline, reply on first render, chat conversations`, async () => {
@@ -110,6 +130,7 @@ describe('the partner’s desk', () => {
         );
         await fits(page, width);
         await page.screenshot({ path: `/tmp/partner-desk-contact-${width}-${language}.png` });
+        expect(await axeViolations(page)).toEqual([]);
         await page.keyboard.press('Escape');
         await contact.waitFor({ state: 'hidden' });
 
@@ -125,6 +146,7 @@ describe('the partner’s desk', () => {
         expect(body).toMatch(/Ana García\nManaging Partner\nVantia Partners$/);
         await fits(page, width);
         await page.screenshot({ path: `/tmp/partner-desk-reply-${width}-${language}.png` });
+        expect(await axeViolations(page)).toEqual([]);
         await view.getByRole('button', { name: t.close }).click();
 
         // The chat tab (its label as the seed has it): first question, visitor's name, language, hand-off link.
@@ -142,6 +164,7 @@ describe('the partner’s desk', () => {
         expect(await transcript.locator('[data-chat-line]').count()).toBe(4);
         expect(await transcript.locator('[data-chat-handed-off]').count()).toBe(1);
         await page.screenshot({ path: `/tmp/partner-desk-transcript-${width}-${language}.png` });
+        expect(await axeViolations(page)).toEqual([]);
         await transcript.getByRole('button', { name: t.close }).click();
         await page.locator('#tab-messages').click();
         await useLanguage(page, 'en');

@@ -65,7 +65,7 @@ function ChatTranscript({ conversation }: { conversation: ChatConversation }) {
                   visitor ? 'rounded-bl-sm bg-slate-100 text-slate-900' : 'rounded-br-sm bg-emerald-700 text-white',
                 )}
               >
-                <p className="text-xs font-semibold opacity-80">
+                <p className={cn('text-xs font-semibold', visitor ? 'text-slate-700' : 'text-emerald-50')}>
                   {visitor ? t.user : t.bot} ·{' '}
                   <time dateTime={message.timestamp}>{formatDateTime(message.timestamp)}</time>
                   {!message.verified && (
