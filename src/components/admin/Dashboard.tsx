@@ -13,6 +13,8 @@ import { PrivacyTab } from './tabs/privacy-tab';
 import { TaxonomyTab } from './tabs/taxonomy-tab';
 import { UsersTab } from './tabs/users-tab';
 import { PasswordDialog } from './password-dialog';
+import { ProfileDialog, ProfileProvider } from './profile';
+import { ContactDialog } from './inbox/contact';
 import { MessagesTab } from './tabs/messages-tab';
 import { MailNotice } from './mail-notice';
 import { NewsletterTab } from './tabs/newsletter-tab';
@@ -73,6 +75,9 @@ export default function Dashboard({ user }: { user: DashboardUser }) {
   const TABS = user.role === 'admin' ? ADMIN_TABS : INVESTOR_TABS;
   const [tab, setTab] = useState<string>(() => tabFromHash() ?? TABS[0]![0]);
   const [changingPassword, setChangingPassword] = useState(false);
+  // The account as it is now: the Profile dialog changes its name and title, which sign its replies.
+  const [profile, setProfile] = useState(user);
+  const [editingProfile, setEditingProfile] = useState(false);
   const tabList = useRef<HTMLDivElement>(null);
   useEffect(() => {
     // On a phone the tab list is one row that scrolls sideways: the chosen tab (a link to /admin#privacy, a keyboard
@@ -126,85 +131,110 @@ export default function Dashboard({ user }: { user: DashboardUser }) {
 
   const Active = TABS.find(([id]) => id === tab)?.[2] ?? AccessDeniedPanel;
   return (
-    <div className="fixed inset-0 z-[95] overflow-y-auto bg-slate-50" lang={language} data-admin-dashboard>
-      <header className="border-b border-slate-200 bg-white">
-        <div className="container-page flex min-h-16 flex-wrap items-center justify-between gap-2 py-3">
-          <h1 className="text-xl font-bold text-navy">
-            {user.role === 'admin' ? adminTexts.title : adminTexts.roles.investorTitle}
-          </h1>
-          <div className="flex flex-wrap justify-end gap-2">
-            {LANGUAGES.filter((other) => other !== language).map((other) => (
+    <ProfileProvider value={profile}>
+      <div className="fixed inset-0 z-[95] overflow-y-auto bg-slate-50" lang={language} data-admin-dashboard>
+        <header className="border-b border-slate-200 bg-white">
+          <div className="container-page flex min-h-16 flex-wrap items-center justify-between gap-2 py-3">
+            <h1 className="text-xl font-bold text-navy">
+              {user.role === 'admin' ? adminTexts.title : adminTexts.roles.investorTitle}
+            </h1>
+            <div className="flex flex-wrap justify-end gap-2">
+              {LANGUAGES.filter((other) => other !== language).map((other) => (
+                <Button
+                  key={other}
+                  variant="secondary"
+                  className="px-3 py-2"
+                  lang={other}
+                  title={adminTexts.languageSwitch(languageName(other, language, 'inline'))}
+                  onClick={() => setLanguage(other)}
+                  data-admin-language
+                >
+                  {languageRow(other).name}
+                </Button>
+              ))}
+              <a
+                href="/"
+                className={buttonVariants({ variant: 'secondary', className: 'px-3 py-2' })}
+                onClick={viewSite}
+              >
+                {adminTexts.backToSite}
+              </a>
               <Button
-                key={other}
                 variant="secondary"
                 className="px-3 py-2"
-                lang={other}
-                title={adminTexts.languageSwitch(languageName(other, language, 'inline'))}
-                onClick={() => setLanguage(other)}
-                data-admin-language
+                onClick={() => setEditingProfile(true)}
+                data-profile-open
               >
-                {languageRow(other).name}
+                {adminTexts.desk.profile.open}
               </Button>
-            ))}
-            <a href="/" className={buttonVariants({ variant: 'secondary', className: 'px-3 py-2' })} onClick={viewSite}>
-              {adminTexts.backToSite}
-            </a>
-            <Button variant="secondary" className="px-3 py-2" onClick={() => setChangingPassword(true)}>
-              {adminTexts.roles.password.open}
-            </Button>
-            <Button className="px-3 py-2" onClick={() => void logout('sign-in')}>
-              {adminTexts.logout}
-            </Button>
+              <Button variant="secondary" className="px-3 py-2" onClick={() => setChangingPassword(true)}>
+                {adminTexts.roles.password.open}
+              </Button>
+              <Button className="px-3 py-2" onClick={() => void logout('sign-in')}>
+                {adminTexts.logout}
+              </Button>
+            </div>
           </div>
-        </div>
-      </header>
-      {/* A named region (a landmark): the page's own <main> is inert behind the dashboard. */}
-      <section aria-label={heading} className="container-page py-6">
-        {user.role === 'admin' && <MailNotice />}
-        {user.role === 'admin' && (
-          <Suspense fallback={null}>
-            <OverviewPanel />
-          </Suspense>
-        )}
-        <div
-          ref={tabList}
-          role="tablist"
-          aria-label={adminTexts.title}
-          // Below 640 px: one row that scrolls inside itself, not five rows of tabs above the content. The line under
-          // the tabs is a shadow there, since a scrolling box would clip the chosen tab's border drawn over a border.
-          className="mb-6 flex gap-1 border-b border-slate-200 max-sm:overflow-x-auto max-sm:border-b-0 max-sm:shadow-[inset_0_-1px_0_var(--color-slate-200)] sm:flex-wrap"
-        >
-          {TABS.map(([id, label], index) => (
-            <button
-              key={id}
-              id={`tab-${id}`}
-              type="button"
-              role="tab"
-              aria-selected={tab === id}
-              aria-controls="admin-panel"
-              tabIndex={tab === id ? 0 : -1}
-              onClick={() => setTab(id)}
-              onKeyDown={(event) => onTabKey(event, index)}
-              className={cn(
-                '-mb-px shrink-0 border-b-2 px-4 py-2 text-sm font-medium whitespace-nowrap max-sm:mb-0 max-sm:px-3',
-                tab === id
-                  ? 'border-emerald-700 text-emerald-800'
-                  : 'border-transparent text-slate-600 hover:text-slate-900',
-              )}
-            >
-              {label(adminTexts)}
-            </button>
-          ))}
-        </div>
-        <div id="admin-panel" role="tabpanel" aria-labelledby={`tab-${tab}`}>
-          <Active user={user} />
-        </div>
-        <PasswordDialog
-          open={changingPassword}
-          onClose={() => setChangingPassword(false)}
-          onChanged={() => setChangingPassword(false)}
-        />
-      </section>
-    </div>
+        </header>
+        {/* A named region (a landmark): the page's own <main> is inert behind the dashboard. */}
+        <section aria-label={heading} className="container-page py-6">
+          {user.role === 'admin' && <MailNotice />}
+          {user.role === 'admin' && (
+            <Suspense fallback={null}>
+              <OverviewPanel />
+            </Suspense>
+          )}
+          <div
+            ref={tabList}
+            role="tablist"
+            aria-label={adminTexts.title}
+            // Below 640 px: one row that scrolls inside itself, not five rows of tabs above the content. The line under
+            // the tabs is a shadow there, since a scrolling box would clip the chosen tab's border drawn over a border.
+            className="mb-6 flex gap-1 border-b border-slate-200 max-sm:overflow-x-auto max-sm:border-b-0 max-sm:shadow-[inset_0_-1px_0_var(--color-slate-200)] sm:flex-wrap"
+          >
+            {TABS.map(([id, label], index) => (
+              <button
+                key={id}
+                id={`tab-${id}`}
+                type="button"
+                role="tab"
+                aria-selected={tab === id}
+                aria-controls="admin-panel"
+                tabIndex={tab === id ? 0 : -1}
+                onClick={() => setTab(id)}
+                onKeyDown={(event) => onTabKey(event, index)}
+                className={cn(
+                  '-mb-px shrink-0 border-b-2 px-4 py-2 text-sm font-medium whitespace-nowrap max-sm:mb-0 max-sm:px-3',
+                  tab === id
+                    ? 'border-emerald-700 text-emerald-800'
+                    : 'border-transparent text-slate-600 hover:text-slate-900',
+                )}
+              >
+                {label(adminTexts)}
+              </button>
+            ))}
+          </div>
+          <div id="admin-panel" role="tabpanel" aria-labelledby={`tab-${tab}`}>
+            <Active user={user} />
+          </div>
+          <PasswordDialog
+            open={changingPassword}
+            onClose={() => setChangingPassword(false)}
+            onChanged={() => setChangingPassword(false)}
+          />
+          <ProfileDialog
+            key={`${profile.displayName}\n${profile.title}`}
+            user={profile}
+            open={editingProfile}
+            onClose={() => setEditingProfile(false)}
+            onSaved={(saved) => {
+              setProfile(saved);
+              setEditingProfile(false);
+            }}
+          />
+          {user.role === 'admin' && <ContactDialog />}
+        </section>
+      </div>
+    </ProfileProvider>
   );
 }

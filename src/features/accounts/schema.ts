@@ -26,6 +26,9 @@ export const userSchema = z.object({
   sessionGeneration: z.number().int().min(0).default(0),
   /** Set when an admin creates the account or resets its password: the temporary one must be replaced first. */
   mustChangePassword: z.boolean().default(false),
+  /** The profile (issue #24): the name and title a partner's replies are signed with; null until set. */
+  displayName: z.string().nullable().default(null),
+  title: z.string().nullable().default(null),
 });
 export type User = z.infer<typeof userSchema>;
 
@@ -37,6 +40,8 @@ export interface PublicUser {
   isAdmin: boolean;
   isActive: boolean;
   mustChangePassword: boolean;
+  displayName: string | null;
+  title: string | null;
 }
 
 export function publicUser(user: User): PublicUser {
@@ -47,7 +52,30 @@ export function publicUser(user: User): PublicUser {
     isAdmin: user.role === 'admin',
     isActive: user.isActive,
     mustChangePassword: user.mustChangePassword,
+    displayName: user.displayName ?? null,
+    title: user.title ?? null,
   };
+}
+
+/** The most characters of a profile's name and of its title. */
+export const PROFILE_FIELD_MAX = 100;
+
+const profileField = z
+  .string({ error: 'Must be text' })
+  .trim()
+  .max(PROFILE_FIELD_MAX, { error: `At most ${PROFILE_FIELD_MAX} characters` })
+  .refine((value) => !/[\r\n]/.test(value), { error: 'One line only' })
+  .transform((value) => value || null);
+
+/** PUT /api/account/profile: the signed-in account's own name and title (empty: unset). */
+export const profileInputSchema = z.object({ displayName: profileField, title: profileField });
+export type ProfileInput = z.infer<typeof profileInputSchema>;
+
+/**
+ * How a partner signs: their name (else their username), then their title on a line of its own when they set one.
+ */
+export function signature(user: { username: string; displayName?: string | null; title?: string | null }): string {
+  return [user.displayName || user.username, user.title].filter(Boolean).join('\n');
 }
 
 /** The most a password may be: bcrypt reads 72 bytes; anything past 1 KB is refused before hashing. */

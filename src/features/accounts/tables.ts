@@ -23,6 +23,9 @@ export const users = pgTable(
     /** A temporary password (an admin's create or reset) must be replaced before anything else. */
     mustChangePassword: boolean().notNull().default(false),
     lastSignInAt: isoAt(),
+    /** The partner's profile (issue #24): how replies are signed ("Ana García", "Managing Partner"); null: unset. */
+    displayName: text(),
+    title: text(),
   },
   (table) => [
     unique('users_username').on(table.username),

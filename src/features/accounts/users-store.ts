@@ -78,6 +78,11 @@ export function endUserSessions(username: string) {
   return updateUser(username, { sessionGeneration: endSessions });
 }
 
+/** A user's profile (their name and title; null: unset). Null when there is no such user. */
+export function setUserProfile(username: string, profile: { displayName: string | null; title: string | null }) {
+  return updateUser(username, profile);
+}
+
 /** When a user last signed in: one column, overwritten at each sign-in (the last write is the answer). */
 export async function recordSignIn(username: string, now = Date.now()): Promise<void> {
   await updateUser(username, { lastSignInAt: new Date(now).toISOString() });

@@ -79,7 +79,7 @@ export function acceptClientChatLog(_input: ChatExchangeInput): Promise<void> {
 
 /**
  * A page of chat conversations, one row per session, newest session first. `q`: a session id, or an e-mail address
- * the lead flow collected. Two statements per page, whatever the number of sessions.
+ * the lead flow collected. Three statements per page, whatever the number of sessions.
  */
 export async function listChatConversationsPage(query: PageQuery): Promise<Page<ChatConversation>> {
   return chatConversations(query);

@@ -52,6 +52,14 @@ export interface ChatConversation {
   conversationStarted: string;
   lastActivity: string;
   messageCount: number;
+  /** The visitor's first message (the list shows it), null for an empty session. */
+  firstQuestion: string | null;
+  /** The name the visitor gave the lead flow (or the lead filed from the session has), null when none. */
+  visitorName: string | null;
+  /** The lead filed from the session (the hand-off to the team), its newest when several; null when none. */
+  leadId: string | null;
+  /** That lead's address (the contact view opens with it); null when there is no lead. */
+  leadEmail: string | null;
 }
 
 export const transcriptLineSchema = z.object({

@@ -3,6 +3,7 @@ import { database } from '../../platform/db/client';
 import { olderThan, toPage, type Page, type PageQuery } from '../../platform/db/paging';
 import { weekOf } from '../../platform/db/columns';
 import { chatExchanges, conversationEmails, conversations, videoCallEvents } from './tables';
+import { contactMessages } from '../leads/tables';
 import { normaliseEmail } from '../../platform/emails';
 import { DEFAULT_LANGUAGE } from '../../i18n/languages';
 import type { ChatConversation, ChatExchangeInput, LeadState, VideoEvent } from './schema';
@@ -116,7 +117,29 @@ const asMessages = ({ userMessage, botResponse, at: timestamp }: typeof chatExch
   { role: 'bot' as const, content: botResponse, timestamp, verified: true },
 ];
 
-/** The chat conversations a selection names, newest session first, with their messages. Two statements. */
+/**
+ * The leads filed from chat sessions (the hand-offs), by session: each session's newest. One statement, on the
+ * partial session index, whatever the number of sessions.
+ */
+async function chatSessionLeads(ids: string[]): Promise<Map<string, { id: string; name: string; email: string }>> {
+  if (!ids.length) return new Map();
+  const rows = await database()
+    .select({
+      id: contactMessages.id,
+      name: contactMessages.name,
+      email: contactMessages.email,
+      sessionId: contactMessages.sessionId,
+    })
+    .from(contactMessages)
+    .where(and(inArray(contactMessages.sessionId, ids), eq(contactMessages.source, 'chat')))
+    .orderBy(asc(contactMessages.createdAt), asc(contactMessages.id));
+  return new Map(rows.map((row) => [row.sessionId!, { id: row.id, name: row.name, email: row.email }]));
+}
+
+/**
+ * The chat conversations a selection names, newest session first, with their messages, first question, the
+ * visitor's name and the lead filed from them. Three statements.
+ */
 export async function chatConversations(selection: Selection): Promise<Page<ChatConversation>> {
   const { items, next } = await select('chat', selection);
   const ids = items.map((row) => row.id);
@@ -127,9 +150,23 @@ export async function chatConversations(selection: Selection): Promise<Page<Chat
         .where(inArray(chatExchanges.conversationId, ids))
         .orderBy(asc(chatExchanges.conversationId), asc(chatExchanges.at), asc(chatExchanges.id))
     : [];
-  const chats = items.map(({ id, language, started, lastActivity, messageCount }) => {
+  const leads = await chatSessionLeads(ids);
+  const chats = items.map(({ id, language, started, lastActivity, messageCount, leadName }) => {
     const messages = exchanges.filter((exchange) => exchange.conversationId === id).flatMap(asMessages);
-    return { id, sessionId: id, messages, language, conversationStarted: started, lastActivity, messageCount };
+    const lead = leads.get(id);
+    return {
+      id,
+      sessionId: id,
+      messages,
+      language,
+      conversationStarted: started,
+      lastActivity,
+      messageCount,
+      firstQuestion: messages.find((message) => message.role === 'user')?.content ?? null,
+      visitorName: leadName ?? lead?.name ?? null,
+      leadId: lead?.id ?? null,
+      leadEmail: lead?.email ?? null,
+    };
   });
   return { items: chats, next };
 }

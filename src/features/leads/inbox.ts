@@ -4,7 +4,7 @@ import { digestMail, replyMail, replyTemplates } from './mail';
 import { queueMail, tryNow } from '../mail/outbox';
 import { newId } from '../../platform/ids';
 import type { LeadDetail, LeadPatch, LeadReplyInput, Lead } from './schema';
-import type { User } from '../accounts/schema';
+import { signature, type User } from '../accounts/schema';
 import { getLead, listLeadsPage, markLeadRead } from './messages-store';
 import { MAX_REPLIES_PER_LEAD } from './tables';
 import { leadReplies, recordLeadReply, updateLeadState } from './replies-store';
@@ -26,11 +26,11 @@ async function leadOr404(id: string): Promise<Lead> {
   return lead;
 }
 
-/** The lead, its replies and the reply templates (signed with the partner's username); the lead is now read. */
+/** The lead, its replies and the reply templates (signed with the partner's name and title); the lead is now read. */
 export async function leadDetail(id: string, user: User): Promise<LeadDetail> {
   const lead = await leadOr404(id);
   await markLeadRead(id);
-  return { lead, replies: await leadReplies(id), templates: replyTemplates(lead, user.username) };
+  return { lead, replies: await leadReplies(id), templates: replyTemplates(lead, signature(user)) };
 }
 
 /** Sets status and/or owner. An owner is an active admin's username (null: nobody). */

@@ -8,7 +8,7 @@ import { block, button, document, fields, heading, link, paragraph, type SafeHtm
 import { serviceName } from './alert-mails';
 import { render, siteUrl, type RenderedMail } from '../mail/templates';
 
-/** The reply templates a partner starts from, in every language (`{sender}`: the partner's username). */
+/** The reply templates a partner starts from, in every language (`{sender}`: the partner's signature, `signature` in src/features/accounts/schema.ts). */
 export function replyTemplates(lead: Lead, sender: string): Localized<{ subject: string; body: string }> {
   const values = { name: lead.name, siteName: site.name, sender };
   return byLanguage((lang) => ({

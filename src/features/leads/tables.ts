@@ -59,6 +59,10 @@ export const contactMessages = pgTable(
     index('contact_messages_owner').on(table.owner, table.createdAt, table.id),
     index('contact_messages_email').on(table.email, table.createdAt),
     index('contact_messages_phone_key').on(table.phoneKey, table.createdAt),
+    // The chat list's hand-offs (conversations/store.ts, chatSessionLeads): only chat leads have a session.
+    index('contact_messages_session')
+      .on(table.sessionId)
+      .where(sql`${table.sessionId} IS NOT NULL`),
     // The Messages tab's unread count (messages-store.ts, leadSummary); its waiting count reads the status index.
     index('contact_messages_unread')
       .on(table.createdAt)

@@ -628,6 +628,52 @@ export const adminEn = {
       deleteFailed: 'Failed to delete the quote.',
     },
   },
+  // The partner's desk (issue #24): the contact view, the profile that signs replies, the chat list's columns.
+  desk: {
+    contact: {
+      open: (who: string) => `Contact: ${who}`,
+      title: (who: string) => `Contact: ${who}`,
+      email: 'E-mail',
+      phone: 'Phone',
+      lead: 'Lead',
+      status: 'Status',
+      owner: 'Owner',
+      noOwner: 'Nobody',
+      items: 'Timeline',
+      empty: 'Nothing on record for this person yet.',
+      truncated: 'Only the newest 200 items are shown.',
+      openItem: 'Open',
+      replyBy: (by: string) => `Sent by ${by}`,
+      kinds: {
+        message: 'Contact message',
+        chat: 'Chat',
+        video: 'Video call',
+        booking: 'Booking',
+        'access-request': 'Access request',
+        newsletter: 'Newsletter',
+        reply: 'Reply',
+        whatsapp: 'WhatsApp',
+      },
+    },
+    profile: {
+      open: 'Profile',
+      title: 'Your profile',
+      hint: 'Your replies are signed with your name and title (without a name: your username).',
+      name: 'Name',
+      jobTitle: 'Title',
+      save: 'Save',
+      saved: 'Profile saved',
+      failed: 'The profile could not be saved.',
+    },
+    chat: {
+      firstQuestion: 'First question',
+      visitor: 'Visitor',
+      handOff: 'Hand-off',
+      openLead: (who: string) => `Lead: ${who}`,
+      noName: 'Not given',
+      handedOff: 'Handed off to the team',
+    },
+  },
 } as const;
 
 /** A dictionary of the dashboard: every text a string (or a function of the same parameters), key for key. */

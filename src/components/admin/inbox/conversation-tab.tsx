@@ -36,6 +36,8 @@ export interface ConversationKind<T extends Conversation> {
   session: (conversation: T) => string;
   /** The last column before Actions (last activity, duration). */
   last: Column<T>;
+  /** Columns after the session's (the chat's first question, visitor and hand-off). */
+  extra?: Array<Column<T>>;
   /** The dialog's body. */
   Detail: ComponentType<{ conversation: T }>;
   /** Deleting one (DELETE {path}/{sessionId}): how the confirmation names it, and the toast after. */
@@ -58,6 +60,7 @@ export function ConversationTab<T extends Conversation>({ kind }: { kind: Conver
     });
   const columns: Array<Column<T>> = [
     { header: texts.columns.session, className: 'font-mono text-xs', cell: kind.session },
+    ...(kind.extra ?? []),
     { header: texts.columns.messages, cell: (conversation) => conversation.messageCount },
     {
       header: texts.columns.language,

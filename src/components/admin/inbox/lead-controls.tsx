@@ -18,6 +18,8 @@ import { formatDateTime } from '../format';
 import { handleUnauthorized, invalidate, mutate, useQuery } from '../query';
 import { LEAD_SUMMARY } from './lead-summary';
 import { DEFAULT_LANGUAGE, isLanguage, LANGUAGES, languageName, type Language } from '../../../i18n/languages';
+import { mailText } from '../../../i18n/mail';
+import { siteName, useSignature } from '../profile';
 import { useAdminLanguage, useAdminTexts } from '../language';
 
 /** A lead's detail (its replies and the reply templates), loaded when a dialog opens. */
@@ -110,102 +112,94 @@ export function LeadState({ lead }: { lead: Lead }) {
   );
 }
 
+/** The reply templates a partner starts from, as the server writes them (src/features/leads/mail.ts). */
+function replyTemplate(lang: Language, lead: Lead, sender: string): { subject: string; body: string } {
+  const values = { name: lead.name, siteName: siteName(), sender };
+  return { subject: mailText(lang, 'reply.subject', values), body: mailText(lang, 'reply.body', values) };
+}
+
 /**
- * The Reply dialog: a bilingual template the partner edits, in the lead's language first; sent to the lead's own
+ * A reply to a lead: a bilingual template the partner edits, in the lead's language first, signed with their name
+ * and title (their profile); filled in from the first render, from the lead already loaded. Sent to the lead's own
  * address (the server takes it from the record) and kept in the lead's thread.
  */
-export function ReplyDialog({ lead, onClose }: { lead: Lead | null; onClose: () => void }) {
+export function ReplyForm({ lead, onDone }: { lead: Lead; onDone: () => void }) {
   const adminTexts = useAdminTexts();
   const t = adminTexts.leads;
-  const detail = useLeadDetail(lead?.id ?? null, 0);
+  const sender = useSignature();
   const dashboardLanguage = useAdminLanguage().language;
-  const [language, setLanguage] = useState<Language>(DEFAULT_LANGUAGE);
-  const [subject, setSubject] = useState('');
-  const [body, setBody] = useState('');
+  const [language, setLanguage] = useState<Language>(lead.language ?? DEFAULT_LANGUAGE);
+  const [subject, setSubject] = useState(() => replyTemplate(language, lead, sender).subject);
+  const [body, setBody] = useState(() => replyTemplate(language, lead, sender).body);
   const [errors, setErrors] = useState<{ subject?: string; body?: string }>({});
   const [sending, setSending] = useState(false);
-  useEffect(() => {
-    if (!detail) return;
-    const lang: Language = detail.lead.language ?? DEFAULT_LANGUAGE;
-    setLanguage(lang);
-    setSubject(detail.templates[lang].subject);
-    setBody(detail.templates[lang].body);
-    setErrors({});
-  }, [detail]);
   const pick = (lang: Language) => {
     setLanguage(lang);
-    if (detail) {
-      setSubject(detail.templates[lang].subject);
-      setBody(detail.templates[lang].body);
-    }
+    const template = replyTemplate(lang, lead, sender);
+    setSubject(template.subject);
+    setBody(template.body);
   };
   const submit = async (event: SyntheticEvent) => {
     event.preventDefault();
-    if (!lead) return;
     const found = { ...(subject.trim() ? {} : { subject: t.required }), ...(body.trim() ? {} : { body: t.required }) };
     setErrors(found);
     if (found.subject || found.body) return;
     setSending(true);
     const sent = await mutate(
       () => apiFetch<Lead>(`/api/contact-messages/${lead.id}/reply`, { body: { language, subject, body } }),
-      { invalidates: ['messages', LEAD_SUMMARY], success: t.sent, failure: t.sendFailed },
+      { invalidates: ['messages', LEAD_SUMMARY, 'contact'], success: t.sent, failure: t.sendFailed },
     );
     setSending(false);
-    if (sent) onClose();
+    if (sent) onDone();
   };
+  return (
+    <form className="space-y-3" onSubmit={(event) => void submit(event)} noValidate data-reply-form>
+      <p className="text-sm">
+        <span className="font-semibold">{t.to}:</span> {lead.name} &lt;{lead.email}&gt;
+      </p>
+      <Field id="reply-language" label={t.language}>
+        <Select value={language} onChange={(event) => isLanguage(event.target.value) && pick(event.target.value)}>
+          {LANGUAGES.map((code) => (
+            <option key={code} value={code}>
+              {languageName(code, dashboardLanguage)}
+            </option>
+          ))}
+        </Select>
+      </Field>
+      <Field id="reply-subject" label={t.subject} error={errors.subject}>
+        <Input
+          value={subject}
+          maxLength={REPLY_SUBJECT_MAX}
+          onChange={(event) => setSubject(event.target.value.replace(/[\r\n]+/g, ' '))}
+        />
+      </Field>
+      <Field id="reply-body" label={t.body} error={errors.body}>
+        <Textarea value={body} rows={10} maxLength={REPLY_BODY_MAX} onChange={(event) => setBody(event.target.value)} />
+      </Field>
+      <div className="flex justify-end gap-2">
+        <Button type="button" variant="ghost" onClick={onDone}>
+          {adminTexts.cancel}
+        </Button>
+        <Button type="submit" disabled={sending}>
+          {sending ? t.sending : t.send}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/** The Reply dialog of a Messages row: the reply form over the list. */
+export function ReplyDialog({ lead, onClose }: { lead: Lead | null; onClose: () => void }) {
+  const adminTexts = useAdminTexts();
   return (
     <Dialog
       open={lead !== null}
-      title={lead ? t.replyTitle(lead.name) : ''}
+      title={lead ? adminTexts.leads.replyTitle(lead.name) : ''}
       closeLabel={adminTexts.close}
       onClose={onClose}
       className="max-w-2xl"
     >
-      {lead && (
-        <form className="space-y-3" onSubmit={(event) => void submit(event)} noValidate data-reply-form>
-          <p className="text-sm">
-            <span className="font-semibold">{t.to}:</span> {lead.name} &lt;{lead.email}&gt;
-          </p>
-          <Field id="reply-language" label={t.language}>
-            <Select
-              value={language}
-              onChange={(event) => isLanguage(event.target.value) && pick(event.target.value)}
-              disabled={!detail}
-            >
-              {LANGUAGES.map((code) => (
-                <option key={code} value={code}>
-                  {languageName(code, dashboardLanguage)}
-                </option>
-              ))}
-            </Select>
-          </Field>
-          <Field id="reply-subject" label={t.subject} error={errors.subject}>
-            <Input
-              value={subject}
-              maxLength={REPLY_SUBJECT_MAX}
-              onChange={(event) => setSubject(event.target.value.replace(/[\r\n]+/g, ' '))}
-              disabled={!detail}
-            />
-          </Field>
-          <Field id="reply-body" label={t.body} error={errors.body}>
-            <Textarea
-              value={body}
-              rows={10}
-              maxLength={REPLY_BODY_MAX}
-              onChange={(event) => setBody(event.target.value)}
-              disabled={!detail}
-            />
-          </Field>
-          <div className="flex justify-end gap-2">
-            <Button type="button" variant="ghost" onClick={onClose}>
-              {adminTexts.cancel}
-            </Button>
-            <Button type="submit" disabled={!detail || sending}>
-              {sending ? t.sending : t.send}
-            </Button>
-          </div>
-        </form>
-      )}
+      {lead && <ReplyForm key={lead.id} lead={lead} onDone={onClose} />}
     </Dialog>
   );
 }

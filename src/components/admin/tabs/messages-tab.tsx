@@ -14,7 +14,8 @@ import { Dialog } from '../../react-ui/dialog';
 import { Select } from '../../react-ui/select';
 import { formatDateTime } from '../format';
 import { CsvButton } from '../inbox/csv-button';
-import { LeadState, ReplyDialog } from '../inbox/lead-controls';
+import { LeadState, ReplyDialog, ReplyForm } from '../inbox/lead-controls';
+import { ContactLink } from '../inbox/contact';
 import { SearchBox, useSearch } from '../inbox/search-box';
 import { useServiceLabel } from '../inbox/service-label';
 import { ConfirmDelete } from '../confirm-dialog';
@@ -77,6 +78,10 @@ export function MessagesTab() {
   const filters = new URLSearchParams({ ...(status ? { status } : {}), ...(source ? { source } : {}) }).toString();
   const list = usePagedQuery<LeadRow>('messages', `/api/contact-messages${filters ? `?${filters}` : ''}`, q);
   const [open, setOpen] = useState<Lead | null>(null);
+  // The message view's own reply form (issue #24: reply from the message view itself).
+  const [replyingInView, setReplyingInView] = useState(false);
+  // Closing the view's reply form reloads the thread above it.
+  const [threadVersion, setThreadVersion] = useState(0);
   useLinkedRecord('messages', list.data, setOpen);
   const [deleting, setDeleting] = useState<ContactMessage | null>(null);
   const [replying, setReplying] = useState<Lead | null>(null);
@@ -121,7 +126,9 @@ export function MessagesTab() {
             header: t.columns.name,
             cell: (message) => (
               <div className="max-w-md">
-                <span className={message.readAt ? undefined : 'font-semibold'}>{message.name}</span>
+                <span className={message.readAt ? undefined : 'font-semibold'}>
+                  <ContactLink email={message.email}>{message.name}</ContactLink>
+                </span>
                 {!message.readAt && (
                   <span className="ml-2 rounded bg-blue-50 px-1.5 text-xs text-blue-800" data-lead-unread>
                     {t.unread}
@@ -133,7 +140,7 @@ export function MessagesTab() {
               </div>
             ),
           },
-          { header: t.columns.email, cell: (message) => message.email },
+          { header: t.columns.email, cell: (message) => <ContactLink email={message.email} /> },
           { header: t.columns.company, cell: (message) => message.company ?? t.notAvailable },
           { header: t.columns.service, cell: (message) => service(message) },
           {
@@ -176,13 +183,17 @@ export function MessagesTab() {
         open={open !== null}
         title={open ? t.viewTitle(open.name) : ''}
         closeLabel={adminTexts.close}
-        onClose={() => setOpen(null)}
+        onClose={() => {
+          setOpen(null);
+          setReplyingInView(false);
+        }}
+        className="max-w-2xl"
       >
         {open && (
           <dl className="space-y-3 text-sm" data-message-view>
             {(
               [
-                [t.email, open.email],
+                [t.email, <ContactLink key="email" email={open.email} />],
                 [t.company, open.company ?? t.notAvailable],
                 [
                   t.phone,
@@ -214,7 +225,25 @@ export function MessagesTab() {
             {open.source === 'investor' && <InvestorLead message={open} />}
           </dl>
         )}
-        {open && <LeadState key={open.id} lead={open} />}
+        {open && <LeadState key={`${open.id}-${threadVersion}`} lead={open} />}
+        {open && (
+          <div className="mt-4 border-t pt-4" data-message-reply>
+            {replyingInView ? (
+              <ReplyForm
+                key={open.id}
+                lead={open}
+                onDone={() => {
+                  setReplyingInView(false);
+                  setThreadVersion((version) => version + 1);
+                }}
+              />
+            ) : (
+              <Button variant="secondary" onClick={() => setReplyingInView(true)}>
+                {l.reply}
+              </Button>
+            )}
+          </div>
+        )}
       </Dialog>
       <ReplyDialog lead={replying} onClose={() => setReplying(null)} />
     </section>

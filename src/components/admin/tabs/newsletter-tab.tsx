@@ -9,6 +9,7 @@ import { SearchBox, useSearch } from '../inbox/search-box';
 import { mutate, usePagedQuery } from '../query';
 import { RecordTable } from '../record-table';
 import { languageName } from '../../../i18n/languages';
+import { ContactLink } from '../inbox/contact';
 import { useAdminLanguage, useAdminTexts } from '../language';
 
 export function NewsletterTab() {
@@ -37,7 +38,7 @@ export function NewsletterTab() {
         emptyText={q ? adminTexts.noMatches : t.empty}
         columns={[
           { header: t.columns.fullName, cell: (subscription) => subscription.fullName },
-          { header: t.columns.email, cell: (subscription) => subscription.email },
+          { header: t.columns.email, cell: (subscription) => <ContactLink email={subscription.email} /> },
           {
             header: t.columns.date,
             cell: (subscription) => formatDateTime(subscription.registrationDate),
