@@ -118,7 +118,8 @@ describe('chat', () => {
     expect(reply).not.toMatch(/localhost|https?:|\/portfolio\/|\]\(/);
     const link = page.locator('[data-sender="bot"]').last().getByRole('link', { name: title });
     const href = await link.getAttribute('href');
-    expect(href).toMatch(/^\/portfolio\/[0-9a-z]{26}$/);
+    // Its readable address (issue 24), the slug made from its title.
+    expect(href).toMatch(/^\/portfolio\/a-data-control-tower[0-9a-z-]*$/);
     const card = page.getByRole('list', { name: en['chat.sources'] }).last().getByRole('link').first();
     expect(await card.getAttribute('href')).toBe(href);
     expect(await card.textContent()).toBe(`${en['chat.source.portfolio']}${title}`);

@@ -113,8 +113,11 @@ describe('one page file for every language', () => {
       const response = await get(path);
       expect(response.status, path).toBe(200);
       expect(response.headers.get('netlify-vary'), path).toBeNull();
-      // The home page also shows the firm's services list (purged when an admin changes it).
-      expect(response.headers.get('netlify-cache-tag'), path).toBe('portfolio,insights,taxonomy');
+      // The home page also shows the team, the clients, their quotes and the firm's services list (each purged when
+      // an admin changes it).
+      expect(response.headers.get('netlify-cache-tag'), path).toBe(
+        'portfolio,insights,team,clients,testimonials,taxonomy',
+      );
     }
     // Lists and pages that name categories carry the services and categories list's tag too.
     const cached: Array<[string, string]> = [

@@ -14,6 +14,7 @@ const prefix = (lang: Lang) => (lang === 'es' ? '/es' : '');
 
 interface CaseStudy {
   id: string;
+  slugs: Record<Lang, string>;
   title: { en: string; es: string };
   imageUrl: string;
   metrics: Record<Lang, Array<{ label: string; value: string }>>;
@@ -88,7 +89,7 @@ describe('case-study cards', () => {
           const cards = await renderedCards(page.locator(scope));
           expect(cards.length, `${path} at ${width}px`).toBeGreaterThanOrEqual(2);
           for (const card of cards) {
-            const item = items.find((candidate) => card.href.endsWith(`/portfolio/${candidate.id}`))!;
+            const item = items.find((candidate) => card.href.endsWith(`/portfolio/${candidate.slugs[lang]}`))!;
             const where = `${path} at ${width}px, ${item.title[lang]}`;
             // Rendered text against the data: up to three metrics, in order, none shortened.
             expect(
@@ -380,7 +381,7 @@ describe('the hero', () => {
         text,
       ).toBe(true);
       expect(await panel.getByRole('link', { name: newest!.title[lang] }).getAttribute('href')).toBe(
-        `${prefix(lang)}/portfolio/${newest!.id}`,
+        `${prefix(lang)}/portfolio/${newest!.slugs[lang]}`,
       );
       // The largest paint stays the headline's text (the panel never outgrows it), and nothing shifts, the video's
       // arrival included. The background video, added a second after load, is a later candidate of its own.
