@@ -125,9 +125,19 @@ export function publishingApi<Own extends { slugs: Localized }, Input extends Co
 ): (request: Request, context: Context) => Promise<Response> {
   const { label } = engine.kind;
   const revisionNotFound = () => notFound('Revision');
+  // Which of the function's four paths was asked: each method answers only its own (a restore is only ever
+  // `POST …/restore`, a preview link only `POST …/preview`), anything else 404.
+  const action = (request: Request, context: Context) => {
+    const path = new URL(request.url).pathname;
+    if (path.endsWith('/preview')) return 'preview';
+    if (path.endsWith('/restore')) return 'restore';
+    return context.params['revisionId'] === undefined ? 'revisions' : 'revision';
+  };
   return route({
     GET: async (request, context) => {
       await requireAdmin(request);
+      const asked = action(request, context);
+      if (asked === 'preview' || asked === 'restore') throw notFound('Page');
       const id = pathId(context);
       if (!(await engine.get(id))) throw notFound(label);
       if (context.params['revisionId'] === undefined) return json(await engine.revisions(id));
@@ -138,7 +148,9 @@ export function publishingApi<Own extends { slugs: Localized }, Input extends Co
     POST: async (request, context) => {
       const admin = await requireAdmin(request);
       const id = pathId(context);
-      if (new URL(request.url).pathname.endsWith('/preview')) {
+      const asked = action(request, context);
+      if (asked === 'revisions' || asked === 'revision') throw notFound('Page');
+      if (asked === 'preview') {
         const record = await engine.get(id);
         if (!record) throw notFound(label);
         const { token, expiresAt } = await previewToken(engine.kind.name, id);

@@ -19,6 +19,7 @@ import { localePath } from '../i18n';
 import { contentPath } from '../features/content/publishing-schema';
 import { readPreviewToken } from '../features/content/preview';
 import { isId } from '../platform/ids';
+import { now } from '../platform/clock';
 import type { ContentInput } from '../features/content/schema';
 import type { Insight } from '../features/content/insight-schema';
 import type { PortfolioItem } from '../features/content/portfolio-schema';
@@ -57,13 +58,19 @@ export interface DetailData<T> extends PageData<T | null> {
 
 type Engine<Own extends object> = ContentEngine<Own, ContentInput>;
 
-/** When a scheduled record of the kind next appears; null (logged) when that cannot be read: the page still renders. */
+/** How long the CDN may keep a page whose schedule could not be read. */
+const UNKNOWN_SCHEDULE_SECONDS = 60;
+
+/**
+ * When a scheduled record of the kind next appears. When that cannot be read (logged), a minute from now: the page
+ * still renders, and the CDN keeps it no longer, so a publication due meanwhile is not hidden for a year.
+ */
 async function nextScheduled<Own extends object>(engine: Engine<Own>): Promise<string | null> {
   try {
     return await engine.nextScheduled();
   } catch (error) {
     console.error(`${engine.kind.label} schedule read failed`, error);
-    return null;
+    return new Date(now().getTime() + UNKNOWN_SCHEDULE_SECONDS * 1000).toISOString();
   }
 }
 

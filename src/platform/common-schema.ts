@@ -88,3 +88,9 @@ export const imageUrlSchema = z
   .refine((url) => url === '' || /^\/(?!\/)[^\s]*$/.test(url) || /^https?:\/\/[^\s]+$/i.test(url), {
     error: 'Image must be a site path (/uploads/...) or an http(s) address',
   });
+
+/**
+ * The only shape a record's id may take (a lower-case ULID, src/platform/ids.ts); anything else is refused before it
+ * reaches a store. Here rather than in ids.ts, which needs node:crypto, so that browser code can read it.
+ */
+export const ID_PATTERN = /^[0-9a-hjkmnp-tv-z]{26}$/;

@@ -4,8 +4,9 @@ import { createHash, randomBytes } from 'node:crypto';
 // by creation time as plain strings, so an id also breaks ties between rows of one time in a keyset page.
 const ALPHABET = '0123456789abcdefghjkmnpqrstvwxyz';
 
-/** The only shape an id in a URL may take; anything else is refused before it reaches a store. */
-export const ID_PATTERN = /^[0-9a-hjkmnp-tv-z]{26}$/;
+// The only shape an id in a URL may take (src/platform/common-schema.ts, where browser code can read it too).
+import { ID_PATTERN } from './common-schema';
+export { ID_PATTERN };
 
 let lastTime = -1;
 let lastRandom: number[] = [];

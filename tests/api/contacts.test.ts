@@ -115,8 +115,9 @@ beforeAll(async () => {
 describe('GET /api/contacts', () => {
   it('lists every record of one person, newest first, matched by e-mail (any case, spaces) and phone', async () => {
     const answer = await timeline(`email=${encodeURIComponent(' ANA@Example.com ')}`);
-    // The newest number she gave, as she typed it.
-    expect(answer.contact).toEqual({ email: 'ana@example.com', name: 'Ana Ruiz', phone: '0034 600-123-456' });
+    // The newest number she gave from her own address, as she typed it (not the work address's, which is hers only by
+    // the phone number: anyone can type a number).
+    expect(answer.contact).toEqual({ email: 'ana@example.com', name: 'Ana Ruiz', phone: '+34 600 123 456' });
     expect(answer.items.map((item) => item.kind)).toEqual([
       'message',
       'message',
@@ -135,7 +136,14 @@ describe('GET /api/contacts', () => {
 
     const [newest, work, reply, access, newsletter, chat, first] = answer.items;
     expect(newest).toMatchObject({ summary: 'Newest, no phone', link: { tab: 'messages', id: ids['newest'] } });
-    expect(work).toMatchObject({ id: ids['work'], summary: 'From work', status: 'new' });
+    expect(work).toMatchObject({
+      id: ids['work'],
+      summary: 'From work',
+      status: 'new',
+      email: 'ana.ruiz@work.example',
+      matchedBy: 'phone',
+    });
+    expect(newest).toMatchObject({ email: 'ana@example.com', matchedBy: 'email' });
     expect(reply).toMatchObject({
       kind: 'reply',
       summary: 'Re: demand forecasting',
@@ -183,5 +191,20 @@ describe('GET /api/contacts', () => {
     const cookie = await signIn('contacts-investor', 'an investor password here', '10.92.2.1');
     const refused = await call(contactsFunction, '/api/contacts?email=ana@example.com', asAdmin(cookie));
     expect(refused.status).toBe(403);
+  });
+});
+
+describe('a stranger who types her phone number', () => {
+  it('shows in her timeline as another address, and names neither her contact nor her lead', async () => {
+    const mallory = await contact({
+      name: 'Mallory',
+      email: 'mallory@evil.example',
+      phone: '+34 600 123 456',
+      message: 'Reply to me instead',
+    });
+    const answer = await timeline('email=ana@example.com');
+    expect(answer.contact).toEqual({ email: 'ana@example.com', name: 'Ana Ruiz', phone: '+34 600 123 456' });
+    expect(answer.lead?.id).toBe(ids['newest']);
+    expect(answer.items[0]).toMatchObject({ id: mallory, email: 'mallory@evil.example', matchedBy: 'phone' });
   });
 });

@@ -16,6 +16,7 @@ import { defaultTaxonomyEntries } from '../../src/features/taxonomy/seed';
 import { rssResponse, sitemapResponse } from '../../src/http/feed-routes';
 import { insightData, portfolioItemData, relatedInsights } from '../../src/http/page-data';
 import { setClock } from '../../src/platform/clock';
+import { socialImagePath } from '../../src/features/content/seo';
 import { asAdmin, useAdminBench } from '../helpers/admin';
 import { testDatabase } from '../helpers/db-setup';
 import { insightFixture, portfolioFixture } from '../helpers/fixtures';
@@ -279,6 +280,63 @@ describe('revisions', () => {
     expect(left).toEqual([{ n: 0 }]);
   });
 
+  it('restores an earlier text without its publication state: an unpublished insight stays unpublished', async () => {
+    const insight = await createInsight();
+    expect((await insightData('ai-pilot', 'en')).status).toBe(200);
+    // Taken down, with a new text.
+    await send(
+      insightsFunction,
+      'PUT',
+      '/x',
+      { id: insight.id },
+      { ...insightBody, title: { en: 'Withdrawn', es: 'Retirado' }, published: false, version: 1 },
+    );
+    const path = `/api/insights/${insight.id}/revisions`;
+    const revisions = await send<Array<{ id: string }>>(insightPublishing, 'GET', path, { id: insight.id });
+    const first = revisions.body[1]!;
+    const restored = await send<Insight>(
+      insightPublishing,
+      'POST',
+      `${path}/${first.id}/restore`,
+      { id: insight.id, revisionId: first.id },
+      { version: 2 },
+    );
+    expect(restored.status).toBe(200);
+    expect(restored.body).toMatchObject({ title: insightBody.title, published: false, version: 3 });
+    expect((await insightData('ai-pilot', 'en')).status).toBe(404);
+    const list = await call(insightsFunction, '/api/insights');
+    expect(((await list.json()) as Insight[]).map((one) => one.id)).not.toContain(insight.id);
+  });
+
+  it('answers each path only its own action, and refuses a slug shaped like a record id', async () => {
+    const insight = await createInsight();
+    const path = `/api/insights/${insight.id}/revisions`;
+    const [first] = (await send<Array<{ id: string }>>(insightPublishing, 'GET', path, { id: insight.id })).body;
+    // A POST to a revision itself restores nothing; a GET of the preview path lists nothing.
+    const posted = await send(
+      insightPublishing,
+      'POST',
+      `${path}/${first!.id}`,
+      { id: insight.id, revisionId: first!.id },
+      { version: 1 },
+    );
+    expect(posted.status).toBe(404);
+    expect(
+      (await send(insightPublishing, 'GET', `/api/insights/${insight.id}/preview`, { id: insight.id })).status,
+    ).toBe(404);
+    expect((await insightContent.get(insight.id))?.version).toBe(1);
+
+    const idShaped = await send<{ field: string }>(
+      insightsFunction,
+      'PUT',
+      '/x',
+      { id: insight.id },
+      { ...insightBody, slugs: { en: insight.id, es: 'piloto-ia' }, version: 1 },
+    );
+    expect(idShaped.status).toBe(400);
+    expect(idShaped.body.field).toMatch(/^slugs/);
+  });
+
   it('keeps case studies’ revisions too', async () => {
     const created = await send<PortfolioItem>(portfolioFunction, 'POST', '/api/portfolio', {}, portfolioBody);
     const revisions = await send<unknown[]>(portfolioPublishing, 'GET', '/x', { id: created.body.id });
@@ -338,5 +396,12 @@ describe('reading time and related insights', () => {
     await insightContent.saveMany([article, ...others]);
     const related = await relatedInsights(article);
     expect(related.map((insight) => insight.slugs.en)).toEqual(['same-newer', 'same-older', 'other-newest']);
+  });
+});
+
+describe('the social image', () => {
+  it('crops the site’s own image through the image CDN, and leaves an image elsewhere as it is', () => {
+    expect(socialImagePath('/images/demo/insight-ai-governance.jpg', null)).toMatch(/^\/\.netlify\/images\?url=/);
+    expect(socialImagePath('https://images.example/cover.jpg', null)).toBe('https://images.example/cover.jpg');
   });
 });

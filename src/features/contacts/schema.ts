@@ -63,6 +63,13 @@ const leadItemSchema = z.object({
   owner: z.string().nullable(),
   /** A chat lead's chat session (the WhatsApp tab, as the dashboard names the chat logs, opens it). */
   conversationId: z.string().nullable(),
+  /** The address the lead gave: another than the person's when it is theirs only by a phone number. */
+  email: z.string(),
+  /**
+   * How it is the person's: by their address, or only by a phone number (anyone can type someone's number: the
+   * dashboard says so, and the contact's name, phone and lead come from their own address's leads only).
+   */
+  matchedBy: z.enum(['email', 'phone']),
 });
 
 /** A reply a partner sent to one of the person's leads (`leadId`). */

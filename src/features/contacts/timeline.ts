@@ -55,6 +55,8 @@ export async function contactTimeline(query: ContactQuery): Promise<ContactTimel
       status: lead.status,
       owner: lead.owner,
       conversationId: lead.source === 'chat' ? lead.sessionId : null,
+      email: lead.email,
+      matchedBy: lead.email === email ? 'email' : 'phone',
     })),
     ...replies.map((reply): ContactItem => ({
       kind: 'reply',
@@ -79,11 +81,14 @@ export async function contactTimeline(query: ContactQuery): Promise<ContactTimel
       : []),
   ].sort(newestFirst);
 
-  // A video lead's name is the address it said: a name the person gave is preferred.
-  const named = leads.find((lead) => lead.name !== lead.email);
-  const name = named?.name ?? subscription?.fullName ?? leads[0]?.name ?? null;
-  const phone = leads.find((lead) => lead.phone)?.phone;
-  const newest = leads[0];
+  // The contact's own details come from the leads of their own address only: a lead that is theirs by a phone number
+  // alone may have been sent by anyone who typed that number. A video lead's name is the address it said: a name the
+  // person gave is preferred.
+  const own = leads.filter((lead) => lead.email === email);
+  const named = own.find((lead) => lead.name !== lead.email);
+  const name = named?.name ?? subscription?.fullName ?? own[0]?.name ?? null;
+  const phone = own.find((lead) => lead.phone)?.phone;
+  const newest = own[0];
   return {
     contact: { email, name, ...(phone ? { phone } : {}) },
     ...(newest ? { lead: { id: newest.id, status: newest.status, owner: newest.owner } } : {}),

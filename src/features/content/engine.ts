@@ -76,6 +76,11 @@ export interface ContentKind<Own extends object, Input extends ContentInput> {
   /** The record's category, which the public search also finds by its name in the services and categories list. */
   category?(record: Content<Own>): string | null;
   hooks?: ContentHooks<Own>;
+  /**
+   * Own fields a restore keeps from the current record rather than the revision: the publication state, so that
+   * restoring an earlier text never publishes, unpublishes or reschedules a record.
+   */
+  keptOnRestore?: readonly (keyof Own)[];
 }
 
 function sanitizeLocalized(html: Localized): Localized {
@@ -230,6 +235,9 @@ export class ContentEngine<Own extends object, Input extends ContentInput> {
         updatedAt: now().toISOString(),
         version: current.version + 1,
       };
+      for (const key of this.kind.keptOnRestore ?? []) record[key] = current[key];
+      // The revision's image may have been deleted since: restoring it would put a broken picture on the page.
+      await assertUploadedImageExists(record.imageUrl);
       await this.kind.hooks?.beforeWrite?.(record, current);
       const written = await this.slugChecked(
         () => record,

@@ -45,6 +45,7 @@ export const insightsKind: ContentKind<InsightOwn, InsightInput> = {
     publishedAt: publicationDate(input, previous, times),
   }),
   listTime: (insight) => insightDate(insight),
+  keptOnRestore: ['published', 'publishedAt'],
   isPublic: (insight) => insight.published,
   scheduled: true,
   slugs: { of: (insight) => insight.slugs, taken: SLUG_TAKEN },

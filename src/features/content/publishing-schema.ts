@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { byLanguage, pick, type Language, type Localized } from '../../i18n/languages';
-import { localizedShape, localizedSchema, storedLocalizedSchema } from '../../platform/common-schema';
+import { ID_PATTERN, localizedShape, localizedSchema, storedLocalizedSchema } from '../../platform/common-schema';
 
 /** Lower-case letters and digits, words joined by single hyphens. */
 export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
@@ -23,7 +23,9 @@ export const slugInput = z
   .trim()
   .toLowerCase()
   .max(SLUG_MAX, { error: `Slug is too long (at most ${SLUG_MAX} characters)` })
-  .regex(/^$|^[a-z0-9]+(?:-[a-z0-9]+)*$/, { error: 'Slug may hold only letters, digits and single hyphens' });
+  .regex(/^$|^[a-z0-9]+(?:-[a-z0-9]+)*$/, { error: 'Slug may hold only letters, digits and single hyphens' })
+  // A record's id is its address too (it answers 301 to the slug): a slug shaped like an id could take another's.
+  .refine((slug) => !ID_PATTERN.test(slug), { error: 'Slug may not look like a record id; add a word to it' });
 
 /** `slugs` of an editor's body: a slug per language, each optional (docs/product.md, "Publishing"). */
 export const slugsInput = z

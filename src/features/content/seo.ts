@@ -144,6 +144,8 @@ export function cropPosition(focus: Focus | null): 'center' | 'top' | 'bottom' |
 
 /** A record's social image: its main image cropped to 1200×630 by Netlify Image CDN around its focus point. */
 export function socialImagePath(imageUrl: string, focus: Focus | null): string {
+  // An image elsewhere (an https address an editor gave) is not the CDN's to crop: it is used as it is.
+  if (!imageUrl.startsWith('/') || imageUrl.startsWith('//')) return imageUrl;
   const { width, height } = SOCIAL_IMAGE_SIZE;
   const query = new URLSearchParams({
     url: imageUrl,

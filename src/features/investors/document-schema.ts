@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import type { Localized } from '../../i18n/languages';
-import { emptyLocalized, localizedInput, localizedSchema, writtenInSomeLanguage } from '../../platform/common-schema';
+import {
+  emptyLocalized,
+  ID_PATTERN,
+  localizedInput,
+  localizedSchema,
+  writtenInSomeLanguage,
+} from '../../platform/common-schema';
 
 /**
  * Documents for investors (docs/roles.md, "Documents"): PDFs of at most 20 MB (decimal: 20,000,000 bytes, inside
@@ -89,7 +95,7 @@ export type DocumentUpdateInput = z.infer<typeof documentUpdateInputSchema>;
 
 /** POST /api/documents: a finished upload and its fields. */
 export const documentCreateInputSchema = documentUpdateInputSchema.extend({
-  uploadId: z.string({ error: 'Upload the file first' }).regex(/^[0-9a-hjkmnp-tv-z]{26}$/, {
+  uploadId: z.string({ error: 'Upload the file first' }).regex(ID_PATTERN, {
     error: 'Upload the file first',
   }),
 });

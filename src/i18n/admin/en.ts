@@ -644,6 +644,7 @@ export const adminEn = {
       truncated: 'Only the newest 200 items are shown.',
       openItem: 'Open',
       replyBy: (by: string) => `Sent by ${by}`,
+      samePhoneOtherAddress: (email: string) => `Same phone number, another address: ${email}`,
       kinds: {
         message: 'Contact message',
         chat: 'Chat',

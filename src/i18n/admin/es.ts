@@ -637,6 +637,7 @@ export const adminEs: AdminTexts = {
       truncated: 'Solo se muestran los 200 elementos más recientes.',
       openItem: 'Abrir',
       replyBy: (by: string) => `Enviada por ${by}`,
+      samePhoneOtherAddress: (email: string) => `Mismo teléfono, otra dirección: ${email}`,
       kinds: {
         message: 'Mensaje de contacto',
         chat: 'Chat',

@@ -81,6 +81,11 @@ function TimelineItem({ item }: { item: ContactItem }) {
         </p>
         {item.summary && <p className="mt-1 break-words text-slate-800">{item.summary}</p>}
         {item.kind === 'reply' && <p className="mt-1 text-xs text-slate-600">{t.replyBy(item.by)}</p>}
+        {'matchedBy' in item && item.matchedBy === 'phone' && (
+          <p className="mt-1 text-xs font-medium text-amber-800" data-contact-item-other-address>
+            {t.samePhoneOtherAddress(item.email)}
+          </p>
+        )}
         {'owner' in item && item.owner && (
           <p className="mt-1 text-xs text-slate-600">
             {t.owner}: {item.owner}
