@@ -48,6 +48,8 @@ const PUBLIC = new Set([
 /** What any signed-in, active account may call, investors included (401 for anonymous visitors). */
 const SIGNED_IN = new Set([
   'POST /api/account/password',
+  // Each account's own name and title (the partner's desk signs replies with them).
+  'PUT /api/account/profile',
   // The investor dashboard (tests/api/investors.test.ts checks what each account sees).
   'GET /api/investor-updates',
   'GET /api/investor-updates/:id',
