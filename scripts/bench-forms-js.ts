@@ -1,5 +1,5 @@
 // `npm run bench:forms-js -- [url]`: the JavaScript a visitor downloads on reaching the contact section (the contact
-// form, both newsletter forms and the video card hydrated), Brotli-compressed as Netlify's CDN serves it. Run it
+// form, the newsletter form and the video card hydrated), Brotli-compressed as Netlify's CDN serves it. Run it
 // against a production build served the way Netlify does, e.g. `npx netlify serve --offline --port 8888` in another
 // shell (default url http://localhost:8888/). Scripts inlined in the page are counted too.
 import { brotliCompressSync, constants as zlib } from 'node:zlib';
