@@ -185,9 +185,11 @@ describe('chat', () => {
     expect(await say(page, 'I would like to talk to your team')).toMatch(/^I'd be glad to put you in touch/);
     expect(await yes.isVisible()).toBe(true);
     expect(await no.isVisible()).toBe(true);
-    // Reached from the message field with the keyboard, and sent with Enter.
+    // Reached from the message field with the keyboard, and sent with Enter. The panel gives the field its focus back
+    // 100 ms after a reply (ChatPanel.tsx): let that happen first, or it takes the focus from the buttons mid-way.
+    await page.waitForTimeout(300);
     await page.locator('#chat-input').focus();
-    for (let i = 0; i < 4 && !(await page.evaluate(() => document.activeElement?.hasAttribute('data-chat-yes'))); i++) {
+    for (let i = 0; i < 8 && !(await page.evaluate(() => document.activeElement?.hasAttribute('data-chat-yes'))); i++) {
       await page.keyboard.press('Shift+Tab');
     }
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe(en['chat.yes']);
