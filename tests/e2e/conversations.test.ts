@@ -186,7 +186,7 @@ describe('chat', () => {
     expect(await yes.isVisible()).toBe(true);
     expect(await no.isVisible()).toBe(true);
     // Reached from the message field with the keyboard, and sent with Enter. The panel gives the field its focus back
-    // 100 ms after a reply (ChatPanel.tsx): let that happen first, or it takes the focus from the buttons mid-way.
+    // 50 ms after a reply (ChatPanel.tsx): let that happen first, or it takes the focus from the buttons mid-way.
     await page.waitForTimeout(300);
     await page.locator('#chat-input').focus();
     for (let i = 0; i < 8 && !(await page.evaluate(() => document.activeElement?.hasAttribute('data-chat-yes'))); i++) {
