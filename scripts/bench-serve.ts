@@ -16,14 +16,69 @@ export interface BenchSite {
   stop: () => Promise<void>;
 }
 
+interface Kept {
+  status: number;
+  headers: Record<string, string | number>;
+  body: Buffer;
+  until: number;
+}
+
 /**
- * Netlify's CDN compresses text with Brotli; `netlify serve` does not. A small
- * proxy does what the CDN does, so the page weights Lighthouse sees are the
- * ones visitors get. Answers stream through when they are not compressible (the chat's event stream is not buffered).
+ * What Netlify's edge would answer from its cache: the key is the address plus what the answer's `Netlify-Vary`
+ * names (`language`: the first Accept-Language tag's language; `cookie=NAME`: that cookie), as on Netlify.
  */
-function proxyTo(origin: string) {
+function cacheKey(request: IncomingMessage, vary: string | null): string {
+  const parts = [request.url ?? '/', /\bbr\b/.test(String(request.headers['accept-encoding'] ?? '')) ? 'br' : ''];
+  // The Image CDN picks the format from Accept.
+  if ((request.url ?? '').startsWith('/.netlify/images'))
+    parts.push(
+      /avif/.exec(String(request.headers.accept ?? ''))?.[0] ??
+        /webp/.exec(String(request.headers.accept ?? ''))?.[0] ??
+        '',
+    );
+  for (const rule of (vary ?? '').split(',').map((part) => part.trim())) {
+    if (rule === 'language')
+      parts.push(
+        String(request.headers['accept-language'] ?? '')
+          .split(/[,;-]/)[0]!
+          .toLowerCase(),
+      );
+    const cookie = /^cookie=(.+)$/.exec(rule)?.[1];
+    if (cookie)
+      parts.push(new RegExp(`(?:^|;\\s*)${cookie}=([^;]*)`).exec(String(request.headers.cookie ?? ''))?.[1] ?? '');
+  }
+  return parts.join('|');
+}
+
+/** How long Netlify's edge keeps an answer: its `Netlify-CDN-Cache-Control` s-maxage; Image CDN results always. */
+function keepSeconds(url: string, status: number, headers: Headers): number {
+  if (status !== 200) return 0;
+  if (url.startsWith('/.netlify/images')) return 31_536_000;
+  const control = headers.get('netlify-cdn-cache-control') ?? headers.get('cdn-cache-control') ?? '';
+  return Number(/s-maxage=(\d+)/.exec(control)?.[1] ?? 0);
+}
+
+/**
+ * Netlify's CDN compresses text with Brotli and answers from its edge cache what a page's headers let it keep;
+ * `netlify serve` does neither (it renders every request and transforms every image again). A small proxy does what
+ * the CDN does, so the page weights and server times Lighthouse sees are the ones visitors get once a page is in the
+ * edge's cache. Answers stream through when they are not compressible (the chat's event stream is not buffered).
+ */
+function proxyTo(origin: string, cdnCache: boolean) {
+  const kept = new Map<string, Kept>();
+  // Netlify-Vary of each address, learned from its first answer (the key needs it before the answer is known).
+  const varies = new Map<string, string | null>();
   return async (request: IncomingMessage, response: ServerResponse) => {
     try {
+      const cacheable = cdnCache && (request.method ?? 'GET') === 'GET';
+      if (cacheable && varies.has(request.url ?? '/')) {
+        const hit = kept.get(cacheKey(request, varies.get(request.url ?? '/') ?? null));
+        if (hit && hit.until > Date.now()) {
+          response.writeHead(hit.status, hit.headers);
+          response.end(hit.body);
+          return;
+        }
+      }
       const chunks: Buffer[] = [];
       for await (const chunk of request) chunks.push(chunk as Buffer);
       const hasBody = !['GET', 'HEAD'].includes(request.method ?? 'GET');
@@ -50,20 +105,31 @@ function proxyTo(origin: string) {
         return;
       }
       const body = Buffer.from(await upstream.arrayBuffer());
+      const seconds = cacheable ? keepSeconds(request.url ?? '/', upstream.status, upstream.headers) : 0;
+      const send = (sent: Record<string, string | number>, sentBody: Buffer) => {
+        if (seconds > 0) {
+          const vary = upstream.headers.get('netlify-vary');
+          varies.set(request.url ?? '/', vary);
+          kept.set(cacheKey(request, vary), {
+            status: upstream.status,
+            headers: sent,
+            body: sentBody,
+            until: Date.now() + seconds * 1000,
+          });
+        }
+        response.writeHead(upstream.status, sent);
+        response.end(sentBody);
+      };
       const compressible = /^(text\/|application\/(json|javascript|xml|rss\+xml)|image\/svg)/.test(type);
       if (compressible && /\bbr\b/.test(String(request.headers['accept-encoding'] ?? ''))) {
         const compressed = brotliCompressSync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } });
-        response.writeHead(upstream.status, {
-          ...headers,
-          'content-encoding': 'br',
-          'content-length': compressed.length,
-          vary: 'Accept-Encoding',
-        });
-        response.end(compressed);
+        send(
+          { ...headers, 'content-encoding': 'br', 'content-length': compressed.length, vary: 'Accept-Encoding' },
+          compressed,
+        );
         return;
       }
-      response.writeHead(upstream.status, { ...headers, 'content-length': body.length });
-      response.end(body);
+      send({ ...headers, 'content-length': body.length }, body);
     } catch {
       if (!response.headersSent) response.writeHead(502);
       response.end();
@@ -76,14 +142,17 @@ export async function startBenchSite({
   port,
   proxyPort,
   env = {},
+  cdnCache = true,
 }: {
   port: number;
   proxyPort: number;
   env?: Record<string, string>;
+  /** false: every request reaches `netlify serve`, as on a cold edge (each page rendered, each image transformed). */
+  cdnCache?: boolean;
 }): Promise<BenchSite> {
   const origin = `http://localhost:${port}`;
   const base = `http://localhost:${proxyPort}`;
-  const handle = proxyTo(origin);
+  const handle = proxyTo(origin, cdnCache);
   // node:http ignores what a listener returns: each request is answered on its own (fire and forget, as before).
   const proxy = createServer((request, response) => void handle(request, response));
   await new Promise<void>((resolve) => proxy.listen(proxyPort, resolve));

@@ -296,6 +296,27 @@ describe('home sections', () => {
   });
 });
 
+describe('what the first paint waits for', () => {
+  it("fetches the video card's looping picture only once the contact section is in view, then plays it", async () => {
+    const page = await browser.page({ width: 390 });
+    const videos: string[] = [];
+    page.on('request', (request) => {
+      if (/\.webm\b/.test(request.url())) videos.push(request.url());
+    });
+    await page.goto('/', { waitUntil: 'load' });
+    await page.waitForTimeout(500);
+    expect(videos).toEqual([]);
+
+    await page.locator('#contact').scrollIntoViewIfNeeded();
+    const loop = page.locator('[data-video-placeholder] video');
+    await expect
+      .poll(() => loop.evaluate((video) => !(video as HTMLVideoElement).paused), { timeout: 15_000 })
+      .toBe(true);
+    expect(videos.length).toBeGreaterThan(0);
+    await page.close();
+  });
+});
+
 describe('what a crawler without JavaScript gets', () => {
   it('has the content, canonical, hreflang and structured data in the HTML', async () => {
     const { portfolio, insight } = await firstIds();

@@ -74,6 +74,15 @@ export function VideoCall({ lang, texts }: { lang: Language; texts: VideoTexts }
   const frameBox = useRef<HTMLDivElement>(null);
   const logged = useRef(false);
   const startButton = useRef<HTMLButtonElement>(null);
+  const loop = useRef<HTMLVideoElement>(null);
+
+  // The looping picture is not in the page's HTML as `autoplay`: it would be fetched (34 KB) before the first paint by
+  // every visitor. The island hydrates when the section scrolls into view; only then does the picture load and play.
+  useEffect(() => {
+    const video = loop.current;
+    if (!video || window.matchMedia('(prefers-reduced-motion: reduce)').matches) return;
+    video.play().catch(() => undefined);
+  }, [call]);
 
   // Before this script ran, Start opened the "preparing" note (a popover, no script needed); now the button is
   // this script's, and a press made while it loaded starts the call.
@@ -163,10 +172,10 @@ export function VideoCall({ lang, texts }: { lang: Language; texts: VideoTexts }
       {/* At least 320 px high, and as high as its panel needs: no fixed height, nothing clipped (issue 23). */}
       <video
         className="absolute inset-0 h-full w-full rounded-lg object-cover opacity-60 motion-reduce:hidden"
+        ref={loop}
         src="/video/ceo-calling.webm"
         muted
         loop
-        autoPlay
         playsInline
         preload="none"
         aria-hidden="true"
