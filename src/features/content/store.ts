@@ -1,7 +1,8 @@
 import { and, desc, eq, gt, inArray, lte, min, or, sql, type SQL } from 'drizzle-orm';
 import { toSnakeCase } from 'drizzle-orm/casing';
 import type { z } from 'zod';
-import { LANGUAGES, languageRow, type Language, type Localized } from '../../i18n/languages';
+import { byLanguage, LANGUAGES, languageRow, type Language, type Localized } from '../../i18n/languages';
+import { storedLocalizedSchema } from '../../platform/common-schema';
 import type { SearchWord } from './search';
 import { database, type Queryable } from '../../platform/db/client';
 import { now } from '../../platform/clock';
@@ -35,6 +36,35 @@ export interface RevisionSummary {
   savedAt: string;
   savedBy: { id: string; name: string } | null;
   title: Localized;
+  /**
+   * What this save changed from the one before (null: the first save): the record's fields by name, a text's per
+   * language as `{field}.{language}` (`title.es`, `content.en`); `updatedAt` and `version` left out.
+   */
+  changes: string[] | null;
+}
+
+/**
+ * The `changes` of a revision (RevisionSummary), in SQL: each field of either record that differs, a field whose value
+ * has a key per language (a text, slugs, metrics) per language.
+ */
+function revisionChanges(record: SQL, previous: SQL): SQL<string[] | null> {
+  const languages = sql`array[${sql.join(
+    LANGUAGES.map((language) => sql`${language}`),
+    sql`, `,
+  )}]::text[]`;
+  const localized = sql`(jsonb_typeof(${record} -> key) = 'object' and jsonb_typeof(${previous} -> key) = 'object'
+    and (${record} -> key) ?| ${languages})`;
+  return sql<string[] | null>`case when ${previous} is null then null else array(
+    select distinct case when language is null then key else key || '.' || language end
+    from jsonb_object_keys(${record} || ${previous}) as keys(key)
+    cross join lateral (
+      select language from unnest(${languages}) as language
+        where ${localized} and (${record} -> key -> language) is distinct from (${previous} -> key -> language)
+      union all select null where not ${localized}
+    ) as parts
+    where key not in ('id', 'version', 'updatedAt') and (${record} -> key) is distinct from (${previous} -> key)
+    order by 1
+  ) end`;
 }
 
 /** What a slug found: the record's id, and whether the slug is its current one in the language asked. */
@@ -281,26 +311,44 @@ export class ContentCollection<T extends ContentRecord> {
     });
   }
 
-  /** A record's saves, newest first, with who saved each. */
+  /**
+   * A record's saves, newest first: when, who, the title, and what changed since the save before (`changes`, null
+   * for the first). One statement that answers only those: the records are compared where they are stored, not read.
+   */
   async revisions(id: string): Promise<RevisionSummary[]> {
-    const rows = await database()
+    const ordered = database()
       .select({
         id: contentRevisions.id,
         savedAt: contentRevisions.savedAt,
-        userId: users.id,
-        username: users.username,
+        savedBy: contentRevisions.savedBy,
         record: contentRevisions.record,
+        previous:
+          sql<unknown>`lag(${contentRevisions.record}) over (order by ${contentRevisions.savedAt}, ${contentRevisions.id})`.as(
+            'previous',
+          ),
       })
       .from(contentRevisions)
-      .leftJoin(users, eq(users.id, contentRevisions.savedBy))
       .where(and(eq(contentRevisions.contentId, id), eq(contentRevisions.kind, this.kind.name)))
-      .orderBy(desc(contentRevisions.savedAt), desc(contentRevisions.id));
-    return rows.flatMap((row) => {
-      const [record] = this.parse([this.asRow(row.record)]);
-      if (!record) return [];
-      const savedBy = row.userId && row.username ? { id: row.userId, name: row.username } : null;
-      return [{ id: row.id, savedAt: row.savedAt, savedBy, title: record.title }];
-    });
+      .as('ordered');
+    const rows = await database()
+      .select({
+        id: ordered.id,
+        savedAt: ordered.savedAt,
+        userId: users.id,
+        username: users.username,
+        title: sql<unknown>`${ordered.record} -> 'title'`,
+        changes: revisionChanges(sql`${ordered.record}`, sql`${ordered.previous}`),
+      })
+      .from(ordered)
+      .leftJoin(users, eq(users.id, ordered.savedBy))
+      .orderBy(desc(ordered.savedAt), desc(ordered.id));
+    return rows.map((row) => ({
+      id: row.id,
+      savedAt: row.savedAt,
+      savedBy: row.userId && row.username ? { id: row.userId, name: row.username } : null,
+      title: storedLocalizedSchema.catch(() => byLanguage(() => '')).parse(row.title),
+      changes: row.changes,
+    }));
   }
 
   /** One save of a record, as it was stored; null when there is none. */
