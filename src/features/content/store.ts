@@ -52,17 +52,21 @@ function revisionChanges(record: SQL, previous: SQL): SQL<string[] | null> {
     LANGUAGES.map((language) => sql`${language}`),
     sql`, `,
   )}]::text[]`;
-  const localized = sql`(jsonb_typeof(${record} -> key) = 'object' and jsonb_typeof(${previous} -> key) = 'object'
-    and (${record} -> key) ?| ${languages})`;
+  // Each record's fields read once (jsonb_each), then compared; a value keyed by language, per language.
+  const localized = sql`(jsonb_typeof(fields.now) = 'object' and jsonb_typeof(fields.before) = 'object'
+    and fields.now ?| ${languages})`;
   return sql<string[] | null>`case when ${previous} is null then null else array(
-    select distinct case when language is null then key else key || '.' || language end
-    from jsonb_object_keys(${record} || ${previous}) as keys(key)
+    select distinct case when parts.language is null then fields.key else fields.key || '.' || parts.language end
+    from (
+      select coalesce(now.key, before.key) as key, now.value as now, before.value as before
+      from jsonb_each(${record}) as now full join jsonb_each(${previous}) as before on now.key = before.key
+    ) as fields
     cross join lateral (
       select language from unnest(${languages}) as language
-        where ${localized} and (${record} -> key -> language) is distinct from (${previous} -> key -> language)
+        where ${localized} and (fields.now -> language) is distinct from (fields.before -> language)
       union all select null where not ${localized}
     ) as parts
-    where key not in ('id', 'version', 'updatedAt') and (${record} -> key) is distinct from (${previous} -> key)
+    where fields.key not in ('id', 'version', 'updatedAt') and fields.now is distinct from fields.before
     order by 1
   ) end`;
 }
