@@ -112,7 +112,8 @@ const restoreSchema = z.object({ version: z.number().int().min(1).optional() }).
 /**
  * Publishing routes of a kind with public pages (insights, case studies), all for admins only (docs/product.md,
  * "Publishing"):
- * - `GET /api/{kind}/:id/revisions`: every save of the record, newest first (`id`, `savedAt`, `savedBy`, `title`);
+ * - `GET /api/{kind}/:id/revisions`: every save of the record, newest first, as the list shows it (`id`, `savedAt`,
+ *   `savedBy`, `title`, `changes`: what it changed from the save before), never the whole records;
  * - `GET /api/{kind}/:id/revisions/:revisionId`: one save's record (the dashboard compares it with the current one);
  * - `POST /api/{kind}/:id/revisions/:revisionId/restore`: writes that record as a new save (409 for a stale
  *   `version`), answering it;

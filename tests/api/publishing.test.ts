@@ -337,10 +337,56 @@ describe('revisions', () => {
     expect(idShaped.body.field).toMatch(/^slugs/);
   });
 
+  it('lists each save with what it changed from the one before, and only what the list shows', async () => {
+    const insight = await createInsight();
+    await send(
+      insightsFunction,
+      'PUT',
+      '/x',
+      { id: insight.id },
+      {
+        ...insightBody,
+        title: { ...insightBody.title, es: 'Cinco preguntas' },
+        content: { ...insightBody.content, en: '<p>Start with the metric, then the data.</p>' },
+        focus: { x: 0.2, y: 0.8 },
+        version: 1,
+      },
+    );
+    await send(insightsFunction, 'PUT', '/x', { id: insight.id }, { ...insightBody, published: false, version: 2 });
+    const path = `/api/insights/${insight.id}/revisions`;
+    const revisions = await send<Array<Record<string, unknown>>>(insightPublishing, 'GET', path, { id: insight.id });
+    expect(revisions.body.map((revision) => revision['changes'])).toEqual([
+      ['content.en', 'focus', 'published', 'title.es'],
+      ['content.en', 'focus', 'title.es'],
+      null,
+    ]);
+    // The list answers the summary, never the records (the single revision's GET answers the whole record).
+    for (const revision of revisions.body)
+      expect(Object.keys(revision).sort()).toEqual(['changes', 'id', 'savedAt', 'savedBy', 'title']);
+    expect(revisions.body[1]).toMatchObject({ title: { es: 'Cinco preguntas' }, savedBy: { name: 'partner' } });
+    const whole = await send<Insight>(insightPublishing, 'GET', `${path}/${revisions.body[1]!['id'] as string}`, {
+      id: insight.id,
+      revisionId: revisions.body[1]!['id'] as string,
+    });
+    expect(whole.body).toMatchObject({
+      focus: { x: 0.2, y: 0.8 },
+      content: { en: '<p>Start with the metric, then the data.</p>' },
+    });
+  });
+
   it('keeps case studies’ revisions too', async () => {
     const created = await send<PortfolioItem>(portfolioFunction, 'POST', '/api/portfolio', {}, portfolioBody);
-    const revisions = await send<unknown[]>(portfolioPublishing, 'GET', '/x', { id: created.body.id });
-    expect(revisions.body).toHaveLength(1);
+    await send(
+      portfolioFunction,
+      'PUT',
+      '/x',
+      { id: created.body.id },
+      { ...portfolioBody, technologies: ['Kafka'], version: 1 },
+    );
+    const revisions = await send<Array<{ changes: string[] | null }>>(portfolioPublishing, 'GET', '/x', {
+      id: created.body.id,
+    });
+    expect(revisions.body.map((revision) => revision.changes)).toEqual([['technologies'], null]);
   });
 });
 

@@ -1,7 +1,8 @@
 import { and, desc, eq, gt, inArray, lte, min, or, sql, type SQL } from 'drizzle-orm';
 import { toSnakeCase } from 'drizzle-orm/casing';
 import type { z } from 'zod';
-import { LANGUAGES, languageRow, type Language, type Localized } from '../../i18n/languages';
+import { byLanguage, LANGUAGES, languageRow, type Language, type Localized } from '../../i18n/languages';
+import { storedLocalizedSchema } from '../../platform/common-schema';
 import type { SearchWord } from './search';
 import { database, type Queryable } from '../../platform/db/client';
 import { now } from '../../platform/clock';
@@ -35,6 +36,39 @@ export interface RevisionSummary {
   savedAt: string;
   savedBy: { id: string; name: string } | null;
   title: Localized;
+  /**
+   * What this save changed from the one before (null: the first save): the record's fields by name, a text's per
+   * language as `{field}.{language}` (`title.es`, `content.en`); `updatedAt` and `version` left out.
+   */
+  changes: string[] | null;
+}
+
+/**
+ * The `changes` of a revision (RevisionSummary), in SQL: each field of either record that differs, a field whose value
+ * has a key per language (a text, slugs, metrics) per language.
+ */
+function revisionChanges(record: SQL, previous: SQL): SQL<string[] | null> {
+  const languages = sql`array[${sql.join(
+    LANGUAGES.map((language) => sql`${language}`),
+    sql`, `,
+  )}]::text[]`;
+  // Each record's fields read once (jsonb_each), then compared; a value keyed by language, per language.
+  const localized = sql`(jsonb_typeof(fields.now) = 'object' and jsonb_typeof(fields.before) = 'object'
+    and fields.now ?| ${languages})`;
+  return sql<string[] | null>`case when ${previous} is null then null else array(
+    select distinct case when parts.language is null then fields.key else fields.key || '.' || parts.language end
+    from (
+      select coalesce(now.key, before.key) as key, now.value as now, before.value as before
+      from jsonb_each(${record}) as now full join jsonb_each(${previous}) as before on now.key = before.key
+    ) as fields
+    cross join lateral (
+      select language from unnest(${languages}) as language
+        where ${localized} and (fields.now -> language) is distinct from (fields.before -> language)
+      union all select null where not ${localized}
+    ) as parts
+    where fields.key not in ('id', 'version', 'updatedAt') and fields.now is distinct from fields.before
+    order by 1
+  ) end`;
 }
 
 /** What a slug found: the record's id, and whether the slug is its current one in the language asked. */
@@ -281,26 +315,44 @@ export class ContentCollection<T extends ContentRecord> {
     });
   }
 
-  /** A record's saves, newest first, with who saved each. */
+  /**
+   * A record's saves, newest first: when, who, the title, and what changed since the save before (`changes`, null
+   * for the first). One statement that answers only those: the records are compared where they are stored, not read.
+   */
   async revisions(id: string): Promise<RevisionSummary[]> {
-    const rows = await database()
+    const ordered = database()
       .select({
         id: contentRevisions.id,
         savedAt: contentRevisions.savedAt,
-        userId: users.id,
-        username: users.username,
+        savedBy: contentRevisions.savedBy,
         record: contentRevisions.record,
+        previous:
+          sql<unknown>`lag(${contentRevisions.record}) over (order by ${contentRevisions.savedAt}, ${contentRevisions.id})`.as(
+            'previous',
+          ),
       })
       .from(contentRevisions)
-      .leftJoin(users, eq(users.id, contentRevisions.savedBy))
       .where(and(eq(contentRevisions.contentId, id), eq(contentRevisions.kind, this.kind.name)))
-      .orderBy(desc(contentRevisions.savedAt), desc(contentRevisions.id));
-    return rows.flatMap((row) => {
-      const [record] = this.parse([this.asRow(row.record)]);
-      if (!record) return [];
-      const savedBy = row.userId && row.username ? { id: row.userId, name: row.username } : null;
-      return [{ id: row.id, savedAt: row.savedAt, savedBy, title: record.title }];
-    });
+      .as('ordered');
+    const rows = await database()
+      .select({
+        id: ordered.id,
+        savedAt: ordered.savedAt,
+        userId: users.id,
+        username: users.username,
+        title: sql<unknown>`${ordered.record} -> 'title'`,
+        changes: revisionChanges(sql`${ordered.record}`, sql`${ordered.previous}`),
+      })
+      .from(ordered)
+      .leftJoin(users, eq(users.id, ordered.savedBy))
+      .orderBy(desc(ordered.savedAt), desc(ordered.id));
+    return rows.map((row) => ({
+      id: row.id,
+      savedAt: row.savedAt,
+      savedBy: row.userId && row.username ? { id: row.userId, name: row.username } : null,
+      title: storedLocalizedSchema.catch(() => byLanguage(() => '')).parse(row.title),
+      changes: row.changes,
+    }));
   }
 
   /** One save of a record, as it was stored; null when there is none. */
