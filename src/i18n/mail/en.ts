@@ -83,6 +83,7 @@ export const mailEn = {
   'digest.source.chat': 'chat assistant',
   'digest.source.video': 'video call',
   'digest.source.investor': 'request for investor access',
+  'digest.source.booking': 'booked meeting',
   'digest.open': 'Open the inbox',
 } as const;
 

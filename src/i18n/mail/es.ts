@@ -78,5 +78,6 @@ export const mailEs: Record<MailKey, string> = {
   'digest.source.chat': 'asistente del chat',
   'digest.source.video': 'videollamada',
   'digest.source.investor': 'solicitud de acceso de inversor',
+  'digest.source.booking': 'reunión reservada',
   'digest.open': 'Abrir la bandeja de entrada',
 };
