@@ -22,6 +22,17 @@ export const MAX_BUFFER_MINUTES = 240;
 export const TOPIC_MAX = MESSAGE_MAX;
 export const CANCEL_MESSAGE_MAX = 2000;
 
+/**
+ * The visitor's pages (their language's prefix in front: localePath): the booking page, the page a booked form
+ * lands on (303), and the page the mails' link opens to cancel or move a meeting (`?token=`; it acts only on its
+ * button's POST to /api/meetings/{id}/cancel).
+ */
+export const BOOK_PATH = '/book';
+export const CONFIRMED_PATH = '/book/confirmed';
+export const MANAGE_PATH = '/book/manage';
+/** Where a form's cancellation lands (303). */
+export const CANCELLED_PATH = '/book/cancelled';
+
 export const BOOKING_STATUSES = ['confirmed', 'cancelled'] as const;
 export type BookingStatus = (typeof BOOKING_STATUSES)[number];
 
