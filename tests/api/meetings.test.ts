@@ -5,13 +5,17 @@ import slotsFunction from '../../netlify/functions/meetings-slots';
 import cancelFunction from '../../netlify/functions/meetings-cancel';
 import adminCancelFunction from '../../netlify/functions/admin-meetings-cancel';
 import reminderFunction from '../../netlify/functions/scheduled-meeting-reminders';
+import settingsFunction from '../../netlify/functions/meeting-settings';
 import { saveUser } from '../../src/features/accounts/users-store';
 import { contactTimeline } from '../../src/features/contacts/timeline';
 import { eachLead } from '../../src/features/leads/messages-store';
 import { sendDueReminders } from '../../src/features/meetings/booking';
 import type { MeetingList, Slot, SlotsResponse } from '../../src/features/meetings/schema';
 import { savePartnerSettings } from '../../src/features/meetings/store';
+import { DEMO_PARTNER_SETTINGS, seedDemoPartner } from '../../src/features/meetings/demo-partner';
 import { setClock } from '../../src/platform/clock';
+import type { User } from '../../src/features/accounts/schema';
+import { erasePersonalData } from '../../src/features/privacy/requests';
 import { allPages } from '../../src/platform/db/paging';
 import { asAdmin, useAdminBench } from '../helpers/admin';
 import { testDatabase } from '../helpers/db-setup';
@@ -268,6 +272,14 @@ describe('POST /api/meetings', () => {
     expect(smtp.mails.length).toBe(sent);
   });
 
+  it('refuses a body past 16 KB with 413, storing nothing', async () => {
+    const [slot] = await slotsOn('2026-12-11');
+    const before = await testDatabase().snapshot();
+    const { status } = await book(booking(slot!, { company: 'x'.repeat(16 * 1024) }));
+    expect(status).toBe(413);
+    expect(await testDatabase().snapshot()).toEqual(before);
+  });
+
   it('50 parallel bookings of one slot: exactly one 201, the rest 409', async () => {
     const [slot] = await slotsOn('2026-12-14');
     const answers = await Promise.all(Array.from({ length: 50 }, () => book(booking(slot!))));
@@ -444,5 +456,80 @@ describe('reminders and the timeline', () => {
     const timeline = await contactTimeline({ email: body.email, phone: undefined });
     expect(timeline.items).toHaveLength(1);
     expect(timeline.items[0]).toMatchObject({ kind: 'booking', status: 'confirmed', link: { tab: 'messages' } });
+  });
+});
+
+describe('privacy', () => {
+  it('an erasure of the address deletes its meetings with their leads, and frees their slots', async () => {
+    const [slot] = await slotsOn('2026-12-09');
+    const body = booking(slot!);
+    const { body: booked } = await book(body);
+    const admin = (await testDatabase().query<{ id: string }>(`SELECT id FROM users WHERE username = 'partner'`))[0]!;
+    const report = await erasePersonalData(body.email, { id: admin.id, username: 'partner', role: 'admin' } as User);
+    expect(report.contactMessages).toBe(1);
+    expect(await testDatabase().query(`SELECT id FROM meetings WHERE id = $1`, [booked.id])).toEqual([]);
+    expect((await slotsOn('2026-12-09')).map((free) => free.start)).toContain(slot!.start);
+  });
+});
+
+describe("npm run dev's demo partner", () => {
+  it('makes the local admin a partner, Monday to Friday 9:00 to 17:00 Madrid time, once', async () => {
+    const admin = (await testDatabase().query<{ id: string }>(`SELECT id FROM users WHERE username = 'partner'`))[0]!;
+    expect((await slots()).slots.some((slot) => slot.partnerId === admin.id)).toBe(false);
+    expect(await seedDemoPartner()).toBe('partner');
+    const offered = (await slots()).slots.filter((slot) => slot.partnerId === admin.id);
+    // A day's notice from Monday 8:00: Tuesday 8 December to Monday 21 December, 16 slots a working day.
+    expect(offered[0]?.start).toBe('2026-12-08T08:00:00.000Z');
+    expect(offered.at(-1)?.start).toBe('2026-12-18T15:30:00.000Z');
+    expect(offered).toHaveLength(9 * 16);
+    expect(await seedDemoPartner()).toBeNull();
+  });
+});
+
+describe('a partner’s own settings (/api/meetings/settings)', () => {
+  const path = '/api/meetings/settings';
+  const saturday = {
+    hours: [{ weekday: 6, startMinute: 600, endMinute: 720 }],
+    daysOff: ['2026-12-19', '2026-12-19'],
+    noticeMinutes: 0,
+    bufferMinutes: 15,
+    meetingLink: 'https://meet.example.com/partner',
+  };
+
+  it('answers and replaces the signed-in admin’s hours, days off, notice, buffer and link; slots follow', async () => {
+    expect((await callJson(settingsFunction, path)).status).toBe(401);
+    const before = await callJson<{ settings: unknown }>(settingsFunction, path, asAdmin(bench.cookie()));
+    expect(before.body.settings).toEqual(DEMO_PARTNER_SETTINGS);
+    const saved = await callJson<{ settings: unknown }>(
+      settingsFunction,
+      path,
+      asAdmin(bench.cookie(), { method: 'PUT', body: saturday }),
+    );
+    expect(saved.status).toBe(200);
+    expect(saved.body.settings).toEqual({ ...saturday, daysOff: ['2026-12-19'] });
+    const admin = (await testDatabase().query<{ id: string }>(`SELECT id FROM users WHERE username = 'partner'`))[0]!;
+    const offered = (await slots()).slots.filter((slot) => slot.partnerId === admin.id).map((slot) => slot.start);
+    // Saturday 12 December, 10:00 to 12:00 Madrid; Saturday 19 December is a day off.
+    expect(offered).toEqual([
+      '2026-12-12T09:00:00.000Z',
+      '2026-12-12T09:30:00.000Z',
+      '2026-12-12T10:00:00.000Z',
+      '2026-12-12T10:30:00.000Z',
+    ]);
+  });
+
+  it.each([
+    [{ hours: [...saturday.hours, { weekday: 6, startMinute: 660, endMinute: 780 }] }, 'hours'],
+    [{ meetingLink: 'http://meet.example.com/partner' }, 'meetingLink'],
+    [{ noticeMinutes: 30 * 24 * 60 }, 'noticeMinutes'],
+    [{ daysOff: ['19/12/2026'] }, 'daysOff.0'],
+  ])('refuses %o with 400 naming %s', async (overrides, field) => {
+    const { status, body } = await callJson<{ field?: string }>(
+      settingsFunction,
+      path,
+      asAdmin(bench.cookie(), { method: 'PUT', body: { ...saturday, ...overrides } }),
+    );
+    expect(status).toBe(400);
+    expect(body.field).toBe(field);
   });
 });

@@ -218,6 +218,8 @@ describe('the role matrix', () => {
       'POST /api/privacy-requests',
       'GET /api/meetings',
       'POST /api/admin/meetings/:id/cancel',
+      'GET /api/meetings/settings',
+      'PUT /api/meetings/settings',
     ]) {
       expect(checked).toContain(name);
     }

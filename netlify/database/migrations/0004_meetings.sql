@@ -10,7 +10,7 @@ CREATE TABLE "meetings" (
 	"language" text NOT NULL,
 	"status" text DEFAULT 'confirmed' NOT NULL,
 	"cancel_token_hash" text NOT NULL,
-	"lead_id" text,
+	"lead_id" text NOT NULL,
 	"created_at" timestamp with time zone NOT NULL,
 	"cancelled_at" timestamp with time zone,
 	"cancelled_by" text,
@@ -52,7 +52,7 @@ CREATE TABLE "partner_settings" (
 ALTER TABLE "contact_messages" DROP CONSTRAINT "contact_messages_source";--> statement-breakpoint
 ALTER TABLE "users" ADD COLUMN "partner" boolean DEFAULT false NOT NULL;--> statement-breakpoint
 ALTER TABLE "meetings" ADD CONSTRAINT "meetings_partner_id_users_id_fk" FOREIGN KEY ("partner_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "meetings" ADD CONSTRAINT "meetings_lead_id_contact_messages_id_fk" FOREIGN KEY ("lead_id") REFERENCES "public"."contact_messages"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "meetings" ADD CONSTRAINT "meetings_lead_id_contact_messages_id_fk" FOREIGN KEY ("lead_id") REFERENCES "public"."contact_messages"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "partner_days_off" ADD CONSTRAINT "partner_days_off_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "partner_hours" ADD CONSTRAINT "partner_hours_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "partner_settings" ADD CONSTRAINT "partner_settings_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint

@@ -125,7 +125,7 @@ export function partnerAlertMail(
     [mailText(lang, 'alert.field.company'), meeting.company ?? mailText(lang, 'alert.none')],
     [mailText(lang, 'alert.field.language'), languageRow(meeting.language).name],
   ];
-  const open = meeting.leadId ? dashboardLink('messages', meeting.leadId) : `${siteUrl()}/admin`;
+  const open = dashboardLink('messages', meeting.leadId);
   return {
     ...render(lang, t('meeting.alert.subject', { name: meeting.name, when }), [
       { text: t('meeting.alert.intro'), html: paragraph(t('meeting.alert.intro')) },

@@ -114,7 +114,7 @@ export const meetingSchema = z.object({
   topic: z.string(),
   language: languageSchema,
   status: z.enum(BOOKING_STATUSES),
-  leadId: z.string().nullable(),
+  leadId: z.string(),
   createdAt: z.string(),
   cancelledAt: z.string().nullable(),
   cancelledBy: z.string().nullable(),
@@ -137,9 +137,27 @@ export const weeklyRangeSchema = z
   .refine((range) => range.startMinute < range.endMinute, { error: 'A range must end after it starts' });
 export type WeeklyRange = z.infer<typeof weeklyRangeSchema>;
 
-/** A partner's booking settings (what the dashboard edits). */
+/**
+ * A partner's booking settings (GET and PUT /api/meetings/settings: what the dashboard edits). Ranges of one weekday
+ * may not overlap.
+ */
 export const partnerSettingsSchema = z.object({
-  hours: z.array(weeklyRangeSchema).max(50),
+  hours: z
+    .array(weeklyRangeSchema)
+    .max(50)
+    .refine(
+      (ranges) =>
+        ranges.every((range, i) =>
+          ranges.every(
+            (other, j) =>
+              i === j ||
+              other.weekday !== range.weekday ||
+              other.endMinute <= range.startMinute ||
+              other.startMinute >= range.endMinute,
+          ),
+        ),
+      { error: 'Ranges of one day may not overlap' },
+    ),
   daysOff: z.array(z.iso.date()).max(400),
   noticeMinutes: z.number().int().min(0).max(MAX_NOTICE_MINUTES).default(DEFAULT_NOTICE_MINUTES),
   bufferMinutes: z.number().int().min(0).max(MAX_BUFFER_MINUTES).default(0),

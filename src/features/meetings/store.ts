@@ -365,7 +365,7 @@ export async function savePartnerSettings(userId: string, settings: PartnerSetti
     await tx.delete(partnerDaysOff).where(eq(partnerDaysOff.userId, userId));
     if (settings.hours.length)
       await tx.insert(partnerHours).values(settings.hours.map((range) => ({ userId, ...range })));
-    if (settings.daysOff.length)
-      await tx.insert(partnerDaysOff).values(settings.daysOff.map((day) => ({ userId, day })));
+    const daysOff = [...new Set(settings.daysOff)];
+    if (daysOff.length) await tx.insert(partnerDaysOff).values(daysOff.map((day) => ({ userId, day })));
   });
 }

@@ -71,7 +71,8 @@ export const partnerDaysOff = pgTable(
  * Booked meetings, one row each. A slot is taken once, by a constraint: the partial unique index on (partner, start)
  * among confirmed meetings; buffers and overlaps are checked in the booking's transaction under the partner's lock.
  * Only the SHA-256 of the visitor's cancel token is stored. `lead_id` is the booking's lead in the inbox (source
- * `booking`); `reminder_sent_at` is taken by one UPDATE … RETURNING, so a reminder is sent once however many runs
+ * `booking`), and the meeting goes with it (ON DELETE CASCADE): a privacy erasure of the address, the retention of
+ * leads and an admin's delete of the lead take the meeting too. `reminder_sent_at` is taken by one UPDATE … RETURNING, so a reminder is sent once however many runs
  * race.
  */
 export const meetings = pgTable(
@@ -91,7 +92,9 @@ export const meetings = pgTable(
     language: text({ enum: LANGUAGES }).notNull(),
     status: text({ enum: BOOKING_STATUSES }).notNull().default('confirmed'),
     cancelTokenHash: text().notNull(),
-    leadId: text().references(() => contactMessages.id, { onDelete: 'set null' }),
+    leadId: text()
+      .notNull()
+      .references(() => contactMessages.id, { onDelete: 'cascade' }),
     createdAt: isoAt().notNull(),
     cancelledAt: isoAt(),
     /** `visitor`, or the username of the admin who cancelled it. */
