@@ -369,6 +369,7 @@ describe('cancelling', () => {
     expect(ics).toMatchObject({ method: 'CANCEL', uid: `${booked.id}@vantiapartners.com`, status: 'CANCELLED' });
     expect(ics.sequence).toBeGreaterThan(0);
     const partnerNotice = smtp.mails.filter((mail) => mail.parsed.subject?.startsWith('Meeting cancelled: Marta Ruiz'));
+    expect(partnerNotice.some((mail) => mail.parsed.text?.includes('by the visitor, with their link'))).toBe(true);
     expect(partnerNotice.map((mail) => invitation(mail).uid)).toContain(ics.uid);
     // The freed slot can be booked again.
     expect((await book(booking(slot!))).status).toBe(201);

@@ -140,5 +140,7 @@ describe('meeting slots (Madrid hours, UTC times)', () => {
     expect(slotState(availability, new Date('2026-12-07T09:00:00Z'), now)).toBe('taken');
     expect(slotState(availability, new Date('2026-12-08T08:10:00Z'), now)).toBe('none');
     expect(slotState(availability, new Date('2026-12-12T09:00:00Z'), now)).toBe('none');
+    // A working Monday's slot, but beyond the 14 days ever offered.
+    expect(slotState(availability, new Date('2026-12-21T08:00:00Z'), now)).toBe('none');
   });
 });

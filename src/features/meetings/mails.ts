@@ -178,7 +178,8 @@ export function partnerCancellationMail(
 ): RenderedMail & { calendar: MailCalendar } {
   const t = texts(lang);
   const when = meetingWhen(meeting.startAt, lang);
-  const intro = t('meeting.cancel.alert.intro', { by: meeting.cancelledBy ?? '' });
+  const by = meeting.cancelledBy === 'visitor' ? t('meeting.cancel.byVisitor') : (meeting.cancelledBy ?? '');
+  const intro = t('meeting.cancel.alert.intro', { by });
   const rows: Array<[string, string]> = [
     [t('meeting.field.when'), when],
     [mailText(lang, 'alert.field.name'), meeting.name],

@@ -95,10 +95,12 @@ export function freeSlots(partners: readonly Availability[], now: Date, days: nu
 }
 
 /**
- * Whether a booking's start is one of the partner's slots (`none`: never offered, a time the hours do not give), free
- * now (`free`), or offered but no longer free (`taken`: booked, inside a buffer, or past the notice).
+ * Whether a booking's start is one of the partner's slots (`none`: never offered, a time the hours do not give or
+ * past the MAX_DAYS window), free now (`free`), or offered but no longer free (`taken`: booked, inside a buffer, or
+ * past the notice).
  */
 export function slotState(availability: Availability, start: Date, now: Date): 'free' | 'taken' | 'none' {
+  if (start.getTime() >= now.getTime() + MAX_DAYS * 24 * 60 * MINUTE) return 'none';
   const at = DateTime.fromMillis(start.getTime(), { zone: MEETINGS_TIME_ZONE });
   const iso = start.toISOString();
   const slot = weeklySlots(availability, at, at).find((candidate) => candidate.start === iso);

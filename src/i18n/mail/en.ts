@@ -110,6 +110,7 @@ export const mailEn = {
   'meeting.cancel.message': 'Message from {siteName}:',
   'meeting.cancel.rebook': 'Book another time',
   'meeting.cancel.alert.subject': 'Meeting cancelled: {name}, {when}',
+  'meeting.cancel.byVisitor': 'the visitor, with their link',
   'meeting.cancel.alert.intro': 'This meeting has been cancelled (by {by}). Its time is free again.',
   'meeting.reminder.subject': 'Reminder: your meeting with {siteName} on {when}',
   'meeting.reminder.intro': 'A reminder of your introductory call with {siteName}, in less than 24 hours.',

@@ -104,6 +104,7 @@ export const mailEs: Record<MailKey, string> = {
   'meeting.cancel.message': 'Mensaje de {siteName}:',
   'meeting.cancel.rebook': 'Reservar otra hora',
   'meeting.cancel.alert.subject': 'Reunión cancelada: {name}, {when}',
+  'meeting.cancel.byVisitor': 'el visitante, con su enlace',
   'meeting.cancel.alert.intro': 'Esta reunión se ha cancelado (por {by}). Su hora vuelve a estar libre.',
   'meeting.reminder.subject': 'Recordatorio: su reunión con {siteName} el {when}',
   'meeting.reminder.intro': 'Le recordamos su llamada de presentación con {siteName}, dentro de menos de 24 horas.',
