@@ -408,6 +408,10 @@ describe('cancelling', () => {
       asAdmin(bench.cookie(), { method: 'POST', body: message, params: { id: booked.id! } }),
     );
     expect(answer.status).toBe(200);
+    const audit = await testDatabase().query(`SELECT actor, action, target FROM audit_log WHERE target = $1`, [
+      booked.id,
+    ]);
+    expect(audit).toEqual([{ actor: 'partner', action: 'meeting.cancel', target: booked.id }]);
     const cancelled = smtp.to(body.email)[1]!;
     expect(cancelled.parsed.text).toContain('Ana is travelling that day');
     expect(invitation(cancelled).method).toBe('CANCEL');

@@ -49,6 +49,7 @@ CREATE TABLE "partner_settings" (
 	CONSTRAINT "partner_settings_link" CHECK ("partner_settings"."meeting_link" IS NULL OR "partner_settings"."meeting_link" LIKE 'https://%')
 );
 --> statement-breakpoint
+ALTER TABLE "audit_log" DROP CONSTRAINT "audit_log_action";--> statement-breakpoint
 ALTER TABLE "contact_messages" DROP CONSTRAINT "contact_messages_source";--> statement-breakpoint
 ALTER TABLE "users" ADD COLUMN "partner" boolean DEFAULT false NOT NULL;--> statement-breakpoint
 ALTER TABLE "meetings" ADD CONSTRAINT "meetings_partner_id_users_id_fk" FOREIGN KEY ("partner_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -61,4 +62,5 @@ CREATE UNIQUE INDEX "meetings_cancel_token" ON "meetings" USING btree ("cancel_t
 CREATE INDEX "meetings_start" ON "meetings" USING btree ("start_at","id");--> statement-breakpoint
 CREATE INDEX "meetings_email" ON "meetings" USING btree ("email","start_at");--> statement-breakpoint
 CREATE INDEX "meetings_reminder_due" ON "meetings" USING btree ("start_at") WHERE "meetings"."status" = 'confirmed' AND "meetings"."reminder_sent_at" IS NULL;--> statement-breakpoint
+ALTER TABLE "audit_log" ADD CONSTRAINT "audit_log_action" CHECK ("audit_log"."action" IN ('sign-in', 'user.create', 'user.reset-password', 'user.deactivate', 'user.reactivate', 'user.role', 'password.change', 'document.upload', 'document.update', 'document.delete', 'document.download', 'message.delete', 'chat.delete', 'video.delete', 'privacy.access', 'privacy.erasure', 'user.invite', 'invitation.accept', 'newsletter.send', 'lead.reply', 'meeting.cancel'));--> statement-breakpoint
 ALTER TABLE "contact_messages" ADD CONSTRAINT "contact_messages_source" CHECK ("contact_messages"."source" IN ('form', 'chat', 'video', 'investor', 'booking'));

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Language } from '../../i18n/languages';
+import { recordAudit } from '../audit/store';
 import { QUOTAS, takeBookingAddressQuota, takeVisitorQuota } from '../quotas/quotas';
 import { mailBooking, mailCancellation, mailReminder, meetingWhen, partnerName } from './mails';
 import { freeSlots } from './slots';
@@ -63,7 +64,7 @@ export async function book(
 
 /**
  * Cancels a meeting (the visitor's token, or an admin with a message) and mails the CANCEL to the visitor and the
- * partner. Only the one cancellation that changed the row mails.
+ * partner; an admin's is audited (`meeting.cancel`). Only the one cancellation that changed the row mails.
  */
 export async function cancel(
   id: string,
@@ -76,6 +77,10 @@ export async function cancel(
     if (partner) await mailCancellation(meeting, partner);
   } catch (error) {
     console.error(`Cancellation mails of meeting ${meeting.id} not queued`, error instanceof Error ? error.name : '');
+  }
+  // An admin's cancellation is audited (the meeting's id, no text).
+  if ('admin' in by) {
+    await recordAudit({ actor: by.admin, actorRole: 'admin', action: 'meeting.cancel', target: meeting.id });
   }
   return meeting;
 }
