@@ -17,6 +17,7 @@ import { setClock } from '../../src/platform/clock';
 import type { User } from '../../src/features/accounts/schema';
 import { erasePersonalData } from '../../src/features/privacy/requests';
 import { allPages } from '../../src/platform/db/paging';
+import { queryCount, resetQueryCount } from '../../src/platform/db/client';
 import { asAdmin, useAdminBench } from '../helpers/admin';
 import { testDatabase } from '../helpers/db-setup';
 import { call, callJson } from '../helpers/functions';
@@ -163,6 +164,12 @@ describe('GET /api/meetings/slots', () => {
     expect(luis[0]?.start).toBe('2026-12-08T08:00:00.000Z');
     expect(luis).toHaveLength(12);
     expect((await slots(1)).slots.every((slot) => slot.start.startsWith('2026-12-07'))).toBe(true);
+  });
+
+  it('reads them in four statements, whatever the number of partners', async () => {
+    resetQueryCount();
+    await slots(14);
+    expect(queryCount()).toBe(4);
   });
 
   it.each(['0', '15', 'two'])('refuses days=%s with 400 naming the field', async (days) => {

@@ -24,30 +24,53 @@ export interface Availability {
 
 const MINUTE = 60_000;
 
-/** A wall time on a Madrid date, or null where the clocks skip it (the spring change). */
-function madridMoment(day: DateTime, minute: number): DateTime | null {
+/**
+ * A wall time on a Madrid date as epoch milliseconds, or null where the clocks skip it (the spring change). On a day
+ * whose offset does not change (all but two a year) that is the wall time less the day's offset; on a day it changes,
+ * luxon places each time by the zone's rules.
+ */
+function madridMoment(day: DateTime, minute: number, steadyOffset: number | null): number | null {
+  if (steadyOffset !== null) return Date.UTC(day.year, day.month - 1, day.day, 0, minute) - steadyOffset * MINUTE;
   const hour = Math.floor(minute / 60);
   const minuteOfHour = minute % 60;
   const moment = day.set({ hour, minute: minuteOfHour, second: 0, millisecond: 0 });
   // luxon moves a wall time that does not exist forward by the gap: that is not the time the partner set.
-  return moment.hour === hour && moment.minute === minuteOfHour ? moment : null;
+  return moment.hour === hour && moment.minute === minuteOfHour ? moment.toMillis() : null;
 }
 
-/** Every slot the weekly hours give on the Madrid dates from `first` to `last`, days off left out, in time order. */
-export function weeklySlots(availability: Availability, first: DateTime, last: DateTime): Slot[] {
+/** A Madrid date as the slots need it: its start, ISO date, ISO weekday, and its offset when it has one all day. */
+export interface MadridDay {
+  day: DateTime;
+  iso: string;
+  weekday: number;
+  /** Minutes east of UTC all day long; null on the two days a year the clocks change. */
+  steadyOffset: number | null;
+}
+
+/** The Madrid dates from `first`'s to `last`'s (the zone's rules read once per date, for every partner). */
+export function madridDays(first: DateTime, last: DateTime): MadridDay[] {
+  const days: MadridDay[] = [];
+  for (let day = first.startOf('day'); day <= last; day = day.plus({ days: 1 }).startOf('day')) {
+    const steadyOffset = day.offset === day.endOf('day').offset ? day.offset : null;
+    days.push({ day, iso: day.toISODate() ?? '', weekday: day.weekday, steadyOffset });
+  }
+  return days;
+}
+
+/** Every slot the weekly hours give on these Madrid dates, days off left out, in time order. */
+export function weeklySlots(availability: Availability, days: readonly MadridDay[]): Slot[] {
   const daysOff = new Set(availability.daysOff);
   const slots: Slot[] = [];
-  for (let day = first.startOf('day'); day <= last; day = day.plus({ days: 1 }).startOf('day')) {
-    if (daysOff.has(day.toISODate() ?? '')) continue;
+  for (const { day, iso, weekday, steadyOffset } of days) {
+    if (daysOff.has(iso)) continue;
     const ranges = availability.hours
-      .filter((range) => range.weekday === day.weekday)
+      .filter((range) => range.weekday === weekday)
       .toSorted((a, b) => a.startMinute - b.startMinute);
     const seen = new Set<number>();
     for (const range of ranges) {
       for (let minute = range.startMinute; minute + SLOT_MINUTES <= range.endMinute; minute += SLOT_MINUTES) {
-        const start = madridMoment(day, minute);
-        if (!start) continue;
-        const startMs = start.toMillis();
+        const startMs = madridMoment(day, minute, steadyOffset);
+        if (startMs === null) continue;
         // Overlapping ranges of one day name a wall time once.
         if (seen.has(startMs)) continue;
         seen.add(startMs);
@@ -62,12 +85,10 @@ export function weeklySlots(availability: Availability, first: DateTime, last: D
   return slots;
 }
 
-/** Whether a slot overlaps a meeting widened by the buffer on both sides. */
-function clashes(slot: Slot, busy: Availability['busy'], bufferMinutes: number): boolean {
-  const start = Date.parse(slot.start);
-  const end = Date.parse(slot.end);
-  const buffer = bufferMinutes * MINUTE;
-  return busy.some((meeting) => start < Date.parse(meeting.end) + buffer && end > Date.parse(meeting.start) - buffer);
+/** A partner's meetings widened by the buffer on both sides, as [start, end) in milliseconds. */
+function blocked(availability: Availability): Array<[number, number]> {
+  const buffer = availability.bufferMinutes * MINUTE;
+  return availability.busy.map((meeting) => [Date.parse(meeting.start) - buffer, Date.parse(meeting.end) + buffer]);
 }
 
 /**
@@ -79,19 +100,25 @@ export function freeSlots(partners: readonly Availability[], now: Date, days: nu
   const span = Math.min(Math.max(Math.trunc(days), 1), MAX_DAYS);
   const from = now.getTime();
   const until = from + span * 24 * 60 * MINUTE;
-  const first = DateTime.fromMillis(from, { zone: MEETINGS_TIME_ZONE });
-  const last = DateTime.fromMillis(until, { zone: MEETINGS_TIME_ZONE });
+  const dates = madridDays(
+    DateTime.fromMillis(from, { zone: MEETINGS_TIME_ZONE }),
+    DateTime.fromMillis(until, { zone: MEETINGS_TIME_ZONE }),
+  );
   const slots: Slot[] = [];
   for (const partner of partners) {
     const earliest = from + partner.noticeMinutes * MINUTE;
-    for (const slot of weeklySlots(partner, first, last)) {
+    const taken = blocked(partner);
+    for (const slot of weeklySlots(partner, dates)) {
       const start = Date.parse(slot.start);
+      const end = start + SLOT_MINUTES * MINUTE;
       if (start < earliest || start >= until) continue;
-      if (clashes(slot, partner.busy, partner.bufferMinutes)) continue;
+      if (taken.some(([from, to]) => start < to && end > from)) continue;
       slots.push(slot);
     }
   }
-  return slots.sort((a, b) => a.start.localeCompare(b.start) || a.partnerId.localeCompare(b.partnerId));
+  // ISO UTC times of one format sort as text; plain comparison, not the locale's collation.
+  const order = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+  return slots.sort((a, b) => order(a.start, b.start) || order(a.partnerId, b.partnerId));
 }
 
 /**
@@ -100,13 +127,15 @@ export function freeSlots(partners: readonly Availability[], now: Date, days: nu
  * past the notice).
  */
 export function slotState(availability: Availability, start: Date, now: Date): 'free' | 'taken' | 'none' {
-  if (start.getTime() >= now.getTime() + MAX_DAYS * 24 * 60 * MINUTE) return 'none';
-  const at = DateTime.fromMillis(start.getTime(), { zone: MEETINGS_TIME_ZONE });
+  const startMs = start.getTime();
+  if (startMs >= now.getTime() + MAX_DAYS * 24 * 60 * MINUTE) return 'none';
+  const at = DateTime.fromMillis(startMs, { zone: MEETINGS_TIME_ZONE });
   const iso = start.toISOString();
-  const slot = weeklySlots(availability, at, at).find((candidate) => candidate.start === iso);
-  if (!slot) return 'none';
-  const free = freeSlots([availability], now, MAX_DAYS).some((candidate) => candidate.start === iso);
-  return free ? 'free' : 'taken';
+  if (!weeklySlots(availability, madridDays(at, at)).some((candidate) => candidate.start === iso)) return 'none';
+  const endMs = startMs + SLOT_MINUTES * MINUTE;
+  const tooSoon = startMs < now.getTime() + availability.noticeMinutes * MINUTE;
+  const clash = blocked(availability).some(([from, to]) => startMs < to && endMs > from);
+  return tooSoon || clash ? 'taken' : 'free';
 }
 
 /** A slot's Madrid wall time, for mails and logs: `2026-12-01 09:00`. */
