@@ -11,8 +11,8 @@ import { PHONE_MAX } from '../../platform/form-schema';
  */
 
 /**
- * What a timeline item can be. `booking` (issue #25) and `whatsapp` (issue #26) have no records yet: the kinds are
- * here so the dashboard can be written for them, and no item of theirs is made until they exist.
+ * What a timeline item can be. `whatsapp` (issue #26) has no records yet: the kind is here so the dashboard can be
+ * written for it, and no item of it is made until they exist.
  */
 export const CONTACT_ITEM_KINDS = [
   'message',
@@ -82,8 +82,12 @@ const newsletterItemSchema = z.object({
   status: z.enum(SUBSCRIBER_STATUSES),
 });
 
-/** Issues #25 and #26: shapes to come; no records yet. */
+/**
+ * A booked meeting (issue #25), by its lead in the inbox (source `booking`): `at` when it was booked, `summary` the
+ * lead's message (the meeting's time and topic), `status` the meeting's (`confirmed`, `cancelled`).
+ */
 const bookingItemSchema = z.object({ ...itemBase, kind: z.literal('booking'), status: z.string().nullable() });
+/** Issue #26: a shape to come; no records yet. */
 const whatsappItemSchema = z.object({ ...itemBase, kind: z.literal('whatsapp') });
 
 export const contactItemSchema = z.discriminatedUnion('kind', [

@@ -16,10 +16,11 @@ import {
  * named their address and requests for investor access (each a lead, with its status and owner), the replies
  * partners sent them, and their newsletter subscription; newest first, at most TIMELINE_MAX items. A person is an
  * e-mail address (any case, spaces around it ignored) and the phone numbers their leads gave or the query names.
- * Chats and calls are the person's only through the lead filed from them. Bookings and WhatsApp conversations have
- * no records yet (issues #25, #26).
+ * Chats and calls are the person's only through the lead filed from them; a booked meeting through its lead (source
+ * `booking`), shown as a `booking` item with the meeting's status. WhatsApp conversations have no records yet (issue
+ * #26).
  */
-const LEAD_KIND: Record<LeadSource, LeadItem['kind']> = {
+const LEAD_KIND: Record<Exclude<LeadSource, 'booking'>, LeadItem['kind']> = {
   form: 'message',
   chat: 'chat',
   video: 'video',
@@ -46,18 +47,30 @@ export async function contactTimeline(query: ContactQuery): Promise<ContactTimel
     personSubscription(email),
   ]);
   const items: ContactItem[] = [
-    ...leads.map((lead): ContactItem => ({
-      kind: LEAD_KIND[lead.source],
-      id: lead.id,
-      at: lead.createdAt,
-      summary: preview(lead.message, SUMMARY_MAX),
-      link: { tab: 'messages', id: lead.id },
-      status: lead.status,
-      owner: lead.owner,
-      conversationId: lead.source === 'chat' ? lead.sessionId : null,
-      email: lead.email,
-      matchedBy: lead.email === email ? 'email' : 'phone',
-    })),
+    ...leads.map((lead): ContactItem => {
+      if (lead.source === 'booking') {
+        return {
+          kind: 'booking',
+          id: lead.id,
+          at: lead.createdAt,
+          summary: preview(lead.message, SUMMARY_MAX),
+          link: { tab: 'messages', id: lead.id },
+          status: lead.meetingStatus,
+        };
+      }
+      return {
+        kind: LEAD_KIND[lead.source],
+        id: lead.id,
+        at: lead.createdAt,
+        summary: preview(lead.message, SUMMARY_MAX),
+        link: { tab: 'messages', id: lead.id },
+        status: lead.status,
+        owner: lead.owner,
+        conversationId: lead.source === 'chat' ? lead.sessionId : null,
+        email: lead.email,
+        matchedBy: lead.email === email ? 'email' : 'phone',
+      };
+    }),
     ...replies.map((reply): ContactItem => ({
       kind: 'reply',
       id: reply.id,
