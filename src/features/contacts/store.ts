@@ -36,6 +36,7 @@ export async function personLeads(email: string, phone: string | undefined, limi
       source: contactMessages.source,
       status: contactMessages.status,
       owner: contactMessages.owner,
+      notes: contactMessages.notes,
       sessionId: contactMessages.sessionId,
       createdAt: contactMessages.createdAt,
     })

@@ -56,6 +56,7 @@ export async function addContactMessage(
       // The lead's state is the server's, whatever an input object carries.
       status: 'new',
       owner: null,
+      notes: null,
     })
     // A record filed again under its own id (a replayed provider event: src/features/video/lead.ts) stays the first.
     .onConflictDoNothing({ target: contactMessages.id })
@@ -161,10 +162,13 @@ export function eachLead(): AsyncGenerator<Lead[]> {
   return eachPage((cursor) => listLeadsPage({ cursor, limit: MAX_PAGE_SIZE, q: '' }));
 }
 
-/** Every message sent from one address (any case), newest first: a privacy request's, without the lead state. */
+/**
+ * Every message sent from one address (any case), newest first: a privacy request's, without the lead state (status,
+ * owner, the partners' notes: docs/security.md, "Retention, deletions and privacy requests").
+ */
 export async function contactMessagesByEmail(email: string): Promise<ContactMessage[]> {
   const rows = await newest(eq(contactMessages.email, normaliseEmail(email)));
-  return rows.map(toLead).map(({ status: _status, owner: _owner, ...message }) => message);
+  return rows.map(toLead).map(({ status: _status, owner: _owner, notes: _notes, ...message }) => message);
 }
 
 /** The overview: messages received from `from` on, counted by ISO week (its Monday, UTC, `YYYY-MM-DD`) and source. */

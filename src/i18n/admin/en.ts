@@ -328,6 +328,7 @@ export const adminEn = {
         'invitation.accept': 'Accepted an invitation',
         'newsletter.send': 'Sent a newsletter issue',
         'lead.reply': 'Replied to a lead',
+        'lead.notes': 'Edited a lead’s notes',
       },
     },
   },

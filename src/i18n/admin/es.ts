@@ -317,6 +317,7 @@ export const adminEs: AdminTexts = {
         'invitation.accept': 'Aceptó una invitación',
         'newsletter.send': 'Envió un número del boletín',
         'lead.reply': 'Respondió a un contacto',
+        'lead.notes': 'Editó las notas de un contacto',
       },
     },
   },
