@@ -87,7 +87,7 @@ describe('lead notes', () => {
     expect((await timeline('nora@notes.test')).lead?.notes).toBeNull();
   });
 
-  it('is in the audit log as who and which lead, never the text; and in the CSV, not in a privacy export', async () => {
+  it('is in the audit log as who and which lead, never the text; in the CSV and in a privacy request’s copy', async () => {
     const id = await contact({ name: 'Otto Audit', email: 'otto@audit.test', message: 'Hello' });
     expect((await setLead(id, { notes: 'Prefers calls after 5 pm; budget 40k' })).status).toBe(200);
     const { body: events } = await callJson<AuditEvent[]>(auditLog, '/api/audit-log', admin());
@@ -100,10 +100,9 @@ describe('lead notes', () => {
     expect(header).toMatch(/"Status","Owner","Notes"$/);
     expect(rows.find((row) => row.startsWith('"Otto Audit"'))).toMatch(/"Prefers calls after 5 pm; budget 40k"$/);
 
-    // The lead's state (status, owner, notes) is the firm's, not a record of what the person sent.
+    // What the firm wrote about the person is data about them: an access request's copy holds it.
     const [message] = await contactMessagesByEmail('otto@audit.test');
-    expect(message).toBeDefined();
-    expect(message).not.toHaveProperty('notes');
+    expect(message?.notes).toBe('Prefers calls after 5 pm; budget 40k');
   });
 
   it(`bounds notes at ${LEAD_NOTES_MAX} characters and refuses what is not text`, async () => {
@@ -179,7 +178,14 @@ describe('rows that name a person', () => {
     const started = (await videoRows()).find((row) => row.sessionId === 'cnoteslegacy')!.conversationStarted;
     // As fileVideoLead stored it before: the call's id only in the lead's id.
     await addContactMessage(
-      { name: 'leo@video.test', email: 'leo@video.test', company: null, phone: null, message: 'User: hi' },
+      {
+        name: 'leo@video.test',
+        email: 'leo@video.test',
+        company: null,
+        phone: null,
+        serviceOfInterest: null,
+        message: 'User: hi',
+      },
       'video',
       new Date(started),
       undefined,

@@ -63,7 +63,10 @@ const leadItemSchema = z.object({
   owner: z.string().nullable(),
   /** The partners' private notes on the lead (null: none). */
   notes: z.string().nullable(),
-  /** A chat lead's chat session (the WhatsApp tab, as the dashboard names the chat logs, opens it). */
+  /**
+   * A chat lead's chat session (the WhatsApp tab, as the dashboard names the chat logs, opens it), or a video lead's
+   * call (the Video Calls tab opens it; null for a lead filed before leads named their call).
+   */
   conversationId: z.string().nullable(),
   /** The address the lead gave: another than the person's when it is theirs only by a phone number. */
   email: z.string(),

@@ -55,7 +55,7 @@ export async function contactTimeline(query: ContactQuery): Promise<ContactTimel
       status: lead.status,
       owner: lead.owner,
       notes: lead.notes,
-      conversationId: lead.source === 'chat' ? lead.sessionId : null,
+      conversationId: lead.source === 'chat' || lead.source === 'video' ? lead.sessionId : null,
       email: lead.email,
       matchedBy: lead.email === email ? 'email' : 'phone',
     })),

@@ -163,12 +163,12 @@ export function eachLead(): AsyncGenerator<Lead[]> {
 }
 
 /**
- * Every message sent from one address (any case), newest first: a privacy request's, without the lead state (status,
- * owner, the partners' notes: docs/security.md, "Retention, deletions and privacy requests").
+ * Every message sent from one address (any case), newest first: a privacy request's, with the partners' notes on it
+ * (what the firm wrote about the person is data about them, like its replies) and without the status and owner.
  */
-export async function contactMessagesByEmail(email: string): Promise<ContactMessage[]> {
+export async function contactMessagesByEmail(email: string): Promise<Array<ContactMessage & Pick<Lead, 'notes'>>> {
   const rows = await newest(eq(contactMessages.email, normaliseEmail(email)));
-  return rows.map(toLead).map(({ status: _status, owner: _owner, notes: _notes, ...message }) => message);
+  return rows.map(toLead).map(({ status: _status, owner: _owner, ...message }) => message);
 }
 
 /** The overview: messages received from `from` on, counted by ISO week (its Monday, UTC, `YYYY-MM-DD`) and source. */
