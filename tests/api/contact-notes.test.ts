@@ -6,6 +6,8 @@ import contactsFunction from '../../netlify/functions/admin-contacts';
 import leadAccountFunction from '../../netlify/functions/admin-lead-investor-account';
 import leadFunction from '../../netlify/functions/admin-lead-delete';
 import messagesFunction from '../../netlify/functions/admin-leads';
+import newsletterFunction from '../../netlify/functions/newsletter-subscribe';
+import subscribersFunction from '../../netlify/functions/admin-newsletter-subscribers';
 import usersFunction from '../../netlify/functions/admin-users';
 import videoLogFunction from '../../netlify/functions/video-log';
 import { saveUser } from '../../src/features/accounts/users-store';
@@ -13,6 +15,7 @@ import type { AuditEvent } from '../../src/features/audit/schema';
 import { contactTimelineSchema, type ContactTimeline } from '../../src/features/contacts/schema';
 import type { VideoCallRow } from '../../src/features/conversations/schema';
 import { addContactMessage, contactMessagesByEmail, getLead } from '../../src/features/leads/messages-store';
+import type { NewsletterSubscription } from '../../src/features/newsletter/schema';
 import { LEAD_NOTES_MAX, type Lead, type LeadDetail } from '../../src/features/leads/schema';
 import { fileVideoLead } from '../../src/features/video/lead';
 import { putVideoEvent, recordVideoCallStart, videoLeadId } from '../../src/features/video/log';
@@ -226,5 +229,31 @@ describe('rows that name a person', () => {
     );
     expect(accounts.find((account) => account.username === created.body.username)?.leadEmail).toBe('irene@access.test');
     expect(accounts.find((account) => account.username === 'partner')?.leadEmail).toBeNull();
+  });
+
+  it('a subscriber the contact view links to is read by its id (the Newsletter tab narrows to it)', async () => {
+    const signedUp = await callJson(newsletterFunction, '/api/newsletter', {
+      method: 'POST',
+      body: { fullName: 'Sara Subscriber', email: 'Sara@Subscriber.test' },
+      ip: freshIp(),
+    });
+    expect(signedUp.status).toBe(201);
+    const link = (await timeline('sara@subscriber.test')).items.find((item) => item.kind === 'newsletter')?.link;
+    expect(link?.tab).toBe('newsletter');
+    const id = link!.id;
+    const read = await callJson<NewsletterSubscription>(subscribersFunction, `/api/newsletters/${id}`, {
+      ...admin(),
+      params: { id },
+    });
+    expect(read.status).toBe(200);
+    expect(read.body).toMatchObject({ id, email: 'sara@subscriber.test', fullName: 'Sara Subscriber' });
+    expect(read.body).not.toHaveProperty('token');
+    const missing = '01j0000000000000000000000z';
+    const gone = await call(subscribersFunction, `/api/newsletters/${missing}`, {
+      ...admin(),
+      params: { id: missing },
+    });
+    expect(gone.status).toBe(404);
+    expect((await call(subscribersFunction, `/api/newsletters/${id}`, { params: { id } })).status).toBe(401);
   });
 });

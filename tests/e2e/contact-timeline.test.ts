@@ -114,8 +114,10 @@ describe('the contact view from every row that names a person', () => {
       await subscriberContact.locator('[data-contact-timeline]').waitFor({ timeout: 45_000 });
       expect(await subscriberContact.locator('[data-contact-item="newsletter"]').count()).toBe(1);
       expect(await subscriberContact.textContent()).toContain(c.noLead);
-      await page.keyboard.press('Escape');
+      // Its Open goes to the Newsletter tab narrowed to the subscriber.
+      await subscriberContact.locator('[data-contact-item="newsletter"] a', { hasText: c.openItem }).click();
       await subscriberContact.waitFor({ state: 'hidden' });
+      await expect.poll(() => page.locator('#admin-search').inputValue()).toBe(subscriberEmail);
 
       // A video call that filed a lead: its Visitor column links to the person.
       const video = await rowOf(page, t.tabs.video, videoSession);
@@ -147,7 +149,14 @@ describe('the contact view from every row that names a person', () => {
         note,
       );
 
-      // The lead's own view (from the contact view) shows the same notes.
+      // The lead's own view (from the contact view) shows the same notes, also when the Messages list, filtered to
+      // closed leads, does not hold it.
+      await page.keyboard.press('Escape');
+      await reopened.waitFor({ state: 'hidden' });
+      await page.getByRole('tab', { name: t.tabs.messages, exact: true }).click();
+      await page.locator('[data-lead-filter="status"]').selectOption('closed');
+      await page.evaluate((hash) => (window.location.hash = hash), `#contact/${encodeURIComponent(videoEmail)}`);
+      await reopened.locator('[data-contact-timeline]').waitFor({ timeout: 45_000 });
       await reopened.getByRole('link', { name: c.openLead }).click();
       const view = page.getByRole('dialog', { name: t.messages.viewTitle(videoEmail) });
       await view.locator('[data-lead-notes]').waitFor({ timeout: 45_000 });

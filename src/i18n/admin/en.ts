@@ -168,6 +168,7 @@ export const adminEn = {
     empty: 'No newsletter subscriptions yet.',
     deleted: 'Newsletter subscription deleted successfully!',
     deleteFailed: 'Failed to delete newsletter subscription.',
+    gone: 'This subscription could not be opened: it may have been deleted.',
   },
   whatsapp: {
     columns: {

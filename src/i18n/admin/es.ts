@@ -159,6 +159,7 @@ export const adminEs: AdminTexts = {
     empty: 'Todavía no hay suscripciones al boletín.',
     deleted: 'Suscripción eliminada correctamente.',
     deleteFailed: 'No se ha podido eliminar la suscripción.',
+    gone: 'No se ha podido abrir esta suscripción: puede que se haya eliminado.',
   },
   whatsapp: {
     columns: {
