@@ -133,6 +133,12 @@ describe('the contact view from every row that names a person', () => {
       const note = `${language === 'es' ? 'Llamar el lunes' : 'Call on Monday'} (${run}, ${width})`;
       const lead = videoContact.locator('[data-contact-lead]');
       await lead.getByLabel(t.leads.notes).fill(note);
+      // A note typed and not saved: Escape asks first, and keeping it keeps the text.
+      await page.keyboard.press('Escape');
+      const question = page.getByRole('alertdialog', { name: t.ux.unsaved.title });
+      await question.getByRole('button', { name: t.ux.unsaved.keep }).click();
+      await question.waitFor({ state: 'detached' });
+      expect(await lead.getByLabel(t.leads.notes).inputValue()).toBe(note);
       await fits(page, width);
       await page.screenshot({ path: `/tmp/contact-timeline-${width}-${language}.png` });
       expect(await axeViolations(page)).toEqual([]);

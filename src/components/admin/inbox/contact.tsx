@@ -130,7 +130,7 @@ function TimelineItem({ item }: { item: ContactItem }) {
  * The lead a partner works on from the contact view (the newest open one, else the newest: the API's `lead`), said
  * which, with the message view's controls: status, owner, notes.
  */
-function CurrentLead({ lead }: { lead: ContactTimeline['lead'] }) {
+function CurrentLead({ lead, onDirty }: { lead: ContactTimeline['lead']; onDirty: (dirty: boolean) => void }) {
   const t = useAdminTexts().desk.contact;
   if (!lead) return <p className="text-slate-600">{t.noLead}</p>;
   const which = (lead.status === 'closed' ? t.leadClosed : t.leadOpen)(t.kinds[lead.kind], formatDateTime(lead.at));
@@ -148,12 +148,12 @@ function CurrentLead({ lead }: { lead: ContactTimeline['lead'] }) {
         </a>
       </h3>
       {/* Keyed by the lead: another lead (a refetch after a change elsewhere) starts from its own state. */}
-      <LeadControls key={lead.id} lead={lead} idPrefix="contact-lead" />
+      <LeadControls key={lead.id} lead={lead} idPrefix="contact-lead" onDirty={onDirty} />
     </section>
   );
 }
 
-function Timeline({ email }: { email: string }) {
+function Timeline({ email, onDirty }: { email: string; onDirty: (dirty: boolean) => void }) {
   const adminTexts = useAdminTexts();
   const t = adminTexts.desk.contact;
   const { data, error, loading } = useQuery<ContactTimeline>(
@@ -189,7 +189,7 @@ function Timeline({ email }: { email: string }) {
               </div>
             )}
           </dl>
-          <CurrentLead lead={data.lead} />
+          <CurrentLead lead={data.lead} onDirty={onDirty} />
           <h3 className="font-semibold">{t.items}</h3>
           {data.items.length === 0 ? (
             <p className="text-slate-600">{t.empty}</p>
@@ -214,6 +214,8 @@ function Timeline({ email }: { email: string }) {
 export function ContactDialog() {
   const adminTexts = useAdminTexts();
   const [email, setEmail] = useState<string | null>(emailFromHash);
+  // Notes typed and not saved: closing the view asks first.
+  const [notesDirty, setNotesDirty] = useState(false);
   useEffect(() => {
     const follow = () => setEmail(emailFromHash());
     window.addEventListener('hashchange', follow);
@@ -231,8 +233,9 @@ export function ContactDialog() {
       closeLabel={adminTexts.close}
       onClose={close}
       className="max-w-3xl"
+      unsaved={{ ...adminTexts.ux.unsaved, dirty: notesDirty }}
     >
-      {email && <Timeline key={email} email={email} />}
+      {email && <Timeline key={email} email={email} onDirty={setNotesDirty} />}
     </Dialog>
   );
 }

@@ -52,13 +52,18 @@ export type EditableLead = Pick<Lead, 'id' | 'status' | 'owner' | 'notes'>;
 /** What a change to a lead reloads: the Messages list and counts, and any contact view. */
 const LEAD_CHANGED = ['messages', LEAD_SUMMARY, 'contact'];
 
+/** Told whether notes are typed and not saved (the dialog around them asks before closing). */
+type OnDirty = ((dirty: boolean) => void) | undefined;
+
 /** A lead's private notes: a text a partner edits and saves (PUT /api/contact-messages/{id} with `notes`). */
-function LeadNotes({ lead, idPrefix }: { lead: EditableLead; idPrefix: string }) {
+function LeadNotes({ lead, idPrefix, onDirty }: { lead: EditableLead; idPrefix: string; onDirty: OnDirty }) {
   const t = useAdminTexts().leads;
   const [saved, setSaved] = useState(lead.notes ?? '');
   const [draft, setDraft] = useState(saved);
   const [saving, setSaving] = useState(false);
   const changed = draft.trim() !== saved;
+  useEffect(() => onDirty?.(changed), [changed, onDirty]);
+  useEffect(() => () => onDirty?.(false), [onDirty]);
   const save = async (event: SyntheticEvent) => {
     event.preventDefault();
     setSaving(true);
@@ -98,7 +103,15 @@ function LeadNotes({ lead, idPrefix }: { lead: EditableLead; idPrefix: string })
  * A lead's status, owner and private notes, as the message view and the contact view edit them; `idPrefix` keeps
  * the controls' ids apart when both views are open.
  */
-export function LeadControls({ lead, idPrefix = 'lead' }: { lead: EditableLead; idPrefix?: string }) {
+export function LeadControls({
+  lead,
+  idPrefix = 'lead',
+  onDirty,
+}: {
+  lead: EditableLead;
+  idPrefix?: string;
+  onDirty?: OnDirty;
+}) {
   const t = useAdminTexts().leads;
   const users = useQuery<Array<{ username: string; role: string; isActive: boolean }>>('users', '/api/users');
   const [state, setState] = useState({ status: lead.status, owner: lead.owner });
@@ -136,20 +149,20 @@ export function LeadControls({ lead, idPrefix = 'lead' }: { lead: EditableLead; 
           </Select>
         </Field>
       </div>
-      <LeadNotes lead={lead} idPrefix={idPrefix} />
+      <LeadNotes lead={lead} idPrefix={idPrefix} onDirty={onDirty} />
     </div>
   );
 }
 
 /** A lead's status, owner and notes (in its view), and the thread of replies sent. */
-export function LeadState({ lead }: { lead: Lead }) {
+export function LeadState({ lead, onDirty }: { lead: Lead; onDirty?: OnDirty }) {
   const adminTexts = useAdminTexts();
   const t = adminTexts.leads;
   const detail = useLeadDetail(lead.id, 0);
   return (
     <div className="mt-4 space-y-3 border-t pt-4 text-sm" data-lead-state>
       {/* The lead as just read (a partner may have changed it since the list loaded), else the row. */}
-      <LeadControls key={detail ? 'read' : 'row'} lead={detail?.lead ?? lead} />
+      <LeadControls key={detail ? 'read' : 'row'} lead={detail?.lead ?? lead} onDirty={onDirty} />
       <div>
         <h3 className="font-semibold">{t.thread}</h3>
         {!detail ? (

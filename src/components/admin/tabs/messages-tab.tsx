@@ -83,6 +83,8 @@ export function MessagesTab() {
   const [replyingInView, setReplyingInView] = useState(false);
   // Closing the view's reply form reloads the thread above it.
   const [threadVersion, setThreadVersion] = useState(0);
+  // Notes typed in the view and not saved: closing it asks first.
+  const [notesDirty, setNotesDirty] = useState(false);
   // A link to a lead beyond the loaded pages (the contact view's, an alert's) reads it by its id.
   const readLead = useMemo(
     () => ({
@@ -198,6 +200,7 @@ export function MessagesTab() {
           setReplyingInView(false);
         }}
         className="max-w-2xl"
+        unsaved={{ ...adminTexts.ux.unsaved, dirty: notesDirty }}
       >
         {open && (
           <dl className="space-y-3 text-sm" data-message-view>
@@ -235,7 +238,7 @@ export function MessagesTab() {
             {open.source === 'investor' && <InvestorLead message={open} />}
           </dl>
         )}
-        {open && <LeadState key={`${open.id}-${threadVersion}`} lead={open} />}
+        {open && <LeadState key={`${open.id}-${threadVersion}`} lead={open} onDirty={setNotesDirty} />}
         {open && (
           <div className="mt-4 border-t pt-4" data-message-reply>
             {replyingInView ? (
