@@ -37,6 +37,7 @@ export async function personLeads(email: string, phone: string | undefined, limi
       source: contactMessages.source,
       status: contactMessages.status,
       owner: contactMessages.owner,
+      notes: contactMessages.notes,
       sessionId: contactMessages.sessionId,
       createdAt: contactMessages.createdAt,
       /** A booking's meeting status (`confirmed`, `cancelled`); null for other leads. */

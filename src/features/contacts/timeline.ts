@@ -13,7 +13,7 @@ import {
 
 /**
  * One person's timeline (docs/product.md, "Contact timeline"): their contact messages, chat leads, video calls that
- * named their address and requests for investor access (each a lead, with its status and owner), the replies
+ * named their address and requests for investor access (each a lead, with its status, owner and notes), the replies
  * partners sent them, and their newsletter subscription; newest first, at most TIMELINE_MAX items. A person is an
  * e-mail address (any case, spaces around it ignored) and the phone numbers their leads gave or the query names.
  * Chats and calls are the person's only through the lead filed from them; a booked meeting through its lead (source
@@ -66,7 +66,8 @@ export async function contactTimeline(query: ContactQuery): Promise<ContactTimel
         link: { tab: 'messages', id: lead.id },
         status: lead.status,
         owner: lead.owner,
-        conversationId: lead.source === 'chat' ? lead.sessionId : null,
+        notes: lead.notes,
+        conversationId: lead.source === 'chat' || lead.source === 'video' ? lead.sessionId : null,
         email: lead.email,
         matchedBy: lead.email === email ? 'email' : 'phone',
       };
@@ -101,10 +102,19 @@ export async function contactTimeline(query: ContactQuery): Promise<ContactTimel
   const named = own.find((lead) => lead.name !== lead.email);
   const name = named?.name ?? subscription?.fullName ?? own[0]?.name ?? null;
   const phone = own.find((lead) => lead.phone)?.phone;
-  const newest = own[0];
+  // The lead a partner works on: the newest still open, else the newest.
+  const current = own.find((lead) => lead.status !== 'closed') ?? own[0];
+  const lead = current && {
+    id: current.id,
+    kind: current.source === 'booking' ? ('booking' as const) : LEAD_KIND[current.source],
+    at: current.createdAt,
+    status: current.status,
+    owner: current.owner,
+    notes: current.notes,
+  };
   return {
     contact: { email, name, ...(phone ? { phone } : {}) },
-    ...(newest ? { lead: { id: newest.id, status: newest.status, owner: newest.owner } } : {}),
+    ...(lead ? { lead } : {}),
     items: items.slice(0, TIMELINE_MAX),
     truncated: items.length > TIMELINE_MAX,
   };

@@ -35,7 +35,10 @@ export async function findPersonalData(email: string, now = new Date()): Promise
     listSubscribersPage({ cursor: null, limit: 1, q: email }).then((page) => page.items[0] ?? null),
   ]);
   const known = new Set(chats.map((conversation) => conversation.sessionId));
-  const sessions = new Set(contactMessages.flatMap((message) => (message.sessionId ? [message.sessionId] : [])));
+  // A chat lead names its chat session (a video lead names its call, which the address found above when it was said).
+  const sessions = new Set(
+    contactMessages.flatMap((message) => (message.source === 'chat' && message.sessionId ? [message.sessionId] : [])),
+  );
   const [moreChats, replies] = await Promise.all([
     Promise.all([...sessions].filter((id) => !known.has(id)).map((sessionId) => chatConversation(sessionId))),
     // What the firm wrote to the address is data about it too (erasing a message erases its thread).

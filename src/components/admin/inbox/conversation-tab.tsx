@@ -1,12 +1,13 @@
-import { useState, type ComponentType } from 'react';
+import { useMemo, useState, type ComponentType } from 'react';
 import { Button } from '../../react-ui/button';
 import { Dialog } from '../../react-ui/dialog';
 import { formatDateTime } from '../format';
-import { apiFetch } from '../../../client/api';
+import { apiFetch, apiFetchPage } from '../../../client/api';
 import { ConfirmDelete } from '../confirm-dialog';
 import { mutate, usePagedQuery } from '../query';
 import { RecordTable, type Column } from '../record-table';
 import { useAdminTexts } from '../language';
+import { useLinkedRecord } from '../linked-record';
 import { CsvButton } from './csv-button';
 import { SearchBox, useSearch } from './search-box';
 
@@ -51,6 +52,21 @@ export function ConversationTab<T extends Conversation>({ kind }: { kind: Conver
   const { query, setQuery, q } = useSearch();
   const list = usePagedQuery<T>(kind.key, kind.path, q);
   const [open, setOpen] = useState<T | null>(null);
+  // A link to one conversation (`#whatsapp/{id}`, `#video/{id}`: the contact view's) opens it, read by its id when the
+  // loaded pages do not hold it (a search for an id matches it whole).
+  const readOne = useMemo(
+    () => ({
+      read: async (id: string) => {
+        const { items } = await apiFetchPage<T>(`${kind.path}?q=${encodeURIComponent(id)}`);
+        const found = items.find((conversation) => conversation.id === id);
+        if (!found) throw new Error('No such conversation');
+        return found;
+      },
+      notFound: adminTexts.desk.contact.conversationGone,
+    }),
+    [kind.path, adminTexts],
+  );
+  useLinkedRecord(kind.key, list.data, setOpen, readOne);
   const [deleting, setDeleting] = useState<T | null>(null);
   const remove = (conversation: T) =>
     mutate(() => apiFetch(`${kind.path}/${encodeURIComponent(conversation.sessionId)}`, { method: 'DELETE' }), {
