@@ -552,7 +552,7 @@ export const adminEn = {
     notesFailed: 'The notes could not be saved.',
     openFailed: 'This message could not be opened: it may have been deleted.',
   },
-  /** Dialogs, field checks, sorting, content rows and the rich-text toolbar (issue 12, "pleasant for a partner"). */
+  /** The publishing editor's revisions, preview link, autosave and focal point (issue #24, "Publishing as in Ghost"). */
   publishing: {
     revisions: 'Revisions',
     revisionsTitle: 'Revisions',
@@ -641,6 +641,7 @@ export const adminEn = {
       social: 'Social image (1200 × 630), as shared',
     },
   },
+  /** Dialogs, field checks, sorting, content rows and the rich-text toolbar (issue 12, "pleasant for a partner"). */
   ux: {
     pageTitle: (heading: string) => `${heading} | Vantia Partners`,
     unsaved: {

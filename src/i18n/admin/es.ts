@@ -541,7 +541,7 @@ export const adminEs: AdminTexts = {
     noReplies: 'Todavía no hay respuestas.',
     repliedBy: (by: string, date: string) => `${by}, ${date}`,
   },
-  /** Diálogos, comprobación de campos, orden, filas de contenido y barra del editor (issue 12). */
+  /** Revisiones, enlace de vista previa, autoguardado y punto focal del editor (issue #24). */
   publishing: {
     revisions: 'Revisiones',
     revisionsTitle: 'Revisiones',
@@ -627,6 +627,7 @@ export const adminEs: AdminTexts = {
       social: 'Imagen para redes (1200 × 630), tal como se comparte',
     },
   },
+  /** Diálogos, comprobación de campos, orden, filas de contenido y barra del editor (issue 12). */
   ux: {
     pageTitle: (heading: string) => `${heading} | Vantia Partners`,
     unsaved: {
