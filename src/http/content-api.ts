@@ -94,7 +94,9 @@ export function contentApi<Own extends object, Input extends ContentInput>(
       const admin = await requireAdmin(request);
       const id = pathId(context);
       const input = await parseJsonBody(request, inputSchema);
-      const record = await engine.update(id, input, admin.id);
+      // `?autosave=1`: the editor saved a draft by itself, not a press of Update.
+      const autosave = new URL(request.url).searchParams.get('autosave') === '1';
+      const record = await engine.update(id, input, admin.id, autosave);
       if (!record) throw notFound(label);
       return json(record);
     },

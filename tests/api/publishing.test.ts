@@ -280,6 +280,52 @@ describe('revisions', () => {
     expect(left).toEqual([{ n: 0 }]);
   });
 
+  it("keeps a run of one partner's autosaves as one revision, and every save pressed as its own", async () => {
+    setClock(new Date('2030-03-01T09:00:00Z'));
+    const insight = await createInsight({ published: false });
+    let version = insight.version;
+    const save = async (title: string, autosave: boolean) => {
+      const saved = await send<Insight>(
+        insightsFunction,
+        'PUT',
+        autosave ? '/x?autosave=1' : '/x',
+        { id: insight.id },
+        { ...insightBody, published: false, title: { en: title, es: title }, version },
+      );
+      expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+      version = saved.body.version;
+    };
+    const titles = async () => {
+      const path = `/api/insights/${insight.id}/revisions`;
+      const listed = await send<Array<{ title: { en: string } }>>(insightPublishing, 'GET', path, { id: insight.id });
+      return listed.body.map((revision) => revision.title.en);
+    };
+    const created = insightBody.title.en;
+
+    // Typing with pauses: three autosaves within minutes are one revision, the newest text.
+    for (const [minute, title] of [
+      [1, 'Dra'],
+      [2, 'Draft'],
+      [4, 'Draft one'],
+    ] as const) {
+      setClock(new Date(`2030-03-01T09:0${minute}:00Z`));
+      await save(title, true);
+    }
+    expect(await titles()).toEqual(['Draft one', created]);
+
+    // Update pressed: its own revision; the autosave after it starts a new one.
+    setClock(new Date('2030-03-01T09:05:00Z'));
+    await save('Pressed', false);
+    setClock(new Date('2030-03-01T09:06:00Z'));
+    await save('After pressed', true);
+    expect(await titles()).toEqual(['After pressed', 'Pressed', 'Draft one', created]);
+
+    // More than ten minutes after the last autosave: a new revision too.
+    setClock(new Date('2030-03-01T09:17:00Z'));
+    await save('Next morning coffee', true);
+    expect(await titles()).toEqual(['Next morning coffee', 'After pressed', 'Pressed', 'Draft one', created]);
+  });
+
   it('restores an earlier text without its publication state: an unpublished insight stays unpublished', async () => {
     const insight = await createInsight();
     expect((await insightData('ai-pilot', 'en')).status).toBe(200);

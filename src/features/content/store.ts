@@ -30,6 +30,9 @@ export class SlugTaken extends Error {}
 /** Who made an editor's save, written beside the record as a revision. */
 export type SavedBy = string | null;
 
+/** How long a run of autosaves by one admin stays one revision: the newest autosave replaces it until then. */
+export const AUTOSAVE_FOLD_MINUTES = 10;
+
 /** One save of a record, as the revisions list shows it. */
 export interface RevisionSummary {
   id: string;
@@ -193,8 +196,37 @@ export class ContentCollection<T extends ContentRecord> {
       });
   }
 
-  private async writeRevision(db: Queryable, record: T, savedBy: SavedBy): Promise<void> {
+  /**
+   * Keeps a save as a revision. An autosave (`autosave`, the editor's own while a draft is typed) replaces the newest
+   * revision instead when that one is an autosave of the same admin less than AUTOSAVE_FOLD_MINUTES old: a pause in
+   * typing every few seconds does not add a revision each time. A save an admin presses is always a revision of its own.
+   */
+  private async writeRevision(db: Queryable, record: T, savedBy: SavedBy, autosave = false): Promise<void> {
     const { id, updatedAt } = record;
+    if (autosave && savedBy !== null) {
+      const newest = db
+        .select({ id: contentRevisions.id })
+        .from(contentRevisions)
+        .where(and(eq(contentRevisions.contentId, id), eq(contentRevisions.kind, this.kind.name)))
+        .orderBy(desc(contentRevisions.savedAt), desc(contentRevisions.id))
+        .limit(1);
+      const folded = await db
+        .update(contentRevisions)
+        .set({ savedAt: updatedAt, record: record })
+        .where(
+          and(
+            inArray(contentRevisions.id, newest),
+            eq(contentRevisions.autosave, true),
+            eq(contentRevisions.savedBy, savedBy),
+            gt(
+              contentRevisions.savedAt,
+              new Date(Date.parse(updatedAt) - AUTOSAVE_FOLD_MINUTES * 60_000).toISOString(),
+            ),
+          ),
+        )
+        .returning({ id: contentRevisions.id });
+      if (folded.length === 1) return;
+    }
     await db.insert(contentRevisions).values({
       id: newId(Date.parse(updatedAt)),
       contentId: id,
@@ -202,6 +234,7 @@ export class ContentCollection<T extends ContentRecord> {
       savedAt: updatedAt,
       savedBy,
       record: record as Record<string, unknown>,
+      autosave,
     });
   }
 
@@ -299,10 +332,10 @@ export class ContentCollection<T extends ContentRecord> {
 
   /**
    * Replaces the record stored at `version` (`UPDATE … WHERE version = $v`), its slugs (unless the same as
-   * `previous`'s) and a revision (`savedBy`; undefined: a server's change, no revision), in one transaction: false
-   * when it is not there any more.
+   * `previous`'s) and a revision (`savedBy`; undefined: a server's change, no revision; `autosave`: the editor's own,
+   * see `writeRevision`), in one transaction: false when it is not there any more.
    */
-  async replace(record: T, version: number, savedBy?: SavedBy, previous?: T): Promise<boolean> {
+  async replace(record: T, version: number, savedBy?: SavedBy, previous?: T, autosave = false): Promise<boolean> {
     const stored = this.of(false, eq(content.id, record.id), eq(content.version, version));
     const slugs = this.kind.keys(record).slugs;
     const sameSlugs = previous && JSON.stringify(this.kind.keys(previous).slugs) === JSON.stringify(slugs);
@@ -310,7 +343,7 @@ export class ContentCollection<T extends ContentRecord> {
       const rows = await tx.update(content).set(this.values(record)).where(stored).returning({ id: content.id });
       if (rows.length !== 1) return false;
       if (!sameSlugs) await this.writeSlugs(tx, record.id, slugs);
-      if (savedBy !== undefined) await this.writeRevision(tx, record, savedBy);
+      if (savedBy !== undefined) await this.writeRevision(tx, record, savedBy, autosave);
       return true;
     });
   }

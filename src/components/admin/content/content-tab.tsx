@@ -144,7 +144,11 @@ function useContentEditor<T extends ContentRecord, F extends ContentForm>(kind: 
     autosaving.current = true;
     setAutosave({ state: 'saving' });
     try {
-      const saved = await apiFetch<T>(`${endpoint}/${editing.id}`, { method: 'PUT', body: kind.toBody(sent) });
+      // Marked as an autosave: the server folds a run of them into one revision (docs/product.md, "Publishing").
+      const saved = await apiFetch<T>(`${endpoint}/${editing.id}?autosave=1`, {
+        method: 'PUT',
+        body: kind.toBody(sent),
+      });
       const version = (saved as unknown as { version: number }).version;
       setEditing(saved);
       setForm((now) => ({ ...now, version }));
