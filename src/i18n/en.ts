@@ -293,6 +293,7 @@ export const en = {
   'chat.talkToPersonMessage': 'I would like to talk to a person on your team.',
   'chat.yes': 'Yes',
   'chat.no': 'No',
+  'chat.slots': 'Free times for a call',
   'chat.sources': 'Sources',
   'chat.source.portfolio': 'Case study',
   'chat.source.insight': 'Insight',
@@ -327,6 +328,22 @@ export const en = {
     "Thank you, {name}. I've passed your details to our team, and someone will write to you at {email} within one business day.",
   'assistant.leadDeclined':
     "No problem: I haven't stored anything. You can also reach us through the [contact form]({contactUrl}).",
+  'assistant.meetingOffer':
+    "I'd be glad to set up a 30-minute call with one of our partners. These are the next free times (Madrid time): choose one below, or see every free time on the [booking page]({bookUrl}).",
+  'assistant.meetingChoose':
+    'Please choose one of the times below, or see every free time on the [booking page]({bookUrl}).',
+  'assistant.meetingTaken':
+    'Sorry, someone has just booked that time. These are the next free times (Madrid time): choose one below, or see every free time on the [booking page]({bookUrl}).',
+  'assistant.meetingSlot': '{when} (Madrid time)',
+  'assistant.meetingConsent':
+    'Good choice: {when}. To book it I need your name, email, company and what you would like to discuss, and to pass them to our partner, as our [privacy policy]({privacyUrl}) explains. Do you agree? Please answer yes or no.',
+  'assistant.meetingTopic': 'Finally, what would you like to talk about?',
+  'assistant.meetingBooked':
+    "Done, {name}: your meeting with {partner} is booked for {when}. I've sent the calendar invitation to {email}, with a link to cancel or move it.",
+  'assistant.meetingLimit':
+    'I cannot book more meetings from here today. Please try again tomorrow, or write to us through the [contact form]({contactUrl}).',
+  'assistant.meetingError':
+    'Something went wrong and the meeting was not booked. Please try again on the [booking page]({bookUrl}).',
   'assistant.refuse':
     "I'm here to help with questions about Vantia Partners' services, investment approach, case studies and insights, so I can't help with that. Is there anything about digital transformation or investment I can help you with?",
   'assistant.unknown':

@@ -296,6 +296,7 @@ export const es: Record<DictionaryKey, string> = {
   'chat.talkToPersonMessage': 'Quisiera hablar con una persona de su equipo.',
   'chat.yes': 'Sí',
   'chat.no': 'No',
+  'chat.slots': 'Horas libres para una llamada',
   'chat.sources': 'Fuentes',
   'chat.source.portfolio': 'Caso de éxito',
   'chat.source.insight': 'Análisis',
@@ -332,6 +333,22 @@ export const es: Record<DictionaryKey, string> = {
     'Gracias, {name}. He trasladado sus datos a nuestro equipo y alguien le escribirá a {email} en un plazo de un día hábil.',
   'assistant.leadDeclined':
     'Ningún problema: no he guardado nada. También puede escribirnos mediante el [formulario de contacto]({contactUrl}).',
+  'assistant.meetingOffer':
+    'Con mucho gusto le organizo una llamada de 30 minutos con uno de nuestros socios. Estas son las próximas horas libres (hora de Madrid): elija una abajo o consulte todas en la [página de reservas]({bookUrl}).',
+  'assistant.meetingChoose':
+    'Elija una de las horas de abajo, por favor, o consulte todas las horas libres en la [página de reservas]({bookUrl}).',
+  'assistant.meetingTaken':
+    'Lo sentimos, alguien acaba de reservar esa hora. Estas son las próximas horas libres (hora de Madrid): elija una abajo o consulte todas en la [página de reservas]({bookUrl}).',
+  'assistant.meetingSlot': '{when} (hora de Madrid)',
+  'assistant.meetingConsent':
+    'Perfecto: {when}. Para reservarla necesito su nombre, su correo electrónico, su empresa y el tema que quiere tratar, y trasladarlos a nuestro socio, como explica nuestra [política de privacidad]({privacyUrl}). ¿Está de acuerdo? Responda sí o no, por favor.',
+  'assistant.meetingTopic': 'Por último, ¿de qué le gustaría hablar?',
+  'assistant.meetingBooked':
+    'Listo, {name}: su reunión con {partner} queda reservada para el {when}. He enviado la invitación a {email}, con un enlace para cancelarla o cambiarla.',
+  'assistant.meetingLimit':
+    'Hoy no puedo reservar más reuniones desde aquí. Inténtelo de nuevo mañana o escríbanos mediante el [formulario de contacto]({contactUrl}).',
+  'assistant.meetingError':
+    'Algo ha fallado y la reunión no se ha reservado. Inténtelo de nuevo en la [página de reservas]({bookUrl}).',
   'assistant.refuse':
     'Estoy aquí para ayudarle con preguntas sobre los servicios, el enfoque de inversión, los casos de éxito y los análisis de Vantia Partners, así que no puedo ayudarle con eso. ¿Hay algo sobre transformación digital o inversión en lo que pueda ayudarle?',
   'assistant.unknown':
