@@ -35,7 +35,15 @@ beforeAll(async () => {
   });
   expect(saved.status).toBe(200);
 });
-afterAll(async () => smtp.stop());
+afterAll(async () => {
+  // No hours: the browser tests after this file meet the chat's lead flow, not its meeting offer.
+  const cleared = await api('/api/meetings/settings', {
+    method: 'PUT',
+    body: JSON.stringify({ hours: [], daysOff: [], noticeMinutes: 60, bufferMinutes: 0, meetingLink: LINK }),
+  });
+  expect(cleared.status).toBe(200);
+  await smtp.stop();
+});
 
 function calendarOf(mail: ParsedMail): string {
   const part = mail.attachments.find((attachment) => attachment.contentType.startsWith('text/calendar'));
@@ -157,6 +165,48 @@ describe('booking a meeting', () => {
     expect(await page.getByText(es['book.fieldError.start']).isVisible()).toBe(true);
     expect(await page.getByText(es['book.fieldError.topic']).isVisible()).toBe(true);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await page.close();
+  });
+
+  it('the chat offers three free times as buttons and books one, in Spanish', async () => {
+    const page = await browser.page();
+    await page.goto('/es/');
+    await page.getByRole('button', { name: es['chat.open'] }).click();
+    const panel = page.locator('[data-chat-panel]');
+    await panel.waitFor();
+    const bots = panel.locator('[data-sender="bot"]');
+    const reply = async (send: () => Promise<void>): Promise<string> => {
+      const before = await bots.count();
+      await send();
+      await expect.poll(() => bots.count(), { timeout: 15_000 }).toBe(before + 1);
+      await expect.poll(() => panel.locator('[role="log"]').getAttribute('aria-busy')).not.toBe('true');
+      await expect.poll(() => panel.locator('#chat-input').isEnabled()).toBe(true);
+      return (await bots.last().innerText()).trim();
+    };
+    const say = (text: string) =>
+      reply(async () => {
+        await panel.locator('#chat-input').fill(text);
+        await page.keyboard.press('Enter');
+      });
+    const offer = await reply(() => panel.getByRole('button', { name: es['chat.talkToPerson'] }).click());
+    expect(offer).toContain('Estas son las próximas horas libres');
+    expect(await bots.last().getByRole('link', { name: 'página de reservas' }).getAttribute('href')).toBe('/es/book');
+    const times = panel.getByRole('group', { name: es['chat.slots'] }).getByRole('button');
+    await expect.poll(() => times.count()).toBe(3);
+    const label = (await times.nth(1).innerText()).trim();
+    expect(label).toMatch(/\(hora de Madrid\)$/);
+    expect(await reply(() => times.nth(1).click())).toMatch(/^Perfecto: /);
+    expect(await reply(() => panel.getByRole('button', { name: es['chat.yes'] }).click())).toBe(
+      es['assistant.leadName'],
+    );
+    await say('Beatriz Luna');
+    await say('beatriz@luna.example');
+    expect(await say('Luna Renovables')).toBe(es['assistant.meetingTopic']);
+    const booked = await say('Financiación de un parque solar');
+    expect(booked).toMatch(/^Listo, Beatriz Luna: su reunión con .* queda reservada para el /);
+    expect(booked).toContain(label);
+    const [mail] = await mailsTo('beatriz@luna.example', 1);
+    expect(calendarOf(mail!)).toContain('METHOD:REQUEST');
     await page.close();
   });
 
