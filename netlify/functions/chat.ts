@@ -14,7 +14,8 @@ import { chatRequestSchema } from '../../src/features/chat/schema';
  * `Accept: text/event-stream` the reply streams as server-sent events
  * (`delta` pieces, then `done` with the whole message, the session id and the sources:
  * the site's pages the reply links to, `{title, url, type}`; and `lead`, where the lead flow stands: the
- * question it asked, `filed`, or null — src/features/chat/schema.ts, ChatLeadStep).
+ * question it asked, `filed`, or null — src/features/chat/schema.ts, ChatLeadStep; and `slots`, the meeting offer's
+ * free times as its buttons say them, each sent back as the visitor's message — src/features/chat/meeting-offer.ts).
  * The exchange is logged before the answer ends; without a `sessionId` the
  * server makes one, and the client sends it back with its next message.
  */
@@ -30,13 +31,24 @@ export default route({
     const reply = await chatReply(chat, origin, ip, signal);
     if (wantsEventStream(request)) {
       return eventStream(reply.pieces(), reply.log, {
-        done: (message) => ({ sessionId: reply.sessionId, sources: reply.sources(message), lead: reply.lead }),
+        done: (message) => ({
+          sessionId: reply.sessionId,
+          sources: reply.sources(message),
+          lead: reply.lead,
+          slots: reply.slots,
+        }),
         onCancel: () => left.abort(),
       });
     }
     const message = await reply.complete();
     await reply.log(message);
-    return json({ message, sessionId: reply.sessionId, sources: reply.sources(message), lead: reply.lead });
+    return json({
+      message,
+      sessionId: reply.sessionId,
+      sources: reply.sources(message),
+      lead: reply.lead,
+      slots: reply.slots,
+    });
   },
 });
 

@@ -25,8 +25,9 @@ function refusal(status: number): string {
 }
 
 /**
- * A booking form's post: 303 to the confirmation page with the meeting's start (`/book/confirmed?start=…`), or back to
- * the booking page with what went wrong (`/book?result=invalid|taken|limit|error[&field=…]`).
+ * A booking form's post: 303 to the confirmation page with the meeting's start (`/book/confirmed?start=…`), or 307
+ * back to the booking page with what went wrong (`/book?result=invalid|taken|limit|error[&field=…]`): the browser
+ * posts the same fields there, and the page puts them back in the form.
  */
 function bookingPage(lang: Language, outcome: FormOutcome): string {
   const booked = bookingResultSchema.safeParse(outcome.body);
@@ -61,6 +62,7 @@ export default route({
       return json(result, { status: 201 });
     },
     bookingPage,
+    { keepRefused: true },
   ),
 });
 

@@ -6,6 +6,7 @@ import { portfolioContent } from '../features/content/portfolio';
 import { shownInEveryLanguage } from '../features/content/shown';
 import { insightsRss, sitemapXml, type SitemapEntry } from '../features/content/feeds';
 import { byLanguage, type Language } from '../i18n/languages';
+import { BOOK_PATH } from '../features/meetings/schema';
 import { contentPath } from '../features/content/publishing-schema';
 import { site } from '../platform/site';
 import { TAXONOMY_TAG, taxonomyForPage } from '../features/taxonomy/taxonomy';
@@ -45,6 +46,8 @@ const STATIC_PATHS = [
   '/legal-advice',
   '/privacy-policy',
   '/investment-policy',
+  // The booking page (docs/product.md, "Meetings"); its confirmation, manage and cancelled pages are not indexed.
+  BOOK_PATH,
 ];
 
 /** Every page in every language, the on-demand ones included. */

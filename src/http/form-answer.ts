@@ -104,11 +104,14 @@ export interface FormOutcome {
  * A form whose every post is answered 303 See Other to a page that says what happened, from its URL (the booking and
  * cancellation forms: docs/product.md, "Meetings"): the handler runs exactly as for JSON, and `location` gets the
  * form's language and the outcome. Nothing the visitor typed goes into the URL unless `location` puts it there.
+ * `keepRefused` (the booking form): a refusal is answered 307 instead, so the browser posts the same fields to
+ * `location`, which puts them back in the form (a body past the limit is not sent again: 303).
  */
 export function answeringFormsBySeeOther(
   form: string,
   handler: Handler,
   location: (lang: Language, outcome: FormOutcome) => string,
+  { keepRefused = false }: { keepRefused?: boolean } = {},
 ): Handler {
   return async (request, context) => {
     if (!isFormPost(request)) return handler(request, context);
@@ -132,6 +135,7 @@ export function answeringFormsBySeeOther(
         ? { status: refusal.status, body: { message: refusal.message }, field: refusal.field }
         : { status: 500, body: null };
     }
-    return redirect(303, location(lang, outcome));
+    const refused = outcome.status >= 400 && outcome.status !== 413;
+    return redirect(keepRefused && refused ? 307 : 303, location(lang, outcome));
   };
 }

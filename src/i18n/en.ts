@@ -293,6 +293,7 @@ export const en = {
   'chat.talkToPersonMessage': 'I would like to talk to a person on your team.',
   'chat.yes': 'Yes',
   'chat.no': 'No',
+  'chat.slots': 'Free times for a call',
   'chat.sources': 'Sources',
   'chat.source.portfolio': 'Case study',
   'chat.source.insight': 'Insight',
@@ -327,6 +328,22 @@ export const en = {
     "Thank you, {name}. I've passed your details to our team, and someone will write to you at {email} within one business day.",
   'assistant.leadDeclined':
     "No problem: I haven't stored anything. You can also reach us through the [contact form]({contactUrl}).",
+  'assistant.meetingOffer':
+    "I'd be glad to set up a 30-minute call with one of our partners. These are the next free times (Madrid time): choose one below, or see every free time on the [booking page]({bookUrl}).",
+  'assistant.meetingChoose':
+    'Please choose one of the times below, or see every free time on the [booking page]({bookUrl}).',
+  'assistant.meetingTaken':
+    'Sorry, someone has just booked that time. These are the next free times (Madrid time): choose one below, or see every free time on the [booking page]({bookUrl}).',
+  'assistant.meetingSlot': '{when} (Madrid time)',
+  'assistant.meetingConsent':
+    'Good choice: {when}. To book it I need your name, email, company and what you would like to discuss, and to pass them to our partner, as our [privacy policy]({privacyUrl}) explains. Do you agree? Please answer yes or no.',
+  'assistant.meetingTopic': 'Finally, what would you like to talk about?',
+  'assistant.meetingBooked':
+    "Done, {name}: your meeting with {partner} is booked for {when}. I've sent the calendar invitation to {email}, with a link to cancel or move it.",
+  'assistant.meetingLimit':
+    'I cannot book more meetings from here today. Please try again tomorrow, or write to us through the [contact form]({contactUrl}).',
+  'assistant.meetingError':
+    'Something went wrong and the meeting was not booked. Please try again on the [booking page]({bookUrl}).',
   'assistant.refuse':
     "I'm here to help with questions about Vantia Partners' services, investment approach, case studies and insights, so I can't help with that. Is there anything about digital transformation or investment I can help you with?",
   'assistant.unknown':
@@ -474,5 +491,67 @@ export const en = {
   'clients.eyebrow': 'Clients',
   'clients.title': 'Companies that trust us',
   'clients.logos': 'Some of our clients',
+  // Meetings (docs/product.md, "Meetings"): /book and its pages
+  'meta.book.title': 'Book a meeting | Vantia Partners',
+  'meta.book.description':
+    'Book a free 30-minute introductory call with a Vantia Partners partner: choose a time in the next two weeks and get a calendar invitation.',
+  'meta.bookConfirmed.title': 'Meeting booked | Vantia Partners',
+  'meta.bookManage.title': 'Your meeting | Vantia Partners',
+  'meta.bookCancelled.title': 'Meeting cancelled | Vantia Partners',
+  'cta.book': 'Book a call',
+  'contact.book.text': 'Prefer to talk? Book a free 30-minute call with one of our partners.',
+  'contact.book.link': 'Book a call',
+  'notFound.book': 'Book a call with a partner',
+  'book.eyebrow': 'Meetings',
+  'book.title': 'Book an introductory call',
+  'book.intro':
+    'Choose a free 30-minute slot with one of our partners in the next two weeks, then tell us who you are and what you would like to discuss. We will e-mail you a calendar invitation.',
+  'book.timeZone.madrid': 'Times are in Madrid time (Europe/Madrid).',
+  'book.timeZone.local': 'Times are in your time zone ({zone}), with Madrid time beside them.',
+  'book.madridTime': '{time} in Madrid',
+  'book.slots.legend': 'Choose a time',
+  'book.slots.withPartner': 'with {partner}',
+  'book.empty.title': 'No free times in the next two weeks',
+  'book.empty.text':
+    'Our partners have no free slots at the moment. Write to us through the contact form and we will find a time with you.',
+  'book.empty.contact': 'Go to the contact form',
+  'book.details': 'Your details',
+  'book.name': 'Full name',
+  'book.email': 'E-mail',
+  'book.company': 'Company (optional)',
+  'book.topic': 'What would you like to talk about?',
+  'book.consent': 'I agree that Vantia Partners uses these details to arrange and hold this meeting.',
+  'book.privacyLink': 'Read our privacy policy',
+  'book.submit': 'Book the meeting',
+  'book.fieldError.start': 'Choose one of the offered times.',
+  'book.fieldError.name': 'Please enter your name.',
+  'book.fieldError.email': 'Please enter a valid e-mail address.',
+  'book.fieldError.company': 'The company name is too long.',
+  'book.fieldError.topic': 'Tell us briefly what you would like to talk about.',
+  'book.fieldError.consent': 'Please accept the privacy policy to book the meeting.',
+  'book.result.invalid': 'The meeting was not booked: please check the fields marked below.',
+  'book.result.taken': 'Sorry, someone has just booked that time. Please choose another one.',
+  'book.result.limit': 'Too many bookings have been made from here today. Please try again tomorrow or write to us.',
+  'book.result.error': 'Something went wrong and the meeting was not booked. Please try again.',
+  'book.confirmed.title': 'Your meeting is booked',
+  'book.confirmed.when': 'We look forward to talking with you on {when}.',
+  'book.confirmed.mail':
+    'We have sent you an e-mail with the calendar invitation and a link to cancel or move the meeting.',
+  'book.confirmed.home': 'Back to the home page',
+  'book.manage.title': 'Your meeting',
+  'book.manage.when': 'When',
+  'book.manage.with': 'With',
+  'book.manage.cancelHint': 'If you cancel, the time is freed and we e-mail you a cancellation for your calendar.',
+  'book.manage.cancel': 'Cancel the meeting',
+  'book.manage.move': 'To move it, book another time, then cancel this one.',
+  'book.manage.another': 'Book another time',
+  'book.manage.invalid': 'This link is not valid. Please open the whole link from your e-mail.',
+  'book.manage.cancelled': 'This meeting has been cancelled.',
+  'book.manage.past': 'This meeting has already taken place.',
+  'book.cancelled.title': 'Meeting cancelled',
+  'book.cancelled.text': 'Your meeting is cancelled and the time is free again. We have e-mailed you the cancellation.',
+  'book.cancelled.gone': 'This meeting was already cancelled, or has already taken place.',
+  'book.cancelled.invalid': 'This link is not valid. Please open the whole link from your e-mail.',
+  'book.cancelled.error': 'Something went wrong and the meeting was not cancelled. Please try again.',
 } as const;
 export type DictionaryKey = keyof typeof en;

@@ -296,6 +296,7 @@ export const es: Record<DictionaryKey, string> = {
   'chat.talkToPersonMessage': 'Quisiera hablar con una persona de su equipo.',
   'chat.yes': 'Sí',
   'chat.no': 'No',
+  'chat.slots': 'Horas libres para una llamada',
   'chat.sources': 'Fuentes',
   'chat.source.portfolio': 'Caso de éxito',
   'chat.source.insight': 'Análisis',
@@ -332,6 +333,22 @@ export const es: Record<DictionaryKey, string> = {
     'Gracias, {name}. He trasladado sus datos a nuestro equipo y alguien le escribirá a {email} en un plazo de un día hábil.',
   'assistant.leadDeclined':
     'Ningún problema: no he guardado nada. También puede escribirnos mediante el [formulario de contacto]({contactUrl}).',
+  'assistant.meetingOffer':
+    'Con mucho gusto le organizo una llamada de 30 minutos con uno de nuestros socios. Estas son las próximas horas libres (hora de Madrid): elija una abajo o consulte todas en la [página de reservas]({bookUrl}).',
+  'assistant.meetingChoose':
+    'Elija una de las horas de abajo, por favor, o consulte todas las horas libres en la [página de reservas]({bookUrl}).',
+  'assistant.meetingTaken':
+    'Lo sentimos, alguien acaba de reservar esa hora. Estas son las próximas horas libres (hora de Madrid): elija una abajo o consulte todas en la [página de reservas]({bookUrl}).',
+  'assistant.meetingSlot': '{when} (hora de Madrid)',
+  'assistant.meetingConsent':
+    'Perfecto: {when}. Para reservarla necesito su nombre, su correo electrónico, su empresa y el tema que quiere tratar, y trasladarlos a nuestro socio, como explica nuestra [política de privacidad]({privacyUrl}). ¿Está de acuerdo? Responda sí o no, por favor.',
+  'assistant.meetingTopic': 'Por último, ¿de qué le gustaría hablar?',
+  'assistant.meetingBooked':
+    'Listo, {name}: su reunión con {partner} queda reservada para el {when}. He enviado la invitación a {email}, con un enlace para cancelarla o cambiarla.',
+  'assistant.meetingLimit':
+    'Hoy no puedo reservar más reuniones desde aquí. Inténtelo de nuevo mañana o escríbanos mediante el [formulario de contacto]({contactUrl}).',
+  'assistant.meetingError':
+    'Algo ha fallado y la reunión no se ha reservado. Inténtelo de nuevo en la [página de reservas]({bookUrl}).',
   'assistant.refuse':
     'Estoy aquí para ayudarle con preguntas sobre los servicios, el enfoque de inversión, los casos de éxito y los análisis de Vantia Partners, así que no puedo ayudarle con eso. ¿Hay algo sobre transformación digital o inversión en lo que pueda ayudarle?',
   'assistant.unknown':
@@ -481,4 +498,68 @@ export const es: Record<DictionaryKey, string> = {
   'clients.eyebrow': 'Clientes',
   'clients.title': 'Empresas que confían en nosotros',
   'clients.logos': 'Algunos de nuestros clientes',
+  // Reuniones (docs/product.md, "Meetings"): /book y sus páginas
+  'meta.book.title': 'Reservar una reunión | Vantia Partners',
+  'meta.book.description':
+    'Reserve una llamada introductoria gratuita de 30 minutos con un socio de Vantia Partners: elija una hora en las próximas dos semanas y reciba la invitación en su calendario.',
+  'meta.bookConfirmed.title': 'Reunión reservada | Vantia Partners',
+  'meta.bookManage.title': 'Su reunión | Vantia Partners',
+  'meta.bookCancelled.title': 'Reunión cancelada | Vantia Partners',
+  'cta.book': 'Reservar una llamada',
+  'contact.book.text': '¿Prefiere hablar? Reserve una llamada gratuita de 30 minutos con uno de nuestros socios.',
+  'contact.book.link': 'Reservar una llamada',
+  'notFound.book': 'Reserve una llamada con un socio',
+  'book.eyebrow': 'Reuniones',
+  'book.title': 'Reserve una llamada introductoria',
+  'book.intro':
+    'Elija un hueco libre de 30 minutos con uno de nuestros socios en las próximas dos semanas y cuéntenos quién es y de qué le gustaría hablar. Le enviaremos la invitación a su calendario por correo electrónico.',
+  'book.timeZone.madrid': 'Las horas se muestran en hora de Madrid (Europe/Madrid).',
+  'book.timeZone.local': 'Las horas se muestran en su zona horaria ({zone}), con la hora de Madrid al lado.',
+  'book.madridTime': '{time} en Madrid',
+  'book.slots.legend': 'Elija una hora',
+  'book.slots.withPartner': 'con {partner}',
+  'book.empty.title': 'No hay horas libres en las próximas dos semanas',
+  'book.empty.text':
+    'Nuestros socios no tienen huecos libres en este momento. Escríbanos mediante el formulario de contacto y buscaremos una hora con usted.',
+  'book.empty.contact': 'Ir al formulario de contacto',
+  'book.details': 'Sus datos',
+  'book.name': 'Nombre completo',
+  'book.email': 'Correo electrónico',
+  'book.company': 'Empresa (opcional)',
+  'book.topic': '¿De qué le gustaría hablar?',
+  'book.consent': 'Acepto que Vantia Partners utilice estos datos para organizar y celebrar esta reunión.',
+  'book.privacyLink': 'Lea nuestra política de privacidad',
+  'book.submit': 'Reservar la reunión',
+  'book.fieldError.start': 'Elija una de las horas disponibles.',
+  'book.fieldError.name': 'Introduzca su nombre.',
+  'book.fieldError.email': 'Introduzca un correo electrónico válido.',
+  'book.fieldError.company': 'El nombre de la empresa es demasiado largo.',
+  'book.fieldError.topic': 'Cuéntenos brevemente de qué le gustaría hablar.',
+  'book.fieldError.consent': 'Acepte la política de privacidad para reservar la reunión.',
+  'book.result.invalid': 'La reunión no se ha reservado: revise los campos indicados más abajo.',
+  'book.result.taken': 'Lo sentimos, alguien acaba de reservar esa hora. Elija otra, por favor.',
+  'book.result.limit': 'Hoy se han hecho demasiadas reservas desde aquí. Inténtelo de nuevo mañana o escríbanos.',
+  'book.result.error': 'Algo ha fallado y la reunión no se ha reservado. Inténtelo de nuevo.',
+  'book.confirmed.title': 'Su reunión está reservada',
+  'book.confirmed.when': 'Será un placer hablar con usted el {when}.',
+  'book.confirmed.mail':
+    'Le hemos enviado un correo electrónico con la invitación para su calendario y un enlace para cancelar o cambiar la reunión.',
+  'book.confirmed.home': 'Volver a la página de inicio',
+  'book.manage.title': 'Su reunión',
+  'book.manage.when': 'Cuándo',
+  'book.manage.with': 'Con',
+  'book.manage.cancelHint':
+    'Si la cancela, la hora queda libre y le enviaremos la cancelación para su calendario por correo electrónico.',
+  'book.manage.cancel': 'Cancelar la reunión',
+  'book.manage.move': 'Para cambiarla, reserve otra hora y después cancele esta.',
+  'book.manage.another': 'Reservar otra hora',
+  'book.manage.invalid': 'Este enlace no es válido. Abra el enlace completo de su correo electrónico.',
+  'book.manage.cancelled': 'Esta reunión se ha cancelado.',
+  'book.manage.past': 'Esta reunión ya ha tenido lugar.',
+  'book.cancelled.title': 'Reunión cancelada',
+  'book.cancelled.text':
+    'Su reunión se ha cancelado y la hora vuelve a estar libre. Le hemos enviado la cancelación por correo electrónico.',
+  'book.cancelled.gone': 'Esta reunión ya estaba cancelada o ya ha tenido lugar.',
+  'book.cancelled.invalid': 'Este enlace no es válido. Abra el enlace completo de su correo electrónico.',
+  'book.cancelled.error': 'Algo ha fallado y la reunión no se ha cancelado. Inténtelo de nuevo.',
 };

@@ -296,7 +296,7 @@ describe('with a model', () => {
     expect(events.at(-1)).toEqual({
       event: 'done',
       // eslint-disable-next-line @typescript-eslint/no-unsafe-assignment -- Vitest types its asymmetric matchers any
-      data: { message: deltas, sessionId: expect.any(String), sources: [], lead: null },
+      data: { message: deltas, sessionId: expect.any(String), sources: [], lead: null, slots: [] },
     });
     expect(openai.requests[0]!.body.stream).toBe(true);
   });

@@ -10,7 +10,7 @@ import { saveUser } from '../../src/features/accounts/users-store';
 import { contactTimeline } from '../../src/features/contacts/timeline';
 import { eachLead } from '../../src/features/leads/messages-store';
 import { sendDueReminders } from '../../src/features/meetings/booking';
-import type { MeetingList, Slot, SlotsResponse } from '../../src/features/meetings/schema';
+import { slotChoice, type MeetingList, type Slot, type SlotsResponse } from '../../src/features/meetings/schema';
 import { savePartnerSettings } from '../../src/features/meetings/store';
 import { DEMO_PARTNER_SETTINGS, seedDemoPartner } from '../../src/features/meetings/demo-partner';
 import { setClock } from '../../src/platform/clock';
@@ -325,11 +325,23 @@ describe('POST /api/meetings', () => {
     );
     expect(invitation(mail!).method).toBe('REQUEST');
 
+    // A refusal is a 307: the browser posts the same fields back to the booking page, which keeps what was typed.
     const taken = await bookForm({ ...fields, email: freshEmail() }, 'es');
-    expect(taken.status).toBe(303);
+    expect(taken.status).toBe(307);
     expect(taken.headers.get('location')).toBe('/es/book?result=taken&field=start');
     const noConsent = await bookForm({ ...fields, consent: '' }, 'en');
+    expect(noConsent.status).toBe(307);
     expect(noConsent.headers.get('location')).toBe('/book?result=invalid&field=consent');
+  });
+
+  it("books the booking page's one radio button per slot (`slot`: start and partner)", async () => {
+    const [, slot] = await slotsOn('2026-12-15');
+    const rest = { name: 'Marta Gil', email: freshEmail(), topic: 'Due diligence', consent: 'on', website: '' };
+    const response = await bookForm({ ...rest, slot: slotChoice(slot!) }, 'en');
+    expect(response.status).toBe(303);
+    expect(response.headers.get('location')).toBe(`/book/confirmed?start=${encodeURIComponent(slot!.start)}`);
+    const none = await bookForm({ ...rest, email: freshEmail(), slot: '' }, 'en');
+    expect(none.headers.get('location')).toBe('/book?result=invalid&field=start');
   });
 
   it('counts against the anonymous-write quotas: per IP and per address', async () => {

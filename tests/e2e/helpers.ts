@@ -88,6 +88,8 @@ interface PageOptions {
   javaScript?: boolean;
   /** The test makes requests fail on purpose (an aborted call, a 409): the browser's "Failed to load resource" is expected. */
   allowFailedRequests?: boolean;
+  /** The browser's time zone (IANA), in a context of its own; the machine's otherwise. */
+  timeZone?: string;
 }
 
 export function useBrowser(): { page: (options?: PageOptions) => Promise<Page>; context: () => BrowserContext } {
@@ -104,8 +106,15 @@ export function useBrowser(): { page: (options?: PageOptions) => Promise<Page>; 
   });
   return {
     context: () => context,
-    page: async ({ width = 1280, javaScript = true, allowFailedRequests = false } = {}) => {
-      const target = javaScript ? context : await browser.newContext({ baseURL: baseUrl(), javaScriptEnabled: false });
+    page: async ({ width = 1280, javaScript = true, allowFailedRequests = false, timeZone } = {}) => {
+      const target =
+        javaScript && !timeZone
+          ? context
+          : await browser.newContext({
+              baseURL: baseUrl(),
+              javaScriptEnabled: javaScript,
+              ...(timeZone && { timezoneId: timeZone }),
+            });
       const page = await target.newPage();
       await page.setViewportSize({ width, height: 900 });
       page.on('console', (message) => {

@@ -169,6 +169,7 @@ describe('the not-found page', () => {
         `${prefix(lang)}/portfolio`,
         `${prefix(lang)}/insights`,
         `${prefix(lang)}/#contact`,
+        `${prefix(lang)}/book`,
       ]);
       await page.getByRole('searchbox', { name: t['insights.searchLabel'] }).fill('ERP');
       await page.getByRole('button', { name: t['insights.searchSubmit'] }).click();

@@ -109,12 +109,13 @@ describe('a pseudo language added by the recipe alone', () => {
       const origin = 'https://example.com';
       const context = { site: new URL(origin), url: new URL(`${origin}/sitemap.xml`) } as APIContext;
       const sitemap = await (await GET(context)).text();
-      for (const path of ['/', '/portfolio', '/insights', '/privacy-policy']) {
+      for (const path of ['/', '/portfolio', '/insights', '/privacy-policy', '/book']) {
         const xx = `${origin}/${PSEUDO}${path === '/' ? '/' : path}`;
         expect(sitemap).toContain(`<loc>${xx}</loc>`);
         expect(sitemap).toContain(`hreflang="${PSEUDO}" href="${xx}"`);
       }
-      expect(sitemap.match(/<url>/g)).toHaveLength(3 * 7);
+      // Eight pages (the booking page among them) in three languages.
+      expect(sitemap.match(/<url>/g)).toHaveLength(3 * 8);
     } finally {
       await client.closeDatabase();
       await engine.stop();

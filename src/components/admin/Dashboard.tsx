@@ -16,6 +16,7 @@ import { PasswordDialog } from './password-dialog';
 import { ProfileDialog, ProfileProvider } from './profile';
 import { ContactDialog } from './inbox/contact';
 import { MessagesTab } from './tabs/messages-tab';
+import { MeetingsTab } from './tabs/meetings-tab';
 import { MailNotice } from './mail-notice';
 import { NewsletterTab } from './tabs/newsletter-tab';
 import { NewsletterIssuesTab } from './tabs/newsletter-issues-tab';
@@ -37,6 +38,7 @@ const ADMIN_TABS: Array<[id: string, label: (texts: AdminTexts) => string, Tab: 
   ['portfolio', (texts) => texts.tabs.portfolio, PortfolioTab],
   ['insights', (texts) => texts.tabs.insights, InsightsTab],
   ['messages', (texts) => texts.tabs.messages, MessagesTab],
+  ['meetings', (texts) => texts.meetings.tab, MeetingsTab],
   ['newsletter', (texts) => texts.tabs.newsletter, NewsletterTab],
   ['whatsapp', (texts) => texts.tabs.whatsapp, WhatsAppTab],
   ['video', (texts) => texts.tabs.video, VideoTab],

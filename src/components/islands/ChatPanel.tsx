@@ -16,6 +16,8 @@ export interface ChatTexts {
   /** The "talk to a person" action, and the message it sends (which starts the lead flow). */
   talkToPerson: string;
   talkToPersonMessage: string;
+  /** The meeting offer's buttons, as a group (each is a free time and sends its label). */
+  slots: string;
   /** The answers the consent question's buttons send (the lead flow takes them as typed). */
   yes: string;
   no: string;
@@ -104,8 +106,14 @@ function AnswerText({ text }: { text: string }) {
 
 /** Where the lead flow stands, as the server said (`lead` in its answer); anything else is none. */
 function readLead(value: unknown): ChatLeadStep {
-  const steps: unknown[] = ['consent', 'name', 'email', 'company', 'filed'];
+  const steps: unknown[] = ['consent', 'name', 'email', 'company', 'slot', 'topic', 'filed'];
   return steps.includes(value) ? (value as ChatLeadStep) : null;
+}
+
+/** The meeting offer's free times as the server said them (`slots` in its answer): at most three short labels. */
+function readSlots(value: unknown): string[] {
+  if (!Array.isArray(value)) return [];
+  return value.filter((label): label is string => typeof label === 'string' && label.length <= 100).slice(0, 3);
 }
 
 /**
@@ -130,6 +138,7 @@ export function ChatPanel({
   const [input, setInput] = useState('');
   const [pending, setPending] = useState(false);
   const [lead, setLead] = useState<ChatLeadStep>(null);
+  const [slots, setSlots] = useState<string[]>([]);
   const [handedOff, setHandedOff] = useState(false);
   // The server makes the session id with its first answer; the widget sends it back from then on.
   const sessionId = useRef<string | null>(null);
@@ -165,6 +174,7 @@ export function ChatPanel({
     setInput('');
     setPending(true);
     setLead(null);
+    setSlots([]);
     const botId = messageId();
     const conversation = history
       .filter((message, index) => !(index === 0 && message.sender === 'bot'))
@@ -186,6 +196,7 @@ export function ChatPanel({
           sources = readSources(done['sources'], texts.sourceTypes);
           const step = readLead(done['lead']);
           setLead(step);
+          setSlots(step === 'slot' ? readSlots(done['slots']) : []);
           if (step === 'filed') setHandedOff(true);
         },
       );
@@ -212,6 +223,7 @@ export function ChatPanel({
   if (!open) return null;
   const streaming = pending && messages[messages.length - 1]?.sender === 'bot';
   const consenting = lead === 'consent' && !pending;
+  const choosing = lead === 'slot' && slots.length > 0 && !pending;
   const chip =
     'rounded-full border border-emerald-700 px-3 py-1 text-xs font-semibold text-emerald-800 hover:bg-emerald-50 disabled:opacity-50';
   return (
@@ -296,6 +308,20 @@ export function ChatPanel({
           </div>
         )}
       </div>
+      {choosing && (
+        <div
+          role="group"
+          aria-label={texts.slots}
+          className="flex flex-wrap gap-2 border-t border-slate-200 px-3 pt-2"
+          data-chat-slots
+        >
+          {slots.map((label) => (
+            <button key={label} type="button" onClick={() => answer(label)} className={chip} data-chat-slot>
+              {label}
+            </button>
+          ))}
+        </div>
+      )}
       {(!handedOff || consenting) && (
         <div className="flex flex-wrap justify-end gap-2 border-t border-slate-200 px-3 pt-2">
           {consenting && (

@@ -114,24 +114,27 @@ async function startTurn(request: ChatRequest): Promise<ChatTurn> {
 async function planReply(
   turn: ChatTurn,
   ip: string,
-): Promise<{ plan: ReplyPlan; lead: LeadState | null; filed?: true }> {
+): Promise<{ plan: ReplyPlan; lead: LeadState | null; filed?: true; slots?: string[] }> {
   const { language, message, session } = turn;
   const t = useTranslations(language);
   // Earlier turns were screened when they came, and again when the session was read back.
   if (isExtractionAttempt(message)) return { plan: { kind: 'text', text: t('assistant.refuse') }, lead: null };
   const lead = await leadReply(
-    { message, history: session.history, state: session.lead, sessionId: turn.sessionId },
+    { message, history: session.history, state: session.lead, sessionId: turn.sessionId, ip },
     language,
   );
   if (!lead) return planAnswer(turn, ip);
+  // The meeting offer's buttons (src/features/chat/meeting-offer.ts).
+  const slots = lead.slots ? { slots: lead.slots } : {};
   const question = session.lead ? null : questionBesideTeamWish(message, await siteKnowledge(language));
   if (!question)
-    return { plan: { kind: 'text', text: lead.text }, lead: lead.state, ...(lead.filed && { filed: true }) };
+    return { plan: { kind: 'text', text: lead.text }, lead: lead.state, ...(lead.filed && { filed: true }), ...slots };
   const { plan } = await planAnswer(turn, ip, question);
   const offer = `\n\n${lead.text}`;
   return {
     plan: plan.kind === 'text' ? { kind: 'text', text: plan.text + offer } : { ...plan, afterword: offer },
     lead: lead.state,
+    ...slots,
   };
 }
 
@@ -167,6 +170,8 @@ export interface ChatReply {
   pieces: () => AsyncIterable<string>;
   /** Where the lead flow stands after this reply (docs/product.md, "Chat"). */
   lead: ChatLeadStep;
+  /** The meeting offer's free times, as its buttons say them (each sends its label); empty outside the offer. */
+  slots: string[];
   /** The site's pages a reply links to, as source cards (none for the lead flow's texts and refusals). */
   sources: (reply: string) => ChatSource[];
   /**
@@ -188,11 +193,12 @@ export async function chatReply(
   signal?: AbortSignal,
 ): Promise<ChatReply> {
   const turn = await startTurn(request);
-  const { plan, lead, filed } = await planReply(turn, ip);
+  const { plan, lead, filed, slots } = await planReply(turn, ip);
   const afterword = plan.kind === 'model' ? (plan.afterword ?? '') : '';
   return {
     sessionId: turn.sessionId,
     lead: filed ? 'filed' : (lead?.step ?? null),
+    slots: slots ?? [],
     complete: async () => {
       if (plan.kind === 'text') return plan.text;
       const answer = await completeWithModel(plan.config, plan.prompt, signal);

@@ -8,6 +8,9 @@ import { acknowledgeLead } from '../leads/acknowledgement';
 import { addContactMessage } from '../leads/messages-store';
 import type { Knowledge } from './knowledge';
 import { retrieve } from './retrieval';
+import { bookChosen, chooseSlot, offerMeeting, wantsMeeting, type MeetingReply } from './meeting-offer';
+import { TOPIC_MAX } from '../meetings/schema';
+import { now as clockNow } from '../../platform/clock';
 
 /**
  * Turning interest into a lead, with or without a model: when the visitor asks
@@ -83,18 +86,19 @@ export interface LeadTurn {
   state: LeadState | null;
   /** The chat session: a lead records where it came from. */
   sessionId?: string;
+  /** The visitor's IP: a meeting booked in the chat takes the same quotas as the booking form. */
+  ip?: string;
 }
 
 /**
  * The lead flow's reply to the visitor's new message and its state after it (`filed` when it filed the lead),
  * or null when the conversation is not in (or entering) the flow.
  */
-export async function leadReply(
-  turn: LeadTurn,
-  lang: Language,
-): Promise<{ text: string; state: LeadState | null; filed?: true } | null> {
+export async function leadReply(turn: LeadTurn, lang: Language): Promise<MeetingReply | null> {
   const t = useTranslations(lang);
   const { message, state } = turn;
+  const ip = turn.ip ?? '';
+  const at = clockNow();
   // Links are relative site paths, as Markdown (the chat panel makes them clickable).
   const contactUrl = `${localePath(lang, '/')}#contact`;
   const askConsent = () => ({
@@ -102,6 +106,10 @@ export async function leadReply(
     state: { step: 'consent', consent: false, name: null, email: null } satisfies LeadState,
   });
 
+  // The meeting offer's buttons (./meeting-offer.ts): a time chosen, the offer again, or out of the flow.
+  if (state?.step === 'slot' && state.booking) {
+    return chooseSlot(message, { ...state, booking: state.booking }, lang, ip, at);
+  }
   // Asking again (the panel's "talk to a person", twice) while in the flow repeats the flow's question.
   if (state && wantsTeam(message)) return repeatQuestion(state, lang, askConsent);
 
@@ -128,6 +136,13 @@ export async function leadReply(
       if (!email?.success)
         return { text: t('assistant.leadEmail', { name: state.name }), state: { ...state, step: 'email' } };
       const company = NO_COMPANY.test(message) ? null : message.slice(0, 200);
+      // A meeting being booked asks one more thing: the topic.
+      if (state.booking) {
+        return {
+          text: t('assistant.meetingTopic'),
+          state: { ...state, step: 'topic', booking: { ...state.booking, company } },
+        };
+      }
       const conversation: ChatMessage[] = [...turn.history, { role: 'user', content: message }];
       const lead = await addContactMessage(
         {
@@ -147,8 +162,17 @@ export async function leadReply(
       await acknowledgeLead(lead, 'chat');
       return { text: t('assistant.leadDone', { name: state.name, email: email.data }), state: null, filed: true };
     }
-    default:
-      return wantsTeam(message) ? askConsent() : null;
+    case 'topic': {
+      if (!state.consent || !state.booking) return askConsent();
+      const topic = message.slice(0, TOPIC_MAX);
+      return bookChosen({ ...state, booking: { ...state.booking, topic } }, lang, ip, at);
+    }
+    default: {
+      // To meet, call or talk to someone: the next free times, when a partner has any; else the lead flow.
+      const offer = wantsMeeting(message) ? await offerMeeting(lang, at, null) : null;
+      if (offer) return offer;
+      return wantsTeam(message) || wantsMeeting(message) ? askConsent() : null;
+    }
   }
 }
 
@@ -162,5 +186,6 @@ function repeatQuestion(
   if (!state.consent) return askConsent();
   if (!state.name) return { text: t('assistant.leadName'), state: { ...state, step: 'name' } };
   if (!state.email) return { text: t('assistant.leadEmail', { name: state.name }), state: { ...state, step: 'email' } };
+  if (state.step === 'topic') return { text: t('assistant.meetingTopic'), state };
   return { text: t('assistant.leadCompany'), state: { ...state, step: 'company' } };
 }

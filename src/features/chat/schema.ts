@@ -35,7 +35,7 @@ export type ChatRequest = z.infer<typeof chatRequestSchema>;
  * (`consent`: the panel offers Yes/No buttons), `filed` when this answer filed the lead (the panel's "talk to a
  * person" is then gone), null outside the flow.
  */
-export type ChatLeadStep = 'consent' | 'name' | 'email' | 'company' | 'filed' | null;
+export type ChatLeadStep = 'consent' | 'name' | 'email' | 'company' | 'slot' | 'topic' | 'filed' | null;
 
 /** What a chat answer's source is: a case study, an insight, or a section of the landing page. */
 export const CHAT_SOURCE_TYPES = ['portfolio', 'insight', 'services', 'investment', 'about', 'contact'] as const;

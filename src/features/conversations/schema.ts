@@ -32,12 +32,25 @@ export type ChatExchangeInput = z.infer<typeof chatExchangeInputSchema>;
  * assistant just asked, whether the visitor said yes to the consent question, and what they gave.
  */
 export const leadStateSchema = z.object({
-  step: z.enum(['consent', 'name', 'email', 'company']),
+  step: z.enum(['consent', 'name', 'email', 'company', 'slot', 'topic']),
   consent: z.boolean(),
   name: z.string().max(200).nullable(),
   email: z.string().max(254).nullable(),
+  /** A meeting being booked in the chat (docs/product.md, "Meetings"); absent or null for a lead. */
+  booking: z
+    .object({
+      /** The times the assistant offered as buttons (at most three). */
+      offered: z.array(z.object({ start: z.string(), partnerId: z.string() })).max(3),
+      /** The one the visitor chose. */
+      chosen: z.object({ start: z.string(), partnerId: z.string() }).nullable(),
+      company: z.string().max(200).nullable(),
+      topic: z.string().max(5000).nullable(),
+    })
+    .nullable()
+    .optional(),
 });
 export type LeadState = z.infer<typeof leadStateSchema>;
+export type LeadBooking = NonNullable<LeadState['booking']>;
 
 /** One exchange the server answered, as read back to rebuild its session (src/features/chat/session.ts). */
 export type ChatExchange = ChatExchangeInput & { timestamp: string };

@@ -68,15 +68,17 @@ export async function insertChatExchange(
   await database().execute(sql`
     with conversation as (
       insert into conversations as c
-        (channel, id, started, last_activity, language, message_count, lead_step, lead_consent, lead_name, lead_email)
+        (channel, id, started, last_activity, language, message_count, lead_step, lead_consent, lead_name, lead_email,
+          lead_booking)
       values ('chat', ${exchange.sessionId}, ${at}::timestamptz, ${at}::timestamptz, ${exchange.language}, 2,
-        ${lead?.step ?? null}, ${lead?.consent ?? false}, ${lead?.name ?? null}, ${lead?.email ?? null})
+        ${lead?.step ?? null}, ${lead?.consent ?? false}, ${lead?.name ?? null}, ${lead?.email ?? null},
+        ${lead?.booking ? JSON.stringify(lead.booking) : null}::jsonb)
       on conflict (channel, id) do update set
         started = least(c.started, excluded.started),
         message_count = c.message_count + 2,
         last_activity = greatest(c.last_activity, excluded.last_activity),
         ${newer('language')}, ${newer('lead_step')}, ${newer('lead_consent')}, ${newer('lead_name')},
-        ${newer('lead_email')}
+        ${newer('lead_email')}, ${newer('lead_booking')}
       returning id
     ), exchange as (
       insert into chat_exchanges (id, channel, conversation_id, at, user_message, bot_response, language)
@@ -96,7 +98,13 @@ export async function insertChatExchange(
 export async function chatLeadState(sessionId: string): Promise<LeadState | null> {
   const [row] = (await select('chat', { id: sessionId })).items;
   return row?.leadStep
-    ? { step: row.leadStep, consent: row.leadConsent, name: row.leadName, email: row.leadEmail }
+    ? {
+        step: row.leadStep,
+        consent: row.leadConsent,
+        name: row.leadName,
+        email: row.leadEmail,
+        booking: row.leadBooking ?? null,
+      }
     : null;
 }
 

@@ -1,13 +1,13 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, foreignKey, index, integer, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import { LANGUAGES } from '../../i18n/languages';
-import type { TranscriptLine } from './schema';
+import type { LeadBooking, TranscriptLine } from './schema';
 import { isoAt, oneOf } from '../../platform/db/columns';
 
 /** The visitor conversations (docs/product.md, "Conversation logs"): the website chat's sessions and the video calls. */
 export const CONVERSATION_CHANNELS = ['chat', 'video'] as const;
 /** The lead flow's pending question (src/features/chat/lead.ts). */
-export const LEAD_STEPS = ['consent', 'name', 'email', 'company'] as const;
+export const LEAD_STEPS = ['consent', 'name', 'email', 'company', 'slot', 'topic'] as const;
 /** What is reported of a call after its start, each once per call: the page's log, Tavus's transcript and end. */
 export const VIDEO_EVENT_KINDS = ['client-log', 'transcript', 'ended'] as const;
 
@@ -32,6 +32,8 @@ export const conversations = pgTable(
     leadConsent: boolean().notNull().default(false),
     leadName: text(),
     leadEmail: text(),
+    /** The chat's meeting booking under way (src/features/chat/meeting-offer.ts): the times offered, the one chosen. */
+    leadBooking: jsonb().$type<LeadBooking>(),
     /** A call's room, from Tavus. */
     conversationUrl: text(),
     /** A call's callback nonce (src/features/video/callback-token.ts): binds its callback URL to it. */

@@ -62,26 +62,47 @@ export const consentField = z.union([z.literal(true), z.literal('true'), z.liter
   error: 'Consent to the privacy policy is required',
 });
 
-/** POST /api/meetings (JSON, or an HTML form's fields). */
-export const bookingInputSchema = z.object({
-  start: z.iso.datetime({ offset: true, error: 'Choose one of the offered times' }),
-  partnerId: z
-    .string({ error: 'Choose one of the offered times' })
-    .trim()
-    .min(1, { error: 'Choose one of the offered times' })
-    .max(100, { error: 'Choose one of the offered times' }),
-  name: nameField,
-  email: emailField,
-  company: optionalText(COMPANY_MAX, 'Company'),
-  topic: z
-    .string({ error: 'Say what you would like to talk about' })
-    .trim()
-    .min(1, { error: 'Say what you would like to talk about' })
-    .max(TOPIC_MAX, { error: `Topic is too long (at most ${TOPIC_MAX} characters)` }),
-  language: languageSchema.optional(),
-  consent: consentField,
-  website: honeypotField,
-});
+/**
+ * The booking form's radio button for a slot: an HTML radio sends one field, so its value names both the start and the
+ * partner (`{start}|{partnerId}`); the JSON API sends `start` and `partnerId` as they are.
+ */
+export function slotChoice(slot: Pick<Slot, 'start' | 'partnerId'>): string {
+  return `${slot.start}|${slot.partnerId}`;
+}
+
+/** A form's `slot` field, split into `start` and `partnerId` (fields given as such win). */
+function splitSlotChoice(input: unknown): unknown {
+  if (!input || typeof input !== 'object' || Array.isArray(input)) return input;
+  const { slot, ...rest } = input as Record<string, unknown>;
+  if (typeof slot !== 'string') return input;
+  const at = slot.lastIndexOf('|');
+  if (at < 0) return rest;
+  return { start: slot.slice(0, at), partnerId: slot.slice(at + 1), ...rest };
+}
+
+/** POST /api/meetings (JSON, or an HTML form's fields: `slot` may stand for `start` and `partnerId`). */
+export const bookingInputSchema = z.preprocess(
+  splitSlotChoice,
+  z.object({
+    start: z.iso.datetime({ offset: true, error: 'Choose one of the offered times' }),
+    partnerId: z
+      .string({ error: 'Choose one of the offered times' })
+      .trim()
+      .min(1, { error: 'Choose one of the offered times' })
+      .max(100, { error: 'Choose one of the offered times' }),
+    name: nameField,
+    email: emailField,
+    company: optionalText(COMPANY_MAX, 'Company'),
+    topic: z
+      .string({ error: 'Say what you would like to talk about' })
+      .trim()
+      .min(1, { error: 'Say what you would like to talk about' })
+      .max(TOPIC_MAX, { error: `Topic is too long (at most ${TOPIC_MAX} characters)` }),
+    language: languageSchema.optional(),
+    consent: consentField,
+    website: honeypotField,
+  }),
+);
 export type BookingInput = z.infer<typeof bookingInputSchema>;
 
 /** POST /api/meetings: what a booking answers. */

@@ -25,6 +25,7 @@ export const GET: APIRoute = ({ params }) => {
     talkToPersonMessage: t('chat.talkToPersonMessage'),
     yes: t('chat.yes'),
     no: t('chat.no'),
+    slots: t('chat.slots'),
     sources: t('chat.sources'),
     sourceTypes: {
       portfolio: t('chat.source.portfolio'),

@@ -1,0 +1,417 @@
+import { useEffect, useState, type SyntheticEvent } from 'react';
+import { apiFetch } from '../../../client/api';
+import {
+  DEFAULT_NOTICE_MINUTES,
+  MAX_BUFFER_MINUTES,
+  MAX_NOTICE_MINUTES,
+  MEETINGS_TIME_ZONE,
+  partnerSettingsSchema,
+  type Meeting,
+  type MeetingList,
+  type PartnerSettings,
+} from '../../../features/meetings/schema';
+import { ADMIN_LOCALE } from '../../../i18n/admin';
+import { Button } from '../../react-ui/button';
+import { Dialog } from '../../react-ui/dialog';
+import { Field } from '../../react-ui/field';
+import { Input } from '../../react-ui/input';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../react-ui/table';
+import { Textarea } from '../../react-ui/textarea';
+import { ContactLink } from '../inbox/contact';
+import { adminLanguageNow, useAdminTexts } from '../language';
+import { ListState } from '../list-state';
+import { mutate, useQuery } from '../query';
+
+/**
+ * The Meetings tab (docs/product.md, "Meetings"): the upcoming and past bookings in Madrid time, each visitor a link
+ * to their contact view, Cancel with a message to the visitor (POST /api/admin/meetings/{id}/cancel), and the
+ * signed-in admin's own hours as a partner (GET and PUT /api/meetings/settings).
+ */
+export function MeetingsTab() {
+  const t = useAdminTexts().meetings;
+  const { data, loading, error } = useQuery<MeetingList>('meetings', '/api/meetings');
+  const [cancelling, setCancelling] = useState<Meeting | null>(null);
+  return (
+    <section data-meetings-tab>
+      <p className="mb-4 max-w-3xl text-sm text-slate-700">{t.intro}</p>
+      <h3 className="text-lg font-semibold text-navy">{t.upcoming}</h3>
+      <ListState loading={loading} error={error} empty={!data?.upcoming.length} emptyText={t.noUpcoming}>
+        <MeetingTable label={t.upcoming} meetings={data?.upcoming ?? []} onCancel={setCancelling} />
+      </ListState>
+      <h3 className="mt-8 text-lg font-semibold text-navy">{t.past}</h3>
+      <ListState loading={loading} error={error} empty={!data?.past.length} emptyText={t.noPast}>
+        <MeetingTable label={t.past} meetings={data?.past ?? []} />
+      </ListState>
+      <CancelDialog meeting={cancelling} onClose={() => setCancelling(null)} />
+      <HoursPanel />
+    </section>
+  );
+}
+
+/** A meeting's start as the tab shows it: the dashboard's language, Madrid time. */
+function madridTime(iso: string): string {
+  return new Date(iso).toLocaleString(ADMIN_LOCALE[adminLanguageNow()], {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+    timeZone: MEETINGS_TIME_ZONE,
+  });
+}
+
+function MeetingTable({
+  label,
+  meetings,
+  onCancel,
+}: {
+  label: string;
+  meetings: Meeting[];
+  onCancel?: (meeting: Meeting) => void;
+}) {
+  const adminTexts = useAdminTexts();
+  const t = adminTexts.meetings;
+  return (
+    <Table aria-label={label} boxClassName="mt-2">
+      <TableHeader>
+        <TableRow>
+          <TableHead>{t.when}</TableHead>
+          <TableHead>{t.visitor}</TableHead>
+          <TableHead>{t.company}</TableHead>
+          <TableHead>{t.topic}</TableHead>
+          <TableHead>{t.partner}</TableHead>
+          <TableHead>{t.status}</TableHead>
+          {onCancel && <TableHead>{adminTexts.actions}</TableHead>}
+        </TableRow>
+      </TableHeader>
+      <TableBody>
+        {meetings.map((meeting) => (
+          <TableRow key={meeting.id} data-meeting-row={meeting.id}>
+            <TableCell className="whitespace-nowrap">{madridTime(meeting.start)}</TableCell>
+            <TableCell>
+              <ContactLink email={meeting.email}>{meeting.name}</ContactLink>
+              <div className="text-xs text-slate-600 [overflow-wrap:anywhere]">{meeting.email}</div>
+            </TableCell>
+            <TableCell>{meeting.company ?? '—'}</TableCell>
+            <TableCell className="max-w-xs [overflow-wrap:anywhere]">{meeting.topic}</TableCell>
+            <TableCell>{meeting.partnerName}</TableCell>
+            <TableCell data-meeting-status={meeting.status}>
+              {t.statuses[meeting.status]}
+              {meeting.status === 'cancelled' && meeting.cancelledBy && (
+                <div className="text-xs text-slate-600">{t.cancelledBy(meeting.cancelledBy)}</div>
+              )}
+            </TableCell>
+            {onCancel && (
+              <TableCell>
+                {meeting.status === 'confirmed' && (
+                  <Button variant="destructive" onClick={() => onCancel(meeting)}>
+                    {t.cancel}
+                  </Button>
+                )}
+              </TableCell>
+            )}
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
+  );
+}
+
+/** Cancel with a message to the visitor, after the admin confirms. */
+function CancelDialog({ meeting, onClose }: { meeting: Meeting | null; onClose: () => void }) {
+  const adminTexts = useAdminTexts();
+  const t = adminTexts.meetings;
+  const [message, setMessage] = useState('');
+  const [busy, setBusy] = useState(false);
+  useEffect(() => setMessage(''), [meeting]);
+  async function confirm(shown: Meeting) {
+    setBusy(true);
+    try {
+      await mutate(
+        () =>
+          apiFetch(`/api/admin/meetings/${encodeURIComponent(shown.id)}/cancel`, {
+            body: { message: message.trim() || null },
+          }),
+        { invalidates: ['meetings', 'messages'], success: t.cancelled, failure: t.cancelFailed },
+      );
+    } finally {
+      setBusy(false);
+      onClose();
+    }
+  }
+  return (
+    <Dialog
+      open={meeting !== null}
+      title={t.cancelTitle}
+      closeLabel={adminTexts.close}
+      onClose={() => !busy && onClose()}
+    >
+      {meeting && (
+        <form
+          data-meeting-cancel
+          onSubmit={(event: SyntheticEvent) => {
+            event.preventDefault();
+            void confirm(meeting);
+          }}
+        >
+          <p className="text-sm text-slate-700">{t.cancelText(meeting.name, madridTime(meeting.start))}</p>
+          <Field id="meeting-cancel-message" label={t.message} className="mt-4">
+            <Textarea
+              id="meeting-cancel-message"
+              rows={4}
+              maxLength={2000}
+              value={message}
+              onChange={(event) => setMessage(event.target.value)}
+            />
+          </Field>
+          <div className="mt-6 flex flex-wrap justify-end gap-2">
+            <Button type="button" variant="secondary" onClick={onClose} disabled={busy}>
+              {t.keep}
+            </Button>
+            <Button type="submit" variant="destructive" disabled={busy}>
+              {busy ? t.cancelling : t.confirmCancel}
+            </Button>
+          </div>
+        </form>
+      )}
+    </Dialog>
+  );
+}
+
+/** One weekday's range in the form: "HH:MM" strings, as time inputs hold them. */
+interface DayHours {
+  on: boolean;
+  from: string;
+  until: string;
+}
+
+const time = (minute: number) =>
+  `${String(Math.floor(minute / 60)).padStart(2, '0')}:${String(minute % 60).padStart(2, '0')}`;
+const minutes = (value: string) => {
+  const [hours, mins] = value.split(':').map(Number);
+  return (hours ?? 0) * 60 + (mins ?? 0);
+};
+
+/** The form's state from the saved settings (one range a weekday: its first start to its last end). */
+function formState(settings: PartnerSettings | null) {
+  const days: DayHours[] = [1, 2, 3, 4, 5, 6, 7].map((weekday) => {
+    const ranges = settings?.hours.filter((range) => range.weekday === weekday) ?? [];
+    if (!ranges.length) return { on: false, from: '09:00', until: '17:00' };
+    return {
+      on: true,
+      from: time(Math.min(...ranges.map((range) => range.startMinute))),
+      until: time(Math.min(1439, Math.max(...ranges.map((range) => range.endMinute)))),
+    };
+  });
+  return {
+    days,
+    daysOff: settings?.daysOff ?? [],
+    notice: String((settings?.noticeMinutes ?? DEFAULT_NOTICE_MINUTES) / 60),
+    buffer: String(settings?.bufferMinutes ?? 0),
+    link: settings?.meetingLink ?? '',
+  };
+}
+
+/** The signed-in admin's own hours as a partner (Madrid time), days off, notice, buffer and meeting link. */
+function HoursPanel() {
+  const t = useAdminTexts().meetings.hours;
+  const { data, loading, error } = useQuery<{ settings: PartnerSettings | null }>(
+    'meeting-settings',
+    '/api/meetings/settings',
+  );
+  const [form, setForm] = useState(() => formState(null));
+  const [newDayOff, setNewDayOff] = useState('');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [busy, setBusy] = useState(false);
+  useEffect(() => {
+    if (data) setForm(formState(data.settings));
+  }, [data]);
+
+  const setDay = (index: number, change: Partial<DayHours>) =>
+    setForm((current) => ({
+      ...current,
+      days: current.days.map((day, i) => (i === index ? { ...day, ...change } : day)),
+    }));
+
+  async function save() {
+    const found: Record<string, string> = {};
+    form.days.forEach((day, index) => {
+      if (day.on && minutes(day.until) <= minutes(day.from))
+        found[`hours-${index}`] = t.rangeError(t.weekdays[index] ?? '');
+    });
+    const notice = Number(form.notice);
+    const buffer = Number(form.buffer);
+    if (!Number.isInteger(notice) || notice < 0 || notice * 60 > MAX_NOTICE_MINUTES) found['notice'] = t.numberError;
+    if (!Number.isInteger(buffer) || buffer < 0 || buffer > MAX_BUFFER_MINUTES) found['buffer'] = t.numberError;
+    const settings = {
+      hours: form.days.flatMap((day, index) =>
+        day.on ? [{ weekday: index + 1, startMinute: minutes(day.from), endMinute: minutes(day.until) }] : [],
+      ),
+      daysOff: form.daysOff,
+      noticeMinutes: notice * 60,
+      bufferMinutes: buffer,
+      meetingLink: form.link.trim() || null,
+    };
+    if (!partnerSettingsSchema.shape.meetingLink.safeParse(settings.meetingLink).success) found['link'] = t.linkError;
+    setErrors(found);
+    if (Object.keys(found).length) return;
+    setBusy(true);
+    try {
+      await mutate(() => apiFetch('/api/meetings/settings', { method: 'PUT', body: settings }), {
+        invalidates: ['meeting-settings'],
+        success: t.saved,
+        failure: t.failed,
+      });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <section className="mt-10 rounded-xl border border-slate-200 bg-white p-6" aria-labelledby="meetings-hours-title">
+      <h3 id="meetings-hours-title" className="text-lg font-semibold text-navy">
+        {t.title}
+      </h3>
+      <p className="mt-1 max-w-3xl text-sm text-slate-700">{t.intro}</p>
+      <ListState loading={loading} error={error} empty={false} emptyText="">
+        {data && !data.settings && (
+          <p className="mt-2 text-sm font-semibold text-slate-800" data-not-partner>
+            {t.notPartner}
+          </p>
+        )}
+        <form
+          className="mt-4 space-y-6"
+          noValidate
+          data-hours-form
+          onSubmit={(event: SyntheticEvent) => {
+            event.preventDefault();
+            void save();
+          }}
+        >
+          <div className="space-y-2">
+            {form.days.map((day, index) => {
+              const name = t.weekdays[index] ?? '';
+              return (
+                <div key={name} className="flex flex-wrap items-center gap-x-4 gap-y-1" data-weekday={index + 1}>
+                  <label className="flex w-40 items-center gap-2 text-sm text-slate-800">
+                    <input
+                      type="checkbox"
+                      className="size-5 accent-emerald-700"
+                      checked={day.on}
+                      aria-label={t.available(name)}
+                      onChange={(event) => setDay(index, { on: event.target.checked })}
+                    />
+                    {name}
+                  </label>
+                  <Input
+                    type="time"
+                    step={1800}
+                    className="w-32"
+                    aria-label={t.from(name)}
+                    disabled={!day.on}
+                    value={day.from}
+                    onChange={(event) => setDay(index, { from: event.target.value })}
+                  />
+                  <span aria-hidden="true">–</span>
+                  <Input
+                    type="time"
+                    step={1800}
+                    className="w-32"
+                    aria-label={t.until(name)}
+                    disabled={!day.on}
+                    value={day.until}
+                    onChange={(event) => setDay(index, { until: event.target.value })}
+                  />
+                  {errors[`hours-${index}`] && (
+                    <p role="alert" className="w-full text-sm text-red-700">
+                      {errors[`hours-${index}`]}
+                    </p>
+                  )}
+                </div>
+              );
+            })}
+          </div>
+          <fieldset>
+            <legend className="text-sm font-semibold text-slate-800">{t.daysOff}</legend>
+            {form.daysOff.length ? (
+              <ul className="mt-2 flex flex-wrap gap-2">
+                {form.daysOff.map((day) => (
+                  <li key={day} className="flex items-center gap-1 rounded-md bg-slate-100 px-2 py-1 text-sm">
+                    {day}
+                    <Button
+                      type="button"
+                      variant="ghost"
+
+                      aria-label={t.removeDayOff(day)}
+                      onClick={() =>
+                        setForm((current) => ({ ...current, daysOff: current.daysOff.filter((d) => d !== day) }))
+                      }
+                    >
+                      ×
+                    </Button>
+                  </li>
+                ))}
+              </ul>
+            ) : (
+              <p className="mt-2 text-sm text-slate-600">{t.noDaysOff}</p>
+            )}
+            <div className="mt-2 flex flex-wrap items-end gap-2">
+              <Field id="meetings-day-off" label={t.dayOff}>
+                <Input
+                  id="meetings-day-off"
+                  type="date"
+                  value={newDayOff}
+                  onChange={(event) => setNewDayOff(event.target.value)}
+                />
+              </Field>
+              <Button
+                type="button"
+                variant="secondary"
+                disabled={!/^\d{4}-\d{2}-\d{2}$/.test(newDayOff)}
+                onClick={() => {
+                  setForm((current) => ({
+                    ...current,
+                    daysOff: [...new Set([...current.daysOff, newDayOff])].sort(),
+                  }));
+                  setNewDayOff('');
+                }}
+              >
+                {t.addDayOff}
+              </Button>
+            </div>
+          </fieldset>
+          <div className="grid max-w-3xl gap-4 sm:grid-cols-2">
+            <Field id="meetings-notice" label={t.notice} error={errors['notice']}>
+              <Input
+                id="meetings-notice"
+                type="number"
+                min={0}
+                max={MAX_NOTICE_MINUTES / 60}
+                value={form.notice}
+                onChange={(event) => setForm((current) => ({ ...current, notice: event.target.value }))}
+              />
+            </Field>
+            <Field id="meetings-buffer" label={t.buffer} error={errors['buffer']}>
+              <Input
+                id="meetings-buffer"
+                type="number"
+                min={0}
+                max={MAX_BUFFER_MINUTES}
+                value={form.buffer}
+                onChange={(event) => setForm((current) => ({ ...current, buffer: event.target.value }))}
+              />
+            </Field>
+            <Field id="meetings-link" label={t.link} error={errors['link']} className="sm:col-span-2">
+              <Input
+                id="meetings-link"
+                type="url"
+                value={form.link}
+                onChange={(event) => setForm((current) => ({ ...current, link: event.target.value }))}
+              />
+            </Field>
+          </div>
+          <Button type="submit" disabled={busy}>
+            {busy ? t.saving : t.save}
+          </Button>
+        </form>
+      </ListState>
+    </section>
+  );
+}
