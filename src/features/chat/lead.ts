@@ -83,6 +83,10 @@ export interface LeadTurn {
   state: LeadState | null;
   /** The chat session: a lead records where it came from. */
   sessionId?: string;
+  /** Where a lead filed from this conversation comes from: the site's chat (the default) or WhatsApp. */
+  source?: 'chat' | 'whatsapp';
+  /** The visitor's phone, when the channel knows it (WhatsApp): the lead carries it. */
+  phone?: string | null;
 }
 
 /**
@@ -134,11 +138,11 @@ export async function leadReply(
           name: state.name,
           email: email.data,
           company,
-          phone: null,
+          phone: turn.phone ?? null,
           serviceOfInterest: inferService(conversation),
           message: transcript(conversation, lang),
         },
-        'chat',
+        turn.source ?? 'chat',
         undefined,
         turn.sessionId,
         { language: lang },

@@ -24,6 +24,7 @@ const LEAD_KIND: Record<LeadSource, LeadItem['kind']> = {
   chat: 'chat',
   video: 'video',
   investor: 'access-request',
+  whatsapp: 'chat',
 };
 
 function newestFirst(a: ContactItem, b: ContactItem): number {

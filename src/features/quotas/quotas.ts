@@ -29,6 +29,8 @@ export const BODY_LIMITS = {
   videoLog: 64 * KB,
   /** POST /api/tavus/conversation: a language and a few names the server ignores. */
   videoStart: 8 * KB,
+  /** POST /api/whatsapp/webhook: Meta's signed events (a few messages and statuses; Meta batches at most 1,000). */
+  whatsapp: 256 * KB,
 } as const;
 
 /** A daily quota on an anonymous write: so many per visitor IP, so many for the whole site, per UTC day. */

@@ -509,6 +509,7 @@ export const adminEs: AdminTexts = {
       chat: 'Asistente del chat',
       video: 'Videollamada',
       investor: 'Solicitud de acceso de inversor',
+      whatsapp: 'WhatsApp',
     },
     all: 'Todos',
     owner: 'Responsable',

@@ -1,0 +1,163 @@
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { database } from '../../platform/db/client';
+import type { Language } from '../../i18n/languages';
+import type { LeadState } from '../conversations/schema';
+import { whatsappContacts as contacts, whatsappMessages as messages } from './tables';
+
+// The WhatsApp conversations (src/features/whatsapp/tables.ts). Every write is one statement; a retried message is
+// refused by its key, never by a read first.
+export type ContactRow = typeof contacts.$inferSelect;
+export type MessageRow = typeof messages.$inferSelect;
+export type MessageStatus = MessageRow['status'];
+
+/** An inbound message and who sent it, as the webhook reads them. */
+export interface Inbound {
+  contactId: string;
+  phone: string | null;
+  name: string | null;
+  /** The language the message says (null: it does not say; a new contact then gets `fallbackLanguage`). */
+  language: Language | null;
+  fallbackLanguage: Language;
+  wamid: string;
+  type: string;
+  body: string;
+  /** ISO time Meta gives the message. */
+  at: string;
+}
+
+/**
+ * Stores an inbound message and its sender in one statement: the contact is made or brought up to date (phone and
+ * profile name when given, language when the message says one, the newest inbound time), and the message is
+ * inserted unless its wamid is already stored (Meta retries). Answers the contact as it now is, and `fresh`: false
+ * for a message already stored (nothing more is done for it).
+ */
+export async function recordInbound(inbound: Inbound): Promise<(ContactRow & { fresh: boolean }) | null> {
+  const { contactId, at } = inbound;
+  const { rows } = await database().execute<Record<string, unknown>>(sql`
+    with contact as (
+      insert into whatsapp_contacts as c (id, phone, name, language, started, last_inbound_at, last_activity)
+      values (${contactId}, ${inbound.phone}, ${inbound.name}, ${inbound.language ?? inbound.fallbackLanguage},
+        ${at}::timestamptz, ${at}::timestamptz, ${at}::timestamptz)
+      on conflict (id) do update set
+        phone = coalesce(excluded.phone, c.phone),
+        name = coalesce(excluded.name, c.name),
+        language = case when ${inbound.language}::text is null then c.language else excluded.language end,
+        started = least(c.started, excluded.started),
+        last_inbound_at = greatest(c.last_inbound_at, excluded.last_inbound_at),
+        last_activity = greatest(c.last_activity, excluded.last_activity)
+      returning *
+    ), message as (
+      insert into whatsapp_messages (wamid, contact_id, direction, type, body, at, status)
+      select ${inbound.wamid}, id, 'in', ${inbound.type}, ${inbound.body}, ${at}::timestamptz, 'received' from contact
+      on conflict (wamid) do nothing
+      returning wamid
+    )
+    select contact.id, exists (select 1 from message) as fresh from contact`);
+  const row = rows[0];
+  if (!row) return null;
+  const contact = await whatsappContact(contactId);
+  return contact && { ...contact, fresh: row['fresh'] === true };
+}
+
+/** One contact, or null. */
+export async function whatsappContact(id: string): Promise<ContactRow | null> {
+  const [row] = await database().select().from(contacts).where(eq(contacts.id, id));
+  return row ?? null;
+}
+
+/** The lead flow's state after a contact's newest exchange. */
+export function leadStateOf(row: ContactRow): LeadState | null {
+  return row.leadStep
+    ? { step: row.leadStep, consent: row.leadConsent, name: row.leadName, email: row.leadEmail }
+    : null;
+}
+
+/** Saves where the lead flow stands after an exchange. One statement. */
+export async function saveLeadState(contactId: string, lead: LeadState | null): Promise<void> {
+  await database()
+    .update(contacts)
+    .set({
+      leadStep: lead?.step ?? null,
+      leadConsent: lead?.consent ?? false,
+      leadName: lead?.name ?? null,
+      leadEmail: lead?.email ?? null,
+    })
+    .where(eq(contacts.id, contactId));
+}
+
+/** Marks a contact stopped (STOP, BAJA); true only for the message that stopped it. One statement. */
+export async function markStopped(contactId: string, at: string): Promise<boolean> {
+  const rows = await database()
+    .update(contacts)
+    .set({ stoppedAt: at })
+    .where(and(eq(contacts.id, contactId), isNull(contacts.stoppedAt)))
+    .returning({ id: contacts.id });
+  return rows.length > 0;
+}
+
+/** Takes the disclosure: true for the first reply to a contact (only one of racing replies). One statement. */
+export async function takeDisclosure(contactId: string, at: string): Promise<boolean> {
+  const rows = await database()
+    .update(contacts)
+    .set({ disclosedAt: at })
+    .where(and(eq(contacts.id, contactId), isNull(contacts.disclosedAt)))
+    .returning({ id: contacts.id });
+  return rows.length > 0;
+}
+
+/** Gives the disclosure back when the reply that carried it was not sent. */
+export async function returnDisclosure(contactId: string, at: string): Promise<void> {
+  await database()
+    .update(contacts)
+    .set({ disclosedAt: null })
+    .where(and(eq(contacts.id, contactId), eq(contacts.disclosedAt, at)));
+}
+
+/** Stores an outbound message (sent, or not sent and why) and the contact's newest activity. One statement. */
+export async function recordOutbound(message: {
+  wamid: string;
+  contactId: string;
+  body: string;
+  at: string;
+  status: 'sent' | 'not-sent';
+  note: string | null;
+  inReplyTo: string;
+}): Promise<void> {
+  await database().execute(sql`
+    with message as (
+      insert into whatsapp_messages (wamid, contact_id, direction, type, body, at, status, note, in_reply_to)
+      values (${message.wamid}, ${message.contactId}, 'out', 'text', ${message.body}, ${message.at}::timestamptz,
+        ${message.status}, ${message.note}, ${message.inReplyTo})
+      on conflict (wamid) do nothing
+      returning contact_id
+    )
+    update whatsapp_contacts set last_activity = greatest(last_activity, ${message.at}::timestamptz)
+    where id in (select contact_id from message)`);
+}
+
+/**
+ * A status callback: the state of one of our messages (sent, delivered, read, failed), unless a later callback
+ * already set one (Meta's callbacks can come out of order). One statement; an unknown id changes nothing.
+ */
+export async function applyStatus(wamid: string, status: MessageStatus, at: string, note: string | null) {
+  await database()
+    .update(messages)
+    .set({ status, statusAt: at, note })
+    .where(
+      and(
+        eq(messages.wamid, wamid),
+        eq(messages.direction, 'out'),
+        sql`(${messages.statusAt} is null or ${messages.statusAt} <= ${at}::timestamptz)`,
+      ),
+    );
+}
+
+/** A contact's newest messages, newest first (at most `limit`). One statement. */
+export async function newestMessages(contactId: string, limit: number): Promise<MessageRow[]> {
+  return database()
+    .select()
+    .from(messages)
+    .where(eq(messages.contactId, contactId))
+    .orderBy(desc(messages.at), desc(messages.wamid))
+    .limit(limit);
+}
