@@ -232,6 +232,7 @@ describe('privacy requests', () => {
       chatConversations: 1,
       newsletter: 1,
       videoCalls: 1,
+      whatsappConversations: 0,
       tavus: 'deleted',
     });
     expect(tavus.deleted()).toContain('call-ana-1');

@@ -4,6 +4,13 @@ import type { Context } from '@netlify/functions';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import webhookFunction from '../../netlify/functions/whatsapp-webhook';
+import conversationsFunction from '../../netlify/functions/chat-log';
+import conversationDeleteFunction from '../../netlify/functions/admin-chat-log-delete';
+import privacyFunction from '../../netlify/functions/admin-privacy-requests';
+import chatFunction from '../../netlify/functions/chat';
+import { runRetention } from '../../src/features/retention/retention';
+import type { ListedConversation } from '../../src/features/whatsapp/conversations';
+import type { PersonalData } from '../../src/features/privacy/schema';
 import { database } from '../../src/platform/db/client';
 import { resetEnvCache } from '../../src/platform/env';
 import { whatsappContacts, whatsappMessages } from '../../src/features/whatsapp/tables';
@@ -20,6 +27,8 @@ import { startFakeOpenAi, type FakeOpenAi } from '../helpers/fake-openai';
 import { portfolioFixture } from '../helpers/fixtures';
 import { startLocalSmtp, type LocalSmtp } from '../helpers/smtp';
 import { testDatabase } from '../helpers/db-setup';
+import { asAdmin, signIn, useTestEnv } from '../helpers/admin';
+import { call, callJson } from '../helpers/functions';
 
 const SECRET = 'test-app-secret-for-signatures';
 const VERIFY = 'test-verify-token';
@@ -70,6 +79,7 @@ let blobs: LocalBlobs;
 let graph: FakeGraph;
 let openai: FakeOpenAi;
 let smtp: LocalSmtp;
+let cookie: string;
 
 function connect(on: boolean) {
   const variables = {
@@ -103,6 +113,8 @@ beforeAll(async () => {
   graph = await startFakeGraph();
   openai = await startFakeOpenAi();
   smtp = await startLocalSmtp();
+  useTestEnv();
+  cookie = await signIn();
   await portfolioContent.saveMany([
     portfolioFixture(1, {
       title: {
@@ -449,5 +461,141 @@ describe('POST /api/whatsapp/webhook', () => {
     await Promise.all(Array.from({ length: 20 }, () => send(inbound(one, textMessage('What do you do in AI?')))));
     expect(openai.requests).toHaveLength(3);
     expect(graph.sent).toHaveLength(20);
+  });
+});
+
+describe('the conversations tab: both channels', () => {
+  const list = (query = '') =>
+    callJson<ListedConversation[]>(conversationsFunction, `/api/whatsapp-conversations${query}`, asAdmin(cookie));
+
+  it('lists web chats and WhatsApp conversations together, each with its channel, and filters by channel', async () => {
+    const chat = await callJson<{ sessionId: string }>(chatFunction, '/api/chat', {
+      method: 'POST',
+      body: { messages: [{ role: 'user', content: 'What services do you offer?' }], language: 'en' },
+    });
+    expect(chat.status).toBe(200);
+    const from = person(400, 'Marta');
+    await say(from, 'Hola, ¿qué servicios ofrecen?');
+    const late = person(404);
+    await send(inbound(late, textMessage('¿Siguen ahí?'), Math.floor(Date.now() / 1000) - 25 * 60 * 60));
+
+    const both = await list();
+    expect(both.status).toBe(200);
+    const channels = new Set(both.body.map((conversation) => conversation.channel));
+    expect(channels).toEqual(new Set(['chat', 'whatsapp']));
+    const started = both.body.map((conversation) => conversation.conversationStarted);
+    expect(started).toEqual([...started].sort().reverse());
+
+    const whatsapp = await list('?channel=whatsapp');
+    expect(whatsapp.body.every((conversation) => conversation.channel === 'whatsapp')).toBe(true);
+    const marta = whatsapp.body.find((conversation) => conversation.id === from.userId)!;
+    expect(marta).toMatchObject({
+      channel: 'whatsapp',
+      phone: `+${from.phone}`,
+      visitorName: 'Marta',
+      language: 'es',
+      firstQuestion: 'Hola, ¿qué servicios ofrecen?',
+    });
+    // The transcript says what was sent, and why a reply was not (the 24-hour window).
+    const lines = (conversation: ListedConversation) =>
+      conversation.channel === 'whatsapp'
+        ? conversation.messages.map((line) => [line.role, line.status, line.note])
+        : [];
+    expect(lines(marta)).toEqual([
+      ['user', 'received', null],
+      ['bot', 'sent', null],
+    ]);
+    expect(lines(whatsapp.body.find((conversation) => conversation.id === late.userId)!)).toEqual([
+      ['user', 'received', null],
+      ['bot', 'not-sent', 'window'],
+    ]);
+    const chats = await list('?channel=chat');
+    expect(chats.body.map((conversation) => conversation.sessionId)).toContain(chat.body.sessionId);
+    expect(chats.body.every((conversation) => conversation.channel === 'chat')).toBe(true);
+    expect((await list('?channel=sms')).status).toBe(400);
+    // Found by phone in the list's search.
+    const found = await list(`?q=${encodeURIComponent('+' + from.phone)}`);
+    expect(found.body.map((conversation) => conversation.id)).toEqual([from.userId]);
+    expect((await callJson(conversationsFunction, '/api/whatsapp-conversations')).status).toBe(401);
+  });
+
+  it("exports both channels with the seed's columns and the channel", async () => {
+    const csv = await (
+      await call(conversationsFunction, '/api/whatsapp-conversations?format=csv', asAdmin(cookie))
+    ).text();
+    const lines = csv
+      .replace(/^\ufeff/, '')
+      .trim()
+      .split('\r\n');
+    expect(lines[0]).toBe(
+      '"Session ID","Message Role","Message Content","Timestamp","Language","Started","Message Count","Channel"',
+    );
+    expect(lines.some((line) => line.startsWith('"ES.10400","user","Hola, ¿qué servicios ofrecen?"'))).toBe(true);
+    expect(lines.some((line) => line.endsWith('"whatsapp"'))).toBe(true);
+    expect(lines.some((line) => line.endsWith('"chat"'))).toBe(true);
+  });
+
+  it('an admin deletes one WhatsApp conversation with every message of it', async () => {
+    const from = person(401);
+    await say(from, 'Hello, what do you do?');
+    const url = `/api/whatsapp-conversations/${from.userId}?channel=whatsapp`;
+    const options = asAdmin(cookie, { method: 'DELETE', params: { id: from.userId! } });
+    expect((await callJson(conversationDeleteFunction, url, options)).status).toBe(200);
+    expect(await messagesOf(from.userId!)).toEqual([]);
+    expect((await callJson(conversationDeleteFunction, url, options)).status).toBe(404);
+  });
+
+  it('a privacy request finds WhatsApp conversations by phone, with the lead filed there, and erases them', async () => {
+    const from = person(402, 'Pilar');
+    await say(from, 'Quiero hablar con su equipo');
+    await say(from, 'sí');
+    await say(from, 'Pilar Privacidad');
+    await say(from, 'pilar.privacy@example.com');
+    await say(from, 'ninguna');
+    const ask = (body: Record<string, string>) =>
+      callJson<PersonalData & { erased?: Record<string, number> }>(
+        privacyFunction,
+        '/api/privacy-requests',
+        asAdmin(cookie, { method: 'POST', body }),
+      );
+    const byPhone = await ask({ phone: '+34 600 10 0402', kind: 'lookup' });
+    expect(byPhone.status).toBe(200);
+    expect(byPhone.body.whatsappConversations.map((conversation) => conversation.id)).toEqual([from.userId]);
+    expect(byPhone.body.contactMessages.map((message) => message.email)).toEqual(['pilar.privacy@example.com']);
+    const byEmail = await ask({ email: 'PILAR.privacy@example.com', kind: 'lookup' });
+    expect(byEmail.body.whatsappConversations.map((conversation) => conversation.id)).toEqual([from.userId]);
+    expect((await ask({ kind: 'lookup' })).status).toBe(400);
+
+    const erased = await ask({ phone: '0034600100402', kind: 'erasure' });
+    expect(erased.body.erased).toMatchObject({ whatsappConversations: 1, contactMessages: 1 });
+    expect(await messagesOf(from.userId!)).toEqual([]);
+    expect((await ask({ phone: '+34600100402', kind: 'lookup' })).body.whatsappConversations).toEqual([]);
+  });
+
+  it('retention deletes a WhatsApp conversation 12 months after its last message', async () => {
+    const old = new Date(Date.now() - 400 * 24 * 60 * 60 * 1000).toISOString();
+    await database().insert(whatsappContacts).values({
+      id: 'ES.old',
+      phone: '34600999999',
+      language: 'es',
+      started: old,
+      lastInboundAt: old,
+      lastActivity: old,
+    });
+    await database().insert(whatsappMessages).values({
+      wamid: 'wamid.old',
+      contactId: 'ES.old',
+      direction: 'in',
+      type: 'text',
+      body: 'Hola',
+      at: old,
+      status: 'received',
+    });
+    const recent = person(403);
+    await say(recent, 'Hello, what do you do?');
+    const report = await runRetention(new Date());
+    expect(report.whatsappConversations).toBe(1);
+    expect(await messagesOf('ES.old')).toEqual([]);
+    expect(await messagesOf(recent.userId!)).toHaveLength(2);
   });
 });

@@ -33,7 +33,9 @@ CREATE TABLE "whatsapp_messages" (
 --> statement-breakpoint
 ALTER TABLE "contact_messages" DROP CONSTRAINT "contact_messages_source";--> statement-breakpoint
 ALTER TABLE "whatsapp_messages" ADD CONSTRAINT "whatsapp_messages_contact" FOREIGN KEY ("contact_id") REFERENCES "public"."whatsapp_contacts"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "whatsapp_contacts_by_start" ON "whatsapp_contacts" USING btree ("started","id");--> statement-breakpoint
 CREATE INDEX "whatsapp_contacts_by_activity" ON "whatsapp_contacts" USING btree ("last_activity","id");--> statement-breakpoint
+CREATE INDEX "whatsapp_contacts_by_lead_email" ON "whatsapp_contacts" USING btree (lower("lead_email"));--> statement-breakpoint
 CREATE INDEX "whatsapp_contacts_by_phone" ON "whatsapp_contacts" USING btree ("phone");--> statement-breakpoint
 CREATE INDEX "whatsapp_messages_in_order" ON "whatsapp_messages" USING btree ("contact_id","at","wamid");--> statement-breakpoint
 ALTER TABLE "contact_messages" ADD CONSTRAINT "contact_messages_source" CHECK ("contact_messages"."source" IN ('form', 'chat', 'video', 'investor', 'whatsapp'));

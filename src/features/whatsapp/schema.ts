@@ -67,3 +67,55 @@ export interface Verification {
   token: string | null;
   challenge: string | null;
 }
+
+/** Free-form replies are allowed for this long after the person's last message (Meta's customer service window). */
+export const REPLY_WINDOW_MS = 24 * 60 * 60 * 1000;
+
+/** The channels the conversations tab lists (the video calls have their own tab). */
+export const LISTED_CHANNELS = ['chat', 'whatsapp'] as const;
+export type ListedChannel = (typeof LISTED_CHANNELS)[number];
+
+/** A WhatsApp contact's id as Meta sends it (a business-scoped user id such as `ES.1234`, or a phone's digits). */
+export const whatsappIdSchema = z
+  .string()
+  .trim()
+  .regex(/^[A-Za-z0-9._-]{1,256}$/, { error: 'Invalid id' });
+
+/** One message of a WhatsApp conversation as the admin reads it. */
+export interface WhatsAppLine {
+  role: 'user' | 'bot';
+  content: string;
+  timestamp: string;
+  /** Every line is the server's: what Meta delivered (signed), or what it sent. */
+  verified: true;
+  /** Meta's type of an inbound message (`text`, `image`…). */
+  type: string;
+  /** `received`; for a reply `sent`, `delivered`, `read`, `failed` or `not-sent`. */
+  status: 'received' | 'sent' | 'delivered' | 'read' | 'failed' | 'not-sent';
+  /** Why a reply was not sent or failed: `window` (24 hours had passed), `stopped`, or the Graph API's error. */
+  note: string | null;
+}
+
+/** A WhatsApp conversation as the admin reads it: the chat's record (docs/product.md) and what WhatsApp adds. */
+export interface WhatsAppConversation {
+  channel: 'whatsapp';
+  /** The contact's id (Meta's business-scoped user id, or the phone). */
+  id: string;
+  sessionId: string;
+  messages: WhatsAppLine[];
+  language: 'en' | 'es';
+  conversationStarted: string;
+  lastActivity: string;
+  messageCount: number;
+  firstQuestion: string | null;
+  /** The name the lead flow collected, else the WhatsApp profile's. */
+  visitorName: string | null;
+  leadId: string | null;
+  leadEmail: string | null;
+  /** The person's number, `+` and digits, when Meta gave it. */
+  phone: string | null;
+  /** When they wrote STOP or BAJA (nothing is sent after), or null. */
+  stoppedAt: string | null;
+  /** When free-form replies stop being allowed: 24 hours after their newest message. */
+  replyWindowEndsAt: string;
+}

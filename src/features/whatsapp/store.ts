@@ -1,5 +1,8 @@
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import { database } from '../../platform/db/client';
+import { olderThan, toPage, type Page, type PageQuery } from '../../platform/db/paging';
+import { normaliseEmail } from '../../platform/emails';
+import { contactMessages } from '../leads/tables';
 import type { Language } from '../../i18n/languages';
 import type { LeadState } from '../conversations/schema';
 import { whatsappContacts as contacts, whatsappMessages as messages } from './tables';
@@ -160,4 +163,110 @@ export async function newestMessages(contactId: string, limit: number): Promise<
     .where(eq(messages.contactId, contactId))
     .orderBy(desc(messages.at), desc(messages.wamid))
     .limit(limit);
+}
+
+/** What a read of the conversations names: a page (`q`: see `named`), one by id, by phone, or by lead address. */
+export type Selection = PageQuery | { id: string } | { phone: string } | { email: string };
+
+/**
+ * A phone number as Meta writes a `wa_id`: digits only, with the country code ("+34 600 123 456", "0034600123456"
+ * → "34600123456"; a Spanish number of 9 digits starting 6-9 gets 34). Null for anything else.
+ */
+export function waPhone(text: string): string | null {
+  if (/[^\d\s()+./-]/.test(text)) return null;
+  let digits = text.replace(/\D/g, '');
+  if (!text.trim().startsWith('+') && digits.startsWith('00')) digits = digits.slice(2);
+  if (/^[6-9]\d{8}$/.test(digits)) digits = `34${digits}`;
+  return /^[1-9]\d{6,14}$/.test(digits) ? digits : null;
+}
+
+/**
+ * The conversations that gave an address: to the lead flow now under way, or to a lead filed from them (the flow
+ * forgets what it collected once the lead is filed; the lead keeps it).
+ */
+function givenAddress(email: string): SQL {
+  const address = normaliseEmail(email);
+  return sql`(lower(${contacts.leadEmail}) = ${address} or ${contacts.id} in (select ${contactMessages.sessionId}
+    from ${contactMessages} where ${contactMessages.email} = ${address} and ${contactMessages.source} = 'whatsapp'))`;
+}
+
+function named(selection: Selection): SQL | undefined {
+  if ('id' in selection) return eq(contacts.id, selection.id);
+  if ('phone' in selection) return eq(contacts.phone, waPhone(selection.phone) ?? '');
+  if ('email' in selection) return givenAddress(selection.email);
+  const q = selection.q.trim();
+  const phone = waPhone(q);
+  const search = q.includes('@')
+    ? givenAddress(q)
+    : phone
+      ? or(eq(contacts.phone, phone), eq(contacts.id, q))
+      : eq(contacts.id, q);
+  return and(olderThan(contacts.started, contacts.id, selection.cursor), q ? search : undefined);
+}
+
+/**
+ * The conversations a selection names, newest first (by their first message), with their messages, oldest first,
+ * and the leads filed from them (each contact's newest). Three statements.
+ */
+export async function whatsappConversationRows(selection: Selection) {
+  const query = database()
+    .select()
+    .from(contacts)
+    .where(named(selection))
+    .orderBy(desc(contacts.started), desc(contacts.id))
+    .$dynamic();
+  const page: Page<ContactRow> =
+    'limit' in selection
+      ? toPage(await query.limit(selection.limit + 1), selection.limit, (row) => ({
+          at: new Date(row.started),
+          id: row.id,
+        }))
+      : { items: await query, next: null };
+  const ids = page.items.map((row) => row.id);
+  const [rows, leads] = ids.length
+    ? await Promise.all([
+        database()
+          .select()
+          .from(messages)
+          .where(inArray(messages.contactId, ids))
+          .orderBy(asc(messages.contactId), asc(messages.at), asc(messages.direction), asc(messages.wamid)),
+        database()
+          .select({
+            id: contactMessages.id,
+            name: contactMessages.name,
+            email: contactMessages.email,
+            sessionId: contactMessages.sessionId,
+          })
+          .from(contactMessages)
+          .where(and(inArray(contactMessages.sessionId, ids), eq(contactMessages.source, 'whatsapp')))
+          .orderBy(asc(contactMessages.createdAt), asc(contactMessages.id)),
+      ])
+    : [[], []];
+  const leadOf = new Map(leads.map((lead) => [lead.sessionId!, lead]));
+  return {
+    next: page.next,
+    items: page.items.map((contact) => ({
+      contact,
+      messages: rows.filter((row) => row.contactId === contact.id),
+      lead: leadOf.get(contact.id) ?? null,
+    })),
+  };
+}
+
+/**
+ * Deletes conversations with their messages in one statement: these ids, or (retention) at most `limit`, oldest
+ * first, whose last activity is before `before`. Answers how many.
+ */
+export async function deleteWhatsAppContacts(which: string[] | { before: Date; limit: number }): Promise<number> {
+  if (Array.isArray(which) && !which.length) return 0;
+  const ids = Array.isArray(which)
+    ? which
+    : database()
+        .select({ id: contacts.id })
+        .from(contacts)
+        .where(lt(contacts.lastActivity, which.before.toISOString()))
+        .orderBy(asc(contacts.lastActivity), asc(contacts.id))
+        .limit(which.limit);
+  const deleted = await database().delete(contacts).where(inArray(contacts.id, ids)).returning({ id: contacts.id });
+  return deleted.length;
 }

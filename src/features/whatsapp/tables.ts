@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { boolean, check, foreignKey, index, pgTable, text } from 'drizzle-orm/pg-core';
 import { LANGUAGES } from '../../i18n/languages';
 import { LEAD_STEPS } from '../conversations/tables';
@@ -44,7 +45,11 @@ export const whatsappContacts = pgTable(
     leadEmail: text(),
   },
   (table) => [
+    // Ascending: read backwards it is the list's newest first (`started DESC, id DESC`).
+    index('whatsapp_contacts_by_start').on(table.started, table.id),
     index('whatsapp_contacts_by_activity').on(table.lastActivity, table.id),
+    // Privacy requests find a conversation by the address its lead flow collected, in any case.
+    index('whatsapp_contacts_by_lead_email').on(sql`lower(${table.leadEmail})`),
     index('whatsapp_contacts_by_phone').on(table.phone),
     check('whatsapp_contacts_language', oneOf(table.language, LANGUAGES)),
     check('whatsapp_contacts_lead_step', oneOf(table.leadStep, LEAD_STEPS)),

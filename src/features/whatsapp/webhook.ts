@@ -7,7 +7,13 @@ import { MAX_CONVERSATION_CHARS } from '../chat/session';
 import { sameSecret, type WhatsAppConfig } from './config';
 import { sendText } from './graph';
 import { detectLanguage, languageOfNumber } from './language';
-import type { InboundMessage, Verification, WebhookPayload, WhatsAppProfile } from './schema';
+import {
+  REPLY_WINDOW_MS,
+  type InboundMessage,
+  type Verification,
+  type WebhookPayload,
+  type WhatsAppProfile,
+} from './schema';
 import {
   applyStatus,
   leadStateOf,
@@ -22,9 +28,6 @@ import {
   type MessageStatus,
 } from './store';
 import { isStop, MAX_WHATSAPP_TEXT, whatsappText } from './text';
-
-/** Free-form replies are allowed for this long after the person's last message (Meta's customer service window). */
-export const REPLY_WINDOW_MS = 24 * 60 * 60 * 1000;
 
 /** Meta's verification: the challenge when the mode is `subscribe` and the token is ours, else null (403). */
 export function verificationChallenge(query: Verification, config: WhatsAppConfig): string | null {

@@ -227,6 +227,7 @@ export const adminEn = {
     intro:
       'Find everything the site holds about an email address: download a copy for an access request, or erase it all for an erasure request. Only a note that the request was handled (its date and kind) is kept.',
     email: 'Email address',
+    phone: 'or phone (WhatsApp)',
     find: 'Find',
     finding: 'Searching...',
     results: (email: string) => `What the site holds about ${email}`,
@@ -235,13 +236,15 @@ export const adminEn = {
     chats: 'Chat conversations',
     newsletter: 'Newsletter subscription',
     videos: 'Video calls (the address is in the transcript)',
+    whatsapp: 'WhatsApp conversations',
+    whatsappLine: (phone: string, date: string, count: number) => `${phone}, started ${date}, ${count} messages`,
     none: 'None',
     subscribed: (name: string, date: string) => `${name}, subscribed on ${date}`,
     chatLine: (session: string, date: string, count: number) => `${session}, started ${date}, ${count} messages`,
     videoLine: (session: string, date: string, count: number) =>
       `${session}, started ${date}, ${count} transcript lines`,
-    summary: (messages: number, chats: number, newsletter: number, videos: number) =>
-      `${messages} messages, ${chats} chat conversations, ${newsletter} newsletter subscriptions, ${videos} video calls`,
+    summary: (messages: number, chats: number, newsletter: number, videos: number, whatsapp: number) =>
+      `${messages} messages, ${chats} chat conversations, ${newsletter} newsletter subscriptions, ${videos} video calls, ${whatsapp} WhatsApp conversations`,
     download: 'Download JSON',
     downloaded: 'Copy downloaded; the access request is recorded.',
     erase: 'Erase everything',

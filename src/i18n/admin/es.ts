@@ -218,6 +218,7 @@ export const adminEs: AdminTexts = {
     intro:
       'Busque todo lo que el sitio conserva sobre una dirección de correo electrónico: descargue una copia para una solicitud de acceso o suprímalo todo para una solicitud de supresión. Solo se conserva una nota de que se atendió la solicitud (su fecha y su tipo).',
     email: 'Dirección de correo electrónico',
+    phone: 'o teléfono (WhatsApp)',
     find: 'Buscar',
     finding: 'Buscando...',
     results: (email: string) => `Lo que el sitio conserva sobre ${email}`,
@@ -226,13 +227,15 @@ export const adminEs: AdminTexts = {
     chats: 'Conversaciones del chat',
     newsletter: 'Suscripción al boletín',
     videos: 'Videollamadas (la dirección figura en la transcripción)',
+    whatsapp: 'Conversaciones de WhatsApp',
+    whatsappLine: (phone: string, date: string, count: number) => `${phone}, iniciada el ${date}, ${count} mensajes`,
     none: 'Ninguno',
     subscribed: (name: string, date: string) => `${name}, suscrito el ${date}`,
     chatLine: (session: string, date: string, count: number) => `${session}, iniciada el ${date}, ${count} mensajes`,
     videoLine: (session: string, date: string, count: number) =>
       `${session}, iniciada el ${date}, ${count} líneas de transcripción`,
-    summary: (messages: number, chats: number, newsletter: number, videos: number) =>
-      `${messages} mensajes, ${chats} conversaciones del chat, ${newsletter} suscripciones al boletín, ${videos} videollamadas`,
+    summary: (messages: number, chats: number, newsletter: number, videos: number, whatsapp: number) =>
+      `${messages} mensajes, ${chats} conversaciones del chat, ${newsletter} suscripciones al boletín, ${videos} videollamadas, ${whatsapp} conversaciones de WhatsApp`,
     download: 'Descargar JSON',
     downloaded: 'Copia descargada; la solicitud de acceso queda registrada.',
     erase: 'Suprimirlo todo',
