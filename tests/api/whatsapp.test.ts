@@ -7,6 +7,7 @@ import webhookFunction from '../../netlify/functions/whatsapp-webhook';
 import conversationsFunction from '../../netlify/functions/chat-log';
 import conversationDeleteFunction from '../../netlify/functions/admin-chat-log-delete';
 import privacyFunction from '../../netlify/functions/admin-privacy-requests';
+import statusFunction from '../../netlify/functions/admin-whatsapp-status';
 import chatFunction from '../../netlify/functions/chat';
 import { runRetention } from '../../src/features/retention/retention';
 import type { ListedConversation } from '../../src/features/whatsapp/conversations';
@@ -465,6 +466,26 @@ describe('POST /api/whatsapp/webhook', () => {
 });
 
 describe('the conversations tab: both channels', () => {
+  it('tells the dashboard whether WhatsApp is connected, which variables are missing, and the webhook URL', async () => {
+    const status = () =>
+      callJson<{ connected: boolean; missing: string[]; webhookUrl: string }>(
+        statusFunction,
+        '/api/whatsapp/status',
+        asAdmin(cookie),
+      );
+    expect((await status()).body).toEqual({
+      connected: true,
+      missing: [],
+      webhookUrl: 'https://site.test/api/whatsapp/webhook',
+    });
+    delete process.env['WHATSAPP_APP_SECRET'];
+    resetEnvCache();
+    const off = await status();
+    expect(off.body).toMatchObject({ connected: false, missing: ['WHATSAPP_APP_SECRET'] });
+    expect(JSON.stringify(off.body)).not.toContain('test-access-token');
+    expect((await callJson(statusFunction, '/api/whatsapp/status')).status).toBe(401);
+  });
+
   const list = (query = '') =>
     callJson<ListedConversation[]>(conversationsFunction, `/api/whatsapp-conversations${query}`, asAdmin(cookie));
 

@@ -1,5 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
 import { env } from '../../platform/env';
+import type { WhatsAppStatus } from './schema';
 
 /** The WhatsApp Business Cloud API as configured (README, "WhatsApp"). */
 export interface WhatsAppConfig {
@@ -31,4 +32,14 @@ export function sameSecret(given: string, expected: string): boolean {
   const a = Buffer.from(given, 'utf8');
   const b = Buffer.from(expected, 'utf8');
   return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/** What the dashboard is told (GET /api/whatsapp/status): connected or not, and which variables are missing. */
+export function whatsappStatus(origin: string): WhatsAppStatus {
+  const e = env();
+  const missing = (
+    ['WHATSAPP_VERIFY_TOKEN', 'WHATSAPP_APP_SECRET', 'WHATSAPP_ACCESS_TOKEN', 'WHATSAPP_PHONE_NUMBER_ID'] as const
+  ).filter((name) => !e[name]);
+  const site = (e.URL ?? origin).replace(/\/+$/, '');
+  return { connected: missing.length === 0, missing, webhookUrl: `${site}/api/whatsapp/webhook` };
 }

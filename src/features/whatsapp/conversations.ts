@@ -1,17 +1,12 @@
 import { eachPage, encodeCursor, type Page, type PageQuery } from '../../platform/db/paging';
 import type { CsvRow } from '../../platform/csv';
 import { csvDate } from '../../platform/csv';
-import type { ChatConversation } from '../conversations/schema';
 import { listChatConversationsPage } from '../chat/log';
 import { CHAT_CSV_HEADER, chatRows } from '../chat/csv';
-import { REPLY_WINDOW_MS, type ListedChannel, type WhatsAppConversation } from './schema';
+import { REPLY_WINDOW_MS, type ListedChannel, type ListedConversation, type WhatsAppConversation } from './schema';
 import { deleteWhatsAppContacts, whatsappConversationRows, type Selection } from './store';
 
-/**
- * The conversations tab (docs/product.md, "Admin dashboard"): the website chat's sessions and the WhatsApp
- * conversations in one list, newest first, each with its channel.
- */
-export type ListedConversation = (ChatConversation & { channel: 'chat' }) | WhatsAppConversation;
+export type { ListedConversation };
 
 /** The WhatsApp conversations a selection names, as the admin reads them. Three statements. */
 export async function whatsappConversations(selection: Selection): Promise<Page<WhatsAppConversation>> {

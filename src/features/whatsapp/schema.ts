@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { ChatConversation } from '../conversations/schema';
 
 /**
  * What the WhatsApp Business Cloud API posts to the webhook (docs/product.md, "WhatsApp"), as far as the assistant
@@ -119,3 +120,16 @@ export interface WhatsAppConversation {
   /** When free-form replies stop being allowed: 24 hours after their newest message. */
   replyWindowEndsAt: string;
 }
+
+/** GET /api/whatsapp/status: whether the channel is connected, the variables it lacks, the webhook's address. */
+export interface WhatsAppStatus {
+  connected: boolean;
+  missing: string[];
+  webhookUrl: string;
+}
+
+/**
+ * The conversations tab (docs/product.md, "Admin dashboard"): the website chat's sessions and the WhatsApp
+ * conversations in one list, newest first, each with its channel.
+ */
+export type ListedConversation = (ChatConversation & { channel: 'chat' }) | WhatsAppConversation;

@@ -183,6 +183,31 @@ export const adminEn = {
     viewTitle: 'Conversation',
     unverified: 'Not verified: an older line that a client may have reported',
     unverifiedShort: 'unverified',
+    channel: 'Channel',
+    channels: { chat: 'Website chat', whatsapp: 'WhatsApp' },
+    allChannels: 'All channels',
+    notConnected: 'WhatsApp is not connected: only the website chat is listed.',
+    howToConnect: (missing: string, url: string) =>
+      `To connect it, set ${missing} in the site's environment variables (Functions scope), redeploy, and give Meta the webhook URL ${url} with the same verify token (README, "WhatsApp").`,
+    phone: 'Phone',
+    stopped: (date: string) => `Wrote STOP on ${date}: nothing more is sent to this person.`,
+    windowOpen: (date: string) => `Replies allowed until ${date} (24 hours after their last message).`,
+    windowClosed: (date: string) =>
+      `No reply can be sent: the 24-hour window after their last message closed on ${date}. It opens again when they write.`,
+    status: {
+      received: 'Received',
+      sent: 'Sent',
+      delivered: 'Delivered',
+      read: 'Read',
+      failed: 'Failed',
+      'not-sent': 'Not sent',
+    },
+    notSent: {
+      window:
+        'more than 24 hours had passed since their last message (WhatsApp allows free-form replies only within 24 hours)',
+      stopped: 'they had written STOP',
+    },
+    nonText: (type: string) => `(a message of type ${type}: the assistant reads text only)`,
   },
   video: {
     columns: {

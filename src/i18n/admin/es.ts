@@ -174,6 +174,31 @@ export const adminEs: AdminTexts = {
     viewTitle: 'Conversación',
     unverified: 'Sin verificar: una línea antigua que pudo enviar la página del visitante',
     unverifiedShort: 'sin verificar',
+    channel: 'Canal',
+    channels: { chat: 'Chat de la web', whatsapp: 'WhatsApp' },
+    allChannels: 'Todos los canales',
+    notConnected: 'WhatsApp no está conectado: solo se muestra el chat de la web.',
+    howToConnect: (missing: string, url: string) =>
+      `Para conectarlo, defina ${missing} en las variables de entorno del sitio (ámbito Functions), vuelva a desplegar y dé a Meta la URL del webhook ${url} con el mismo token de verificación (README, «WhatsApp»).`,
+    phone: 'Teléfono',
+    stopped: (date: string) => `Escribió STOP el ${date}: no se le envía nada más.`,
+    windowOpen: (date: string) => `Se puede responder hasta el ${date} (24 horas después de su último mensaje).`,
+    windowClosed: (date: string) =>
+      `No se puede enviar respuesta: la ventana de 24 horas tras su último mensaje se cerró el ${date}. Se abre de nuevo cuando escriba.`,
+    status: {
+      received: 'Recibido',
+      sent: 'Enviado',
+      delivered: 'Entregado',
+      read: 'Leído',
+      failed: 'Fallido',
+      'not-sent': 'No enviado',
+    },
+    notSent: {
+      window:
+        'habían pasado más de 24 horas desde su último mensaje (WhatsApp solo permite respuestas libres en 24 horas)',
+      stopped: 'había escrito STOP',
+    },
+    nonText: (type: string) => `(un mensaje de tipo ${type}: el asistente solo lee texto)`,
   },
   video: {
     columns: {
