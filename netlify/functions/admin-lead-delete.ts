@@ -8,7 +8,7 @@ import { ADMIN_NO_STORE, deleteMessageAsAdmin } from '../../src/features/privacy
 import { leadPatchSchema } from '../../src/features/leads/schema';
 
 /**
- * /api/contact-messages/{id}: an admin reads one lead with its replies (GET), sets its status or owner (PUT), or
+ * /api/contact-messages/{id}: an admin reads one lead with its replies (GET), sets its status, owner or private notes (PUT), or
  * deletes it (DELETE).
  */
 export default route({
@@ -17,9 +17,9 @@ export default route({
     return json(await leadDetail(pathId(context), user), { headers: ADMIN_NO_STORE });
   },
   PUT: async (request, context) => {
-    await requireAdmin(request);
+    const user = await requireAdmin(request);
     const patch = await parseJsonBody(request, leadPatchSchema);
-    return json(await updateLead(pathId(context), patch), { headers: ADMIN_NO_STORE });
+    return json(await updateLead(pathId(context), patch, user), { headers: ADMIN_NO_STORE });
   },
   DELETE: async (request, context) => {
     const user = await requireAdmin(request);

@@ -6,11 +6,26 @@ import { pagedListAnswer } from '../../src/http/lists';
 import { json } from '../../src/http/responses';
 import { route } from '../../src/http/route';
 import { notFound } from '../../src/platform/errors';
-import { deleteSubscriber, eachSubscriber, listSubscribersPage } from '../../src/features/newsletter/subscribers-store';
+import {
+  deleteSubscriber,
+  eachSubscriber,
+  listSubscribersPage,
+  subscriberById,
+} from '../../src/features/newsletter/subscribers-store';
+import { ADMIN_NO_STORE } from '../../src/features/privacy/deletes';
 
+/**
+ * GET /api/newsletters: a page of subscribers, newest first, or the CSV; GET /api/newsletters/{id}: one subscriber
+ * (404 when there is none); DELETE /api/newsletters/{id}. Admins only.
+ */
 export default route({
-  GET: async (request) => {
+  GET: async (request, context) => {
     await requireAdmin(request);
+    if (context.params['id']) {
+      const subscriber = await subscriberById(pathId(context));
+      if (!subscriber) throw notFound('Subscription');
+      return json(subscriber, { headers: ADMIN_NO_STORE });
+    }
     return pagedListAnswer(request, {
       page: listSubscribersPage,
       each: eachSubscriber,

@@ -94,7 +94,9 @@ export function contentApi<Own extends object, Input extends ContentInput>(
       const admin = await requireAdmin(request);
       const id = pathId(context);
       const input = await parseJsonBody(request, inputSchema);
-      const record = await engine.update(id, input, admin.id);
+      // `?autosave=1`: the editor saved a draft by itself, not a press of Update.
+      const autosave = new URL(request.url).searchParams.get('autosave') === '1';
+      const record = await engine.update(id, input, admin.id, autosave);
       if (!record) throw notFound(label);
       return json(record);
     },
@@ -112,7 +114,8 @@ const restoreSchema = z.object({ version: z.number().int().min(1).optional() }).
 /**
  * Publishing routes of a kind with public pages (insights, case studies), all for admins only (docs/product.md,
  * "Publishing"):
- * - `GET /api/{kind}/:id/revisions`: every save of the record, newest first (`id`, `savedAt`, `savedBy`, `title`);
+ * - `GET /api/{kind}/:id/revisions`: every save of the record, newest first, as the list shows it (`id`, `savedAt`,
+ *   `savedBy`, `title`, `changes`: what it changed from the save before), never the whole records;
  * - `GET /api/{kind}/:id/revisions/:revisionId`: one save's record (the dashboard compares it with the current one);
  * - `POST /api/{kind}/:id/revisions/:revisionId/restore`: writes that record as a new save (409 for a stale
  *   `version`), answering it;

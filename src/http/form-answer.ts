@@ -91,3 +91,47 @@ function redirect(status: 303 | 307, location: string): Response {
     headers: { ...SECURITY_HEADERS, Location: location, 'Cache-Control': 'no-store' },
   });
 }
+
+/** What a form's post came to, for `answeringFormsBySeeOther`: the answer's status and JSON body, or the refusal's. */
+export interface FormOutcome {
+  status: number;
+  body: unknown;
+  /** The field a refusal names. */
+  field?: string | undefined;
+}
+
+/**
+ * A form whose every post is answered 303 See Other to a page that says what happened, from its URL (the booking and
+ * cancellation forms: docs/product.md, "Meetings"): the handler runs exactly as for JSON, and `location` gets the
+ * form's language and the outcome. Nothing the visitor typed goes into the URL unless `location` puts it there.
+ */
+export function answeringFormsBySeeOther(
+  form: string,
+  handler: Handler,
+  location: (lang: Language, outcome: FormOutcome) => string,
+): Handler {
+  return async (request, context) => {
+    if (!isFormPost(request)) return handler(request, context);
+    const lang = language(request);
+    let outcome: FormOutcome;
+    try {
+      const response = await handler(request, context);
+      const text = await response.text();
+      let body: unknown = null;
+      try {
+        body = text ? (JSON.parse(text) as unknown) : null;
+      } catch {
+        body = null;
+      }
+      outcome = { status: response.status, body };
+    } catch (error) {
+      const refusal = asHttpError(error);
+      if (error instanceof ConfigError) console.error(`Configuration error on POST /api/${form}: ${error.message}`);
+      else if (!refusal) logFailure(request, error);
+      outcome = refusal
+        ? { status: refusal.status, body: { message: refusal.message }, field: refusal.field }
+        : { status: 500, body: null };
+    }
+    return redirect(303, location(lang, outcome));
+  };
+}

@@ -132,7 +132,14 @@ describe('GET /api/contacts', () => {
     expect(answer.truncated).toBe(false);
     const ats = answer.items.map((item) => item.at);
     expect([...ats].sort().reverse()).toEqual(ats);
-    expect(answer.lead).toEqual({ id: ids['newest'], status: 'new', owner: null });
+    expect(answer.lead).toEqual({
+      id: ids['newest'],
+      kind: 'message',
+      at: answer.items[0]!.at,
+      status: 'new',
+      owner: null,
+      notes: null,
+    });
 
     const [newest, work, reply, access, newsletter, chat, first] = answer.items;
     expect(newest).toMatchObject({ summary: 'Newest, no phone', link: { tab: 'messages', id: ids['newest'] } });

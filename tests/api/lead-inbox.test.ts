@@ -286,7 +286,7 @@ describe('lead inbox', () => {
     expect(lead!.message).toContain('Quiero invertir');
   });
 
-  it('exports the leads as CSV: SPEC’s message columns first, then status and owner', async () => {
+  it('exports the leads as CSV: SPEC’s message columns first, then status, owner and notes', async () => {
     const response = await call(messagesFunction, '/api/contact-messages?format=csv', admin());
     expect(response.status).toBe(200);
     expect(response.headers.get('content-disposition')).toMatch(
@@ -295,10 +295,10 @@ describe('lead inbox', () => {
     const text = await response.text();
     const [header, ...rows] = text.replace(/^\uFEFF/, '').split('\r\n');
     expect(header).toBe(
-      '"Name","Email","Company","Service","Date","Phone","Message","Source","Language","Status","Owner"',
+      '"Name","Email","Company","Service","Date","Phone","Message","Source","Language","Status","Owner","Notes"',
     );
     const lucia = rows.find((row) => row.startsWith('"Lucía Reply"'));
-    expect(lucia).toMatch(/"Acme",.*"form","es","replied","partner"$/s);
+    expect(lucia).toMatch(/"Acme",.*"form","es","replied","partner",""$/s);
   });
 
   it('answers what retention, privacy requests and the overview ask of the table, one statement each', async () => {

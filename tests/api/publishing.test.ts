@@ -280,6 +280,52 @@ describe('revisions', () => {
     expect(left).toEqual([{ n: 0 }]);
   });
 
+  it("keeps a run of one partner's autosaves as one revision, and every save pressed as its own", async () => {
+    setClock(new Date('2030-03-01T09:00:00Z'));
+    const insight = await createInsight({ published: false });
+    let version = insight.version;
+    const save = async (title: string, autosave: boolean) => {
+      const saved = await send<Insight>(
+        insightsFunction,
+        'PUT',
+        autosave ? '/x?autosave=1' : '/x',
+        { id: insight.id },
+        { ...insightBody, published: false, title: { en: title, es: title }, version },
+      );
+      expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+      version = saved.body.version;
+    };
+    const titles = async () => {
+      const path = `/api/insights/${insight.id}/revisions`;
+      const listed = await send<Array<{ title: { en: string } }>>(insightPublishing, 'GET', path, { id: insight.id });
+      return listed.body.map((revision) => revision.title.en);
+    };
+    const created = insightBody.title.en;
+
+    // Typing with pauses: three autosaves within minutes are one revision, the newest text.
+    for (const [minute, title] of [
+      [1, 'Dra'],
+      [2, 'Draft'],
+      [4, 'Draft one'],
+    ] as const) {
+      setClock(new Date(`2030-03-01T09:0${minute}:00Z`));
+      await save(title, true);
+    }
+    expect(await titles()).toEqual(['Draft one', created]);
+
+    // Update pressed: its own revision; the autosave after it starts a new one.
+    setClock(new Date('2030-03-01T09:05:00Z'));
+    await save('Pressed', false);
+    setClock(new Date('2030-03-01T09:06:00Z'));
+    await save('After pressed', true);
+    expect(await titles()).toEqual(['After pressed', 'Pressed', 'Draft one', created]);
+
+    // More than ten minutes after the last autosave: a new revision too.
+    setClock(new Date('2030-03-01T09:17:00Z'));
+    await save('Next morning coffee', true);
+    expect(await titles()).toEqual(['Next morning coffee', 'After pressed', 'Pressed', 'Draft one', created]);
+  });
+
   it('restores an earlier text without its publication state: an unpublished insight stays unpublished', async () => {
     const insight = await createInsight();
     expect((await insightData('ai-pilot', 'en')).status).toBe(200);
@@ -337,10 +383,56 @@ describe('revisions', () => {
     expect(idShaped.body.field).toMatch(/^slugs/);
   });
 
+  it('lists each save with what it changed from the one before, and only what the list shows', async () => {
+    const insight = await createInsight();
+    await send(
+      insightsFunction,
+      'PUT',
+      '/x',
+      { id: insight.id },
+      {
+        ...insightBody,
+        title: { ...insightBody.title, es: 'Cinco preguntas' },
+        content: { ...insightBody.content, en: '<p>Start with the metric, then the data.</p>' },
+        focus: { x: 0.2, y: 0.8 },
+        version: 1,
+      },
+    );
+    await send(insightsFunction, 'PUT', '/x', { id: insight.id }, { ...insightBody, published: false, version: 2 });
+    const path = `/api/insights/${insight.id}/revisions`;
+    const revisions = await send<Array<Record<string, unknown>>>(insightPublishing, 'GET', path, { id: insight.id });
+    expect(revisions.body.map((revision) => revision['changes'])).toEqual([
+      ['content.en', 'focus', 'published', 'title.es'],
+      ['content.en', 'focus', 'title.es'],
+      null,
+    ]);
+    // The list answers the summary, never the records (the single revision's GET answers the whole record).
+    for (const revision of revisions.body)
+      expect(Object.keys(revision).sort()).toEqual(['changes', 'id', 'savedAt', 'savedBy', 'title']);
+    expect(revisions.body[1]).toMatchObject({ title: { es: 'Cinco preguntas' }, savedBy: { name: 'partner' } });
+    const whole = await send<Insight>(insightPublishing, 'GET', `${path}/${revisions.body[1]!['id'] as string}`, {
+      id: insight.id,
+      revisionId: revisions.body[1]!['id'] as string,
+    });
+    expect(whole.body).toMatchObject({
+      focus: { x: 0.2, y: 0.8 },
+      content: { en: '<p>Start with the metric, then the data.</p>' },
+    });
+  });
+
   it('keeps case studies’ revisions too', async () => {
     const created = await send<PortfolioItem>(portfolioFunction, 'POST', '/api/portfolio', {}, portfolioBody);
-    const revisions = await send<unknown[]>(portfolioPublishing, 'GET', '/x', { id: created.body.id });
-    expect(revisions.body).toHaveLength(1);
+    await send(
+      portfolioFunction,
+      'PUT',
+      '/x',
+      { id: created.body.id },
+      { ...portfolioBody, technologies: ['Kafka'], version: 1 },
+    );
+    const revisions = await send<Array<{ changes: string[] | null }>>(portfolioPublishing, 'GET', '/x', {
+      id: created.body.id,
+    });
+    expect(revisions.body.map((revision) => revision.changes)).toEqual([['technologies'], null]);
   });
 });
 

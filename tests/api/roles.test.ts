@@ -46,6 +46,12 @@ const PUBLIC = new Set([
   // A prospective investor's request for access, and the invitation link that sets a new investor's password.
   'POST /api/access-requests',
   'POST /api/invitations',
+  // Meetings (issue #25): the free slots, a booking, and the visitor's cancellation with their link's token (the id
+  // `admin` is probed too: it is no meeting, and the route stays public).
+  'GET /api/meetings/slots',
+  'POST /api/meetings',
+  'POST /api/meetings/:id/cancel',
+  'POST /api/meetings/admin/cancel',
 ]);
 
 /** What any signed-in, active account may call, investors included (401 for anonymous visitors). */
@@ -213,6 +219,10 @@ describe('the role matrix', () => {
       'DELETE /api/whatsapp-conversations/:id',
       'DELETE /api/tavus-conversations/:id',
       'POST /api/privacy-requests',
+      'GET /api/meetings',
+      'POST /api/admin/meetings/:id/cancel',
+      'GET /api/meetings/settings',
+      'PUT /api/meetings/settings',
     ]) {
       expect(checked).toContain(name);
     }

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../../src/platform/ids';
 import { E2E_ADMIN } from './global-setup';
-import { baseUrl, signInCookie, useSiteDatabase } from './helpers';
+import { adminApi, baseUrl, signInCookie, useSiteDatabase } from './helpers';
 
 /**
  * What a client sees from the local server (`netlify serve`, as `netlify dev`) must be what production answers
@@ -72,5 +72,62 @@ describe('the local server answers as production does', () => {
     // eslint-disable-next-line @typescript-eslint/no-unsafe-assignment -- Vitest types its asymmetric matchers any
     expect(missing).toMatchObject({ status: 404, type: expect.stringMatching(/^text\/html/) });
     expect(missing.text).toContain('404 Page Not Found');
+  });
+
+  it('routes the meetings API: slots, a booking (JSON and form), the second booking of a slot, a cancellation', async () => {
+    const admin = adminApi(await signInCookie(E2E_ADMIN.username, E2E_ADMIN.password));
+    const settings = (hours: Array<{ weekday: number; startMinute: number; endMinute: number }>) =>
+      admin('/api/meetings/settings', {
+        method: 'PUT',
+        body: JSON.stringify({ hours, daysOff: [], noticeMinutes: 0, bufferMinutes: 0, meetingLink: null }),
+      });
+    // The admin offers every half hour of the week for this test only.
+    const allWeek = [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({ weekday, startMinute: 0, endMinute: 1440 }));
+    expect((await settings(allWeek)).status).toBe(200);
+    try {
+      const slots = await answer('/api/meetings/slots?days=2');
+      expect(slots).toMatchObject({ status: 200, type: JSON_TYPE });
+      const { timeZone, slots: free } = JSON.parse(slots.text) as {
+        timeZone: string;
+        slots: Array<{ start: string; partnerId: string }>;
+      };
+      expect(timeZone).toBe('Europe/Madrid');
+      expect(free.length).toBeGreaterThan(10);
+      const fields = (slot: { start: string; partnerId: string }) => ({
+        start: slot.start,
+        partnerId: slot.partnerId,
+        name: 'E2E Visitor',
+        email: 'e2e.visitor@example.com',
+        topic: 'An introductory call',
+        consent: 'on',
+      });
+      const post = (body: string, type: string, path = '/api/meetings') =>
+        answer(path, { method: 'POST', headers: { 'content-type': type }, body });
+      const booked = await post(JSON.stringify({ ...fields(free[0]!), consent: true }), 'application/json');
+      expect(booked).toMatchObject({ status: 201, type: JSON_TYPE });
+      const again = await post(JSON.stringify({ ...fields(free[0]!), consent: true }), 'application/json');
+      expect(again).toMatchObject({ status: 409, type: JSON_TYPE });
+      const form = await fetch(`${baseUrl()}/api/meetings?lang=es`, {
+        method: 'POST',
+        redirect: 'manual',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams(fields(free[1]!)).toString(),
+      });
+      expect(form.status).toBe(303);
+      expect(form.headers.get('location')).toBe(`/es/book/confirmed?start=${encodeURIComponent(free[1]!.start)}`);
+      const { id } = JSON.parse(booked.text) as { id: string };
+      const cancel = await post(
+        JSON.stringify({ token: 'x'.repeat(43) }),
+        'application/json',
+        `/api/meetings/${id}/cancel`,
+      );
+      expect(cancel).toMatchObject({ status: 404, type: JSON_TYPE });
+      const list = await admin('/api/meetings');
+      expect(list.status).toBe(200);
+      const { upcoming } = (await list.json()) as { upcoming: Array<{ id: string }> };
+      expect(upcoming.map((meeting) => meeting.id)).toContain(id);
+    } finally {
+      expect((await settings([])).status).toBe(200);
+    }
   });
 });

@@ -5,6 +5,7 @@ import { normaliseUsername, passwordProblem, USERNAME_PATTERN, type Role, type U
 import { recordAudit } from '../audit/store';
 import { changeAccount, createUser, listUsers, setUserPassword, type StoredUser } from './users-store';
 import { beginPasswordCheck } from './login-throttle';
+import { leadAccountEmails } from './invitations-store';
 
 /** What the Users tab shows of an account: never its hash. */
 export interface Account {
@@ -15,6 +16,8 @@ export interface Account {
   mustChangePassword: boolean;
   createdAt: string;
   lastSignInAt: string | null;
+  /** An investor account made from a request for access: that request's address (null: none, or it was erased). */
+  leadEmail: string | null;
 }
 
 export const SELF_CHANGE_REFUSED = 'You cannot deactivate or demote your own account';
@@ -23,9 +26,9 @@ export const USERNAME_TAKEN = 'A user with this username already exists';
 export const WRONG_CURRENT_PASSWORD = 'The current password is not correct';
 export const SAME_PASSWORD = 'The new password must be different from the current one';
 
-function account(user: StoredUser): Account {
+function account(user: StoredUser, leadEmail: string | null = null): Account {
   const { id, username, role, isActive, mustChangePassword, createdAt, lastSignInAt } = user;
-  return { id, username, role, isActive, mustChangePassword, createdAt, lastSignInAt };
+  return { id, username, role, isActive, mustChangePassword, createdAt, lastSignInAt, leadEmail };
 }
 
 /** A temporary password: 16 characters of base64url (96 random bits), shown once to the admin who made it. */
@@ -44,8 +47,10 @@ export function pathUsername(value: string | undefined): string {
   return name;
 }
 
+/** Every account, by username, each with the address of the request for access it was made from (if any). */
 export async function listAccounts(): Promise<Account[]> {
-  return (await listUsers()).map(account);
+  const [users, emails] = await Promise.all([listUsers(), leadAccountEmails()]);
+  return users.map((user) => account(user, emails.get(user.id) ?? null));
 }
 
 /** Creates an account with a temporary password that must be changed at first sign-in. */

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { and, eq, getTableColumns, gt, isNull, sql } from 'drizzle-orm';
 import { database } from '../../platform/db/client';
 import { invitations, leadAccounts, users } from './tables';
+import { contactMessages } from '../leads/tables';
 import type { Role } from './schema';
 import { createUser, type StoredUser } from './users-store';
 
@@ -48,6 +49,18 @@ export async function leadAccount(messageId: string): Promise<string | null> {
     .innerJoin(users, eq(users.id, leadAccounts.userId))
     .where(eq(leadAccounts.messageId, messageId));
   return row?.username ?? null;
+}
+
+/**
+ * The address of the request for access each account was made from, by account id: the Users tab links the account
+ * to the person's contact view. A lead since deleted (an erasure) names none. One statement.
+ */
+export async function leadAccountEmails(): Promise<Map<string, string>> {
+  const rows = await database()
+    .select({ userId: leadAccounts.userId, email: contactMessages.email })
+    .from(leadAccounts)
+    .innerJoin(contactMessages, eq(contactMessages.id, leadAccounts.messageId));
+  return new Map(rows.map((row) => [row.userId, row.email]));
 }
 
 /** A lead's account and the lead's row naming it (its primary key: one account per lead, however many admins race). */

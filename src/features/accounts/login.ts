@@ -13,7 +13,7 @@ export const INVALID_CREDENTIALS = 'Invalid credentials';
  * The first admin, from ADMIN_USERNAME / ADMIN_PASSWORD: created when someone signs in with that username and no
  * such user exists yet, and only then (ON CONFLICT DO NOTHING): a user changed later is never overwritten.
  */
-async function bootstrapAdmin(username: string): Promise<StoredUser | null> {
+export async function bootstrapAdmin(username: string): Promise<StoredUser | null> {
   const { ADMIN_USERNAME, ADMIN_PASSWORD } = env();
   if (!ADMIN_USERNAME || !ADMIN_PASSWORD) return null;
   if (normaliseUsername(username) !== normaliseUsername(ADMIN_USERNAME)) return null;

@@ -26,6 +26,8 @@ export const users = pgTable(
     /** The partner's profile (issue #24): how replies are signed ("Ana García", "Managing Partner"); null: unset. */
     displayName: text(),
     title: text(),
+    /** A partner offers meetings (issue #25) once their hours are set (src/features/meetings/tables.ts). */
+    partner: boolean().notNull().default(false),
   },
   (table) => [
     unique('users_username').on(table.username),

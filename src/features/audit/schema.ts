@@ -25,6 +25,10 @@ export const AUDIT_ACTIONS = [
   // Mail the firm sends (src/features/newsletter/issues.ts, src/features/leads/inbox.ts): ids and a count, never an address or a text.
   'newsletter.send',
   'lead.reply',
+  // An admin's cancellation of a booked meeting (src/features/meetings/booking.ts): the meeting's id.
+  'meeting.cancel',
+  // A lead's private notes changed (src/features/leads/inbox.ts): the lead's id, never the text.
+  'lead.notes',
 ] as const;
 export const auditActionSchema = z.enum(AUDIT_ACTIONS);
 export type AuditAction = z.infer<typeof auditActionSchema>;

@@ -11,8 +11,8 @@ import { PHONE_MAX } from '../../platform/form-schema';
  */
 
 /**
- * What a timeline item can be. `booking` (issue #25) and `whatsapp` (issue #26) have no records yet: the kinds are
- * here so the dashboard can be written for them, and no item of theirs is made until they exist.
+ * What a timeline item can be. `whatsapp` (issue #26) has no records yet: the kind is here so the dashboard can be
+ * written for it, and no item of it is made until they exist.
  */
 export const CONTACT_ITEM_KINDS = [
   'message',
@@ -61,7 +61,12 @@ const leadItemSchema = z.object({
   kind: z.enum(['message', 'chat', 'video', 'access-request']),
   status: leadStatusSchema,
   owner: z.string().nullable(),
-  /** A chat lead's chat session (the WhatsApp tab, as the dashboard names the chat logs, opens it). */
+  /** The partners' private notes on the lead (null: none). */
+  notes: z.string().nullable(),
+  /**
+   * A chat lead's chat session (the WhatsApp tab, as the dashboard names the chat logs, opens it), or a video lead's
+   * call (the Video Calls tab opens it; null for a lead filed before leads named their call).
+   */
   conversationId: z.string().nullable(),
   /** The address the lead gave: another than the person's when it is theirs only by a phone number. */
   email: z.string(),
@@ -82,8 +87,12 @@ const newsletterItemSchema = z.object({
   status: z.enum(SUBSCRIBER_STATUSES),
 });
 
-/** Issues #25 and #26: shapes to come; no records yet. */
+/**
+ * A booked meeting (issue #25), by its lead in the inbox (source `booking`): `at` when it was booked, `summary` the
+ * lead's message (the meeting's time and topic), `status` the meeting's (`confirmed`, `cancelled`).
+ */
 const bookingItemSchema = z.object({ ...itemBase, kind: z.literal('booking'), status: z.string().nullable() });
+/** Issue #26: a shape to come; no records yet. */
 const whatsappItemSchema = z.object({ ...itemBase, kind: z.literal('whatsapp') });
 
 export const contactItemSchema = z.discriminatedUnion('kind', [
@@ -105,8 +114,20 @@ export const contactTimelineSchema = z.object({
     /** The newest phone number the person gave, as typed. */
     phone: z.string().optional(),
   }),
-  /** The newest lead's state (leads have a status and an owner; there are no notes yet). */
-  lead: z.object({ id: z.string(), status: leadStatusSchema, owner: z.string().nullable() }).optional(),
+  /**
+   * The lead whose state the contact view shows and edits: the newest open one (not closed) of the person's own
+   * address, else their newest; `kind` and `at` say which it is. Absent when the address has no lead.
+   */
+  lead: z
+    .object({
+      id: z.string(),
+      kind: z.enum(['message', 'chat', 'video', 'access-request', 'booking']),
+      at: z.string(),
+      status: leadStatusSchema,
+      owner: z.string().nullable(),
+      notes: z.string().nullable(),
+    })
+    .optional(),
   items: z.array(contactItemSchema),
   /** More than TIMELINE_MAX items: only the newest are here. */
   truncated: z.boolean(),

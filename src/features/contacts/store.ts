@@ -2,6 +2,7 @@ import { desc, eq, sql } from 'drizzle-orm';
 import { database } from '../../platform/db/client';
 import { phoneKeySql } from '../../platform/db/phones';
 import { contactMessages, leadReplies } from '../leads/tables';
+import { meetings } from '../meetings/tables';
 import { newsletterSubscribers } from '../newsletter/tables';
 
 /**
@@ -36,10 +37,14 @@ export async function personLeads(email: string, phone: string | undefined, limi
       source: contactMessages.source,
       status: contactMessages.status,
       owner: contactMessages.owner,
+      notes: contactMessages.notes,
       sessionId: contactMessages.sessionId,
       createdAt: contactMessages.createdAt,
+      /** A booking's meeting status (`confirmed`, `cancelled`); null for other leads. */
+      meetingStatus: meetings.status,
     })
     .from(contactMessages)
+    .leftJoin(meetings, eq(meetings.leadId, contactMessages.id))
     .where(personCondition(email, phone))
     .orderBy(desc(contactMessages.createdAt), desc(contactMessages.id))
     .limit(limit);

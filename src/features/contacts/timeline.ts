@@ -13,13 +13,14 @@ import {
 
 /**
  * One person's timeline (docs/product.md, "Contact timeline"): their contact messages, chat leads, video calls that
- * named their address and requests for investor access (each a lead, with its status and owner), the replies
+ * named their address and requests for investor access (each a lead, with its status, owner and notes), the replies
  * partners sent them, and their newsletter subscription; newest first, at most TIMELINE_MAX items. A person is an
  * e-mail address (any case, spaces around it ignored) and the phone numbers their leads gave or the query names.
- * Chats and calls are the person's only through the lead filed from them. Bookings and WhatsApp conversations have
- * no records yet (issues #25, #26).
+ * Chats and calls are the person's only through the lead filed from them; a booked meeting through its lead (source
+ * `booking`), shown as a `booking` item with the meeting's status. WhatsApp conversations have no records yet (issue
+ * #26).
  */
-const LEAD_KIND: Record<LeadSource, LeadItem['kind']> = {
+const LEAD_KIND: Record<Exclude<LeadSource, 'booking'>, LeadItem['kind']> = {
   form: 'message',
   chat: 'chat',
   video: 'video',
@@ -47,18 +48,31 @@ export async function contactTimeline(query: ContactQuery): Promise<ContactTimel
     personSubscription(email),
   ]);
   const items: ContactItem[] = [
-    ...leads.map((lead): ContactItem => ({
-      kind: LEAD_KIND[lead.source],
-      id: lead.id,
-      at: lead.createdAt,
-      summary: preview(lead.message, SUMMARY_MAX),
-      link: { tab: 'messages', id: lead.id },
-      status: lead.status,
-      owner: lead.owner,
-      conversationId: lead.source === 'chat' ? lead.sessionId : null,
-      email: lead.email,
-      matchedBy: lead.email === email ? 'email' : 'phone',
-    })),
+    ...leads.map((lead): ContactItem => {
+      if (lead.source === 'booking') {
+        return {
+          kind: 'booking',
+          id: lead.id,
+          at: lead.createdAt,
+          summary: preview(lead.message, SUMMARY_MAX),
+          link: { tab: 'messages', id: lead.id },
+          status: lead.meetingStatus,
+        };
+      }
+      return {
+        kind: LEAD_KIND[lead.source],
+        id: lead.id,
+        at: lead.createdAt,
+        summary: preview(lead.message, SUMMARY_MAX),
+        link: { tab: 'messages', id: lead.id },
+        status: lead.status,
+        owner: lead.owner,
+        notes: lead.notes,
+        conversationId: lead.source === 'chat' || lead.source === 'video' ? lead.sessionId : null,
+        email: lead.email,
+        matchedBy: lead.email === email ? 'email' : 'phone',
+      };
+    }),
     ...replies.map((reply): ContactItem => ({
       kind: 'reply',
       id: reply.id,
@@ -89,10 +103,19 @@ export async function contactTimeline(query: ContactQuery): Promise<ContactTimel
   const named = own.find((lead) => lead.name !== lead.email);
   const name = named?.name ?? subscription?.fullName ?? own[0]?.name ?? null;
   const phone = own.find((lead) => lead.phone)?.phone;
-  const newest = own[0];
+  // The lead a partner works on: the newest still open, else the newest.
+  const current = own.find((lead) => lead.status !== 'closed') ?? own[0];
+  const lead = current && {
+    id: current.id,
+    kind: current.source === 'booking' ? ('booking' as const) : LEAD_KIND[current.source],
+    at: current.createdAt,
+    status: current.status,
+    owner: current.owner,
+    notes: current.notes,
+  };
   return {
     contact: { email, name, ...(phone ? { phone } : {}) },
-    ...(newest ? { lead: { id: newest.id, status: newest.status, owner: newest.owner } } : {}),
+    ...(lead ? { lead } : {}),
     items: items.slice(0, TIMELINE_MAX),
     truncated: items.length > TIMELINE_MAX,
   };

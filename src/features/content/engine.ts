@@ -310,9 +310,10 @@ export class ContentEngine<Own extends object, Input extends ContentInput> {
   /**
    * Updates a record; null when there is none; 409 when the editor's version is stale, or when someone else saved
    * it between this save's read and its write (`UPDATE … WHERE version = $v` changed nothing). An input without a
-   * version (older clients) is made again from the newer record instead.
+   * version (older clients) is made again from the newer record instead. `autosave`: the editor saved by itself (its
+   * revision may replace the one before: ContentCollection's `writeRevision`).
    */
-  async update(id: string, input: Input, savedBy: SavedBy = null): Promise<Content<Own> | null> {
+  async update(id: string, input: Input, savedBy: SavedBy = null, autosave = false): Promise<Content<Own> | null> {
     for (let attempt = 1; ; attempt += 1) {
       const current = await this.collection.get(id);
       if (!current) return null;
@@ -331,7 +332,7 @@ export class ContentEngine<Own extends object, Input extends ContentInput> {
       await assertUploadedImageExists(first.imageUrl);
       await this.kind.hooks?.beforeWrite?.(first, current);
       const written = await this.slugChecked(make, async (record) =>
-        (await this.collection.replace(record, current.version, savedBy, current)) ? record : null,
+        (await this.collection.replace(record, current.version, savedBy, current, autosave)) ? record : null,
       );
       if (written) {
         await this.purge(id);

@@ -130,3 +130,34 @@ export function contentPath(
 ): string {
   return `/${list}/${record.slugs[language] || record.id}`;
 }
+
+/** The social image's size (og:image): what the networks show large. */
+export const SOCIAL_IMAGE_SIZE = { width: 1200, height: 630 } as const;
+
+/**
+ * The crop side Netlify Image CDN keeps (`position`: center, top, bottom, left, right; it has no focal point) for a
+ * focus point: the side the point is nearest to, when it is off the middle third; else the centre.
+ */
+export function cropPosition(focus: Focus | null): 'center' | 'top' | 'bottom' | 'left' | 'right' {
+  if (!focus) return 'center';
+  const dx = focus.x - 0.5;
+  const dy = focus.y - 0.5;
+  if (Math.max(Math.abs(dx), Math.abs(dy)) <= 1 / 6) return 'center';
+  if (Math.abs(dx) > Math.abs(dy)) return dx < 0 ? 'left' : 'right';
+  return dy < 0 ? 'top' : 'bottom';
+}
+
+/** A record's social image: its main image cropped to 1200×630 by Netlify Image CDN around its focus point. */
+export function socialImagePath(imageUrl: string, focus: Focus | null): string {
+  // An image elsewhere (an https address an editor gave) is not the CDN's to crop: it is used as it is.
+  if (!imageUrl.startsWith('/') || imageUrl.startsWith('//')) return imageUrl;
+  const { width, height } = SOCIAL_IMAGE_SIZE;
+  const query = new URLSearchParams({
+    url: imageUrl,
+    w: String(width),
+    h: String(height),
+    fit: 'cover',
+    position: cropPosition(focus),
+  });
+  return `/.netlify/images?${query.toString()}`;
+}

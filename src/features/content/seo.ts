@@ -3,7 +3,6 @@ import type { Language } from '../../i18n/languages';
 import type { Insight } from './insight-schema';
 import type { PortfolioItem } from './portfolio-schema';
 import { site } from '../../platform/site';
-import type { Focus } from './publishing-schema';
 
 export const DEFAULT_SOCIAL_IMAGE = { path: '/images/social-card.jpg', width: 1200, height: 630 } as const;
 export const DESCRIPTION_LIMIT = 160;
@@ -126,33 +125,5 @@ export function jsonLdText(data: JsonLd): string {
   return JSON.stringify(data).replace(/</g, '\\u003c');
 }
 
-/** The social image's size (og:image): what the networks show large. */
-export const SOCIAL_IMAGE_SIZE = { width: 1200, height: 630 } as const;
-
-/**
- * The crop side Netlify Image CDN keeps (`position`: center, top, bottom, left, right; it has no focal point) for a
- * focus point: the side the point is nearest to, when it is off the middle third; else the centre.
- */
-export function cropPosition(focus: Focus | null): 'center' | 'top' | 'bottom' | 'left' | 'right' {
-  if (!focus) return 'center';
-  const dx = focus.x - 0.5;
-  const dy = focus.y - 0.5;
-  if (Math.max(Math.abs(dx), Math.abs(dy)) <= 1 / 6) return 'center';
-  if (Math.abs(dx) > Math.abs(dy)) return dx < 0 ? 'left' : 'right';
-  return dy < 0 ? 'top' : 'bottom';
-}
-
-/** A record's social image: its main image cropped to 1200×630 by Netlify Image CDN around its focus point. */
-export function socialImagePath(imageUrl: string, focus: Focus | null): string {
-  // An image elsewhere (an https address an editor gave) is not the CDN's to crop: it is used as it is.
-  if (!imageUrl.startsWith('/') || imageUrl.startsWith('//')) return imageUrl;
-  const { width, height } = SOCIAL_IMAGE_SIZE;
-  const query = new URLSearchParams({
-    url: imageUrl,
-    w: String(width),
-    h: String(height),
-    fit: 'cover',
-    position: cropPosition(focus),
-  });
-  return `/.netlify/images?${query.toString()}`;
-}
+// The social image's crop is the browser's too (the editor previews it): it lives with the publishing schema.
+export { cropPosition, socialImagePath, SOCIAL_IMAGE_SIZE } from './publishing-schema';

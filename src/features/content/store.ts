@@ -1,7 +1,8 @@
 import { and, desc, eq, gt, inArray, lte, min, or, sql, type SQL } from 'drizzle-orm';
 import { toSnakeCase } from 'drizzle-orm/casing';
 import type { z } from 'zod';
-import { LANGUAGES, languageRow, type Language, type Localized } from '../../i18n/languages';
+import { byLanguage, LANGUAGES, languageRow, type Language, type Localized } from '../../i18n/languages';
+import { storedLocalizedSchema } from '../../platform/common-schema';
 import type { SearchWord } from './search';
 import { database, type Queryable } from '../../platform/db/client';
 import { now } from '../../platform/clock';
@@ -29,12 +30,48 @@ export class SlugTaken extends Error {}
 /** Who made an editor's save, written beside the record as a revision. */
 export type SavedBy = string | null;
 
+/** How long a run of autosaves by one admin stays one revision: the newest autosave replaces it until then. */
+export const AUTOSAVE_FOLD_MINUTES = 10;
+
 /** One save of a record, as the revisions list shows it. */
 export interface RevisionSummary {
   id: string;
   savedAt: string;
   savedBy: { id: string; name: string } | null;
   title: Localized;
+  /**
+   * What this save changed from the one before (null: the first save): the record's fields by name, a text's per
+   * language as `{field}.{language}` (`title.es`, `content.en`); `updatedAt` and `version` left out.
+   */
+  changes: string[] | null;
+}
+
+/**
+ * The `changes` of a revision (RevisionSummary), in SQL: each field of either record that differs, a field whose value
+ * has a key per language (a text, slugs, metrics) per language.
+ */
+function revisionChanges(record: SQL, previous: SQL): SQL<string[] | null> {
+  const languages = sql`array[${sql.join(
+    LANGUAGES.map((language) => sql`${language}`),
+    sql`, `,
+  )}]::text[]`;
+  // Each record's fields read once (jsonb_each), then compared; a value keyed by language, per language.
+  const localized = sql`(jsonb_typeof(fields.now) = 'object' and jsonb_typeof(fields.before) = 'object'
+    and fields.now ?| ${languages})`;
+  return sql<string[] | null>`case when ${previous} is null then null else array(
+    select distinct case when parts.language is null then fields.key else fields.key || '.' || parts.language end
+    from (
+      select coalesce(now.key, before.key) as key, now.value as now, before.value as before
+      from jsonb_each(${record}) as now full join jsonb_each(${previous}) as before on now.key = before.key
+    ) as fields
+    cross join lateral (
+      select language from unnest(${languages}) as language
+        where ${localized} and (fields.now -> language) is distinct from (fields.before -> language)
+      union all select null where not ${localized}
+    ) as parts
+    where fields.key not in ('id', 'version', 'updatedAt') and fields.now is distinct from fields.before
+    order by 1
+  ) end`;
 }
 
 /** What a slug found: the record's id, and whether the slug is its current one in the language asked. */
@@ -159,8 +196,37 @@ export class ContentCollection<T extends ContentRecord> {
       });
   }
 
-  private async writeRevision(db: Queryable, record: T, savedBy: SavedBy): Promise<void> {
+  /**
+   * Keeps a save as a revision. An autosave (`autosave`, the editor's own while a draft is typed) replaces the newest
+   * revision instead when that one is an autosave of the same admin less than AUTOSAVE_FOLD_MINUTES old: a pause in
+   * typing every few seconds does not add a revision each time. A save an admin presses is always a revision of its own.
+   */
+  private async writeRevision(db: Queryable, record: T, savedBy: SavedBy, autosave = false): Promise<void> {
     const { id, updatedAt } = record;
+    if (autosave && savedBy !== null) {
+      const newest = db
+        .select({ id: contentRevisions.id })
+        .from(contentRevisions)
+        .where(and(eq(contentRevisions.contentId, id), eq(contentRevisions.kind, this.kind.name)))
+        .orderBy(desc(contentRevisions.savedAt), desc(contentRevisions.id))
+        .limit(1);
+      const folded = await db
+        .update(contentRevisions)
+        .set({ savedAt: updatedAt, record: record })
+        .where(
+          and(
+            inArray(contentRevisions.id, newest),
+            eq(contentRevisions.autosave, true),
+            eq(contentRevisions.savedBy, savedBy),
+            gt(
+              contentRevisions.savedAt,
+              new Date(Date.parse(updatedAt) - AUTOSAVE_FOLD_MINUTES * 60_000).toISOString(),
+            ),
+          ),
+        )
+        .returning({ id: contentRevisions.id });
+      if (folded.length === 1) return;
+    }
     await db.insert(contentRevisions).values({
       id: newId(Date.parse(updatedAt)),
       contentId: id,
@@ -168,6 +234,7 @@ export class ContentCollection<T extends ContentRecord> {
       savedAt: updatedAt,
       savedBy,
       record: record as Record<string, unknown>,
+      autosave,
     });
   }
 
@@ -265,10 +332,10 @@ export class ContentCollection<T extends ContentRecord> {
 
   /**
    * Replaces the record stored at `version` (`UPDATE … WHERE version = $v`), its slugs (unless the same as
-   * `previous`'s) and a revision (`savedBy`; undefined: a server's change, no revision), in one transaction: false
-   * when it is not there any more.
+   * `previous`'s) and a revision (`savedBy`; undefined: a server's change, no revision; `autosave`: the editor's own,
+   * see `writeRevision`), in one transaction: false when it is not there any more.
    */
-  async replace(record: T, version: number, savedBy?: SavedBy, previous?: T): Promise<boolean> {
+  async replace(record: T, version: number, savedBy?: SavedBy, previous?: T, autosave = false): Promise<boolean> {
     const stored = this.of(false, eq(content.id, record.id), eq(content.version, version));
     const slugs = this.kind.keys(record).slugs;
     const sameSlugs = previous && JSON.stringify(this.kind.keys(previous).slugs) === JSON.stringify(slugs);
@@ -276,31 +343,49 @@ export class ContentCollection<T extends ContentRecord> {
       const rows = await tx.update(content).set(this.values(record)).where(stored).returning({ id: content.id });
       if (rows.length !== 1) return false;
       if (!sameSlugs) await this.writeSlugs(tx, record.id, slugs);
-      if (savedBy !== undefined) await this.writeRevision(tx, record, savedBy);
+      if (savedBy !== undefined) await this.writeRevision(tx, record, savedBy, autosave);
       return true;
     });
   }
 
-  /** A record's saves, newest first, with who saved each. */
+  /**
+   * A record's saves, newest first: when, who, the title, and what changed since the save before (`changes`, null
+   * for the first). One statement that answers only those: the records are compared where they are stored, not read.
+   */
   async revisions(id: string): Promise<RevisionSummary[]> {
-    const rows = await database()
+    const ordered = database()
       .select({
         id: contentRevisions.id,
         savedAt: contentRevisions.savedAt,
-        userId: users.id,
-        username: users.username,
+        savedBy: contentRevisions.savedBy,
         record: contentRevisions.record,
+        previous:
+          sql<unknown>`lag(${contentRevisions.record}) over (order by ${contentRevisions.savedAt}, ${contentRevisions.id})`.as(
+            'previous',
+          ),
       })
       .from(contentRevisions)
-      .leftJoin(users, eq(users.id, contentRevisions.savedBy))
       .where(and(eq(contentRevisions.contentId, id), eq(contentRevisions.kind, this.kind.name)))
-      .orderBy(desc(contentRevisions.savedAt), desc(contentRevisions.id));
-    return rows.flatMap((row) => {
-      const [record] = this.parse([this.asRow(row.record)]);
-      if (!record) return [];
-      const savedBy = row.userId && row.username ? { id: row.userId, name: row.username } : null;
-      return [{ id: row.id, savedAt: row.savedAt, savedBy, title: record.title }];
-    });
+      .as('ordered');
+    const rows = await database()
+      .select({
+        id: ordered.id,
+        savedAt: ordered.savedAt,
+        userId: users.id,
+        username: users.username,
+        title: sql<unknown>`${ordered.record} -> 'title'`,
+        changes: revisionChanges(sql`${ordered.record}`, sql`${ordered.previous}`),
+      })
+      .from(ordered)
+      .leftJoin(users, eq(users.id, ordered.savedBy))
+      .orderBy(desc(ordered.savedAt), desc(ordered.id));
+    return rows.map((row) => ({
+      id: row.id,
+      savedAt: row.savedAt,
+      savedBy: row.userId && row.username ? { id: row.userId, name: row.username } : null,
+      title: storedLocalizedSchema.catch(() => byLanguage(() => '')).parse(row.title),
+      changes: row.changes,
+    }));
   }
 
   /** One save of a record, as it was stored; null when there is none. */

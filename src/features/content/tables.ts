@@ -140,6 +140,11 @@ export const contentRevisions = pgTable(
     /** The admin who saved it; null for a server's save (seeding) or once the account is deleted. */
     savedBy: text(),
     record: jsonb().$type<Record<string, unknown>>().notNull(),
+    /**
+     * Made by the editor's autosave: the next autosave of the same admin within AUTOSAVE_FOLD_MINUTES replaces it
+     * instead of adding one (src/features/content/store.ts, `writeRevision`); a save pressed is always kept.
+     */
+    autosave: boolean().notNull().default(false),
   },
   (table) => [
     index('content_revisions_newest').on(table.contentId, table.savedAt, table.id),

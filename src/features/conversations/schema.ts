@@ -144,3 +144,11 @@ export interface VideoConversation {
   /** Empty when everything comes from the server and Tavus. */
   clientReported: ClientReported[];
 }
+
+/** A row of the Video Calls list: the call and the lead it filed (an address said in it), if any. */
+export interface VideoCallRow extends VideoConversation {
+  /** The lead filed from the call (src/features/video/lead.ts), null when none. */
+  leadId: string | null;
+  /** That lead's address (the contact view opens with it); null when there is no lead. */
+  leadEmail: string | null;
+}

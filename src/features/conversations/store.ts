@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import { database } from '../../platform/db/client';
 import { olderThan, toPage, type Page, type PageQuery } from '../../platform/db/paging';
 import { weekOf } from '../../platform/db/columns';
@@ -118,11 +118,17 @@ const asMessages = ({ userMessage, botResponse, at: timestamp }: typeof chatExch
 ];
 
 /**
- * The leads filed from chat sessions (the hand-offs), by session: each session's newest. One statement, on the
- * partial session index, whatever the number of sessions.
+ * The leads filed from chat sessions or video calls (`ids`; for calls also the lead ids their leads were given,
+ * `leadIds`, which finds those filed before a video lead named its call), by conversation: each one's newest. One
+ * statement, on the partial session index and the primary key, whatever the number of conversations.
  */
-async function chatSessionLeads(ids: string[]): Promise<Map<string, { id: string; name: string; email: string }>> {
+export async function conversationLeads(
+  source: 'chat' | 'video',
+  ids: string[],
+  leadIds: Map<string, string> = new Map(),
+): Promise<Map<string, { id: string; name: string; email: string }>> {
   if (!ids.length) return new Map();
+  const byLeadId = new Map([...leadIds].map(([conversation, lead]) => [lead, conversation]));
   const rows = await database()
     .select({
       id: contactMessages.id,
@@ -131,9 +137,19 @@ async function chatSessionLeads(ids: string[]): Promise<Map<string, { id: string
       sessionId: contactMessages.sessionId,
     })
     .from(contactMessages)
-    .where(and(inArray(contactMessages.sessionId, ids), eq(contactMessages.source, 'chat')))
+    .where(
+      and(
+        eq(contactMessages.source, source),
+        or(
+          inArray(contactMessages.sessionId, ids),
+          byLeadId.size ? inArray(contactMessages.id, [...byLeadId.keys()]) : undefined,
+        ),
+      ),
+    )
     .orderBy(asc(contactMessages.createdAt), asc(contactMessages.id));
-  return new Map(rows.map((row) => [row.sessionId!, { id: row.id, name: row.name, email: row.email }]));
+  return new Map(
+    rows.map((row) => [row.sessionId ?? byLeadId.get(row.id)!, { id: row.id, name: row.name, email: row.email }]),
+  );
 }
 
 /**
@@ -150,7 +166,7 @@ export async function chatConversations(selection: Selection): Promise<Page<Chat
         .where(inArray(chatExchanges.conversationId, ids))
         .orderBy(asc(chatExchanges.conversationId), asc(chatExchanges.at), asc(chatExchanges.id))
     : [];
-  const leads = await chatSessionLeads(ids);
+  const leads = await conversationLeads('chat', ids);
   const chats = items.map(({ id, language, started, lastActivity, messageCount, leadName }) => {
     const messages = exchanges.filter((exchange) => exchange.conversationId === id).flatMap(asMessages);
     const lead = leads.get(id);

@@ -4,7 +4,8 @@ import type { Lead } from './schema';
 
 /**
  * The Messages tab's export (the lead inbox): SPEC's table columns first (Name, Email, Company, Service, Date), then
- * what the table's view shows (Phone, Message, Source, Language) and the lead's Status and Owner. Service is named as
+ * what the table's view shows (Phone, Message, Source, Language) and the lead's Status, Owner and Notes (the
+ * partners' private notes: SPEC fixes no Messages export, so the lead's state is appended). Service is named as
  * the services and categories list names it in English (the file's language, like its header), or as stored when
  * the list does not hold it.
  */
@@ -20,6 +21,7 @@ export const MESSAGES_CSV_HEADER = [
   'Language',
   'Status',
   'Owner',
+  'Notes',
 ] as const;
 
 export const messageRows = (taxonomy: Pick<Taxonomy, 'entries'>) =>
@@ -37,6 +39,7 @@ export const messageRows = (taxonomy: Pick<Taxonomy, 'entries'>) =>
         lead.language ?? 'en',
         lead.status,
         lead.owner,
+        lead.notes,
       ],
     ];
   };

@@ -14,7 +14,7 @@ import { isoWeek } from '../../platform/weeks';
 import { taxonomyForPage } from '../taxonomy/taxonomy';
 
 /**
- * The lead inbox (docs/product.md, "Lead inbox"): a partner sets a lead's status and owner, replies to it by
+ * The lead inbox (docs/product.md, "Lead inbox"): a partner sets a lead's status, owner and private notes, replies to it by
  * e-mail from the dashboard (only ever to the lead's own address), and the firm gets a weekly digest.
  */
 
@@ -33,20 +33,28 @@ export async function leadDetail(id: string, user: User): Promise<LeadDetail> {
   return { lead, replies: await leadReplies(id), templates: replyTemplates(lead, signature(user)) };
 }
 
-/** Sets status and/or owner. An owner is an active admin's username (null: nobody). */
-export async function updateLead(id: string, patch: LeadPatch): Promise<Lead> {
+/**
+ * Sets status, owner and/or the private notes, in one statement. An owner is an active admin's username (null:
+ * nobody). A change of notes is in the audit log (who, which lead: never the text). Like the status and owner, notes
+ * are last-write-wins: a partner saves the whole text they see.
+ */
+export async function updateLead(id: string, patch: LeadPatch, user: User): Promise<Lead> {
   let owner: string | null | undefined = patch.owner;
   if (owner) {
-    const user = await getUser(owner);
-    if (!user || user.role !== 'admin' || !user.isActive)
+    const owning = await getUser(owner);
+    if (!owning || owning.role !== 'admin' || !owning.isActive)
       throw new InvalidInput('The owner must be an active dashboard user', 'owner');
-    owner = user.username;
+    owner = owning.username;
   }
   const lead = await updateLeadState(id, {
     ...(patch.status ? { status: patch.status } : {}),
     ...(owner !== undefined ? { owner: owner || null } : {}),
+    ...(patch.notes !== undefined ? { notes: patch.notes } : {}),
   });
   if (!lead) throw new NotFound(NOT_FOUND);
+  if (patch.notes !== undefined) {
+    await recordAudit({ actor: user.username, actorRole: user.role, action: 'lead.notes', target: id });
+  }
   return lead;
 }
 

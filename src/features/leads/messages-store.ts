@@ -56,6 +56,7 @@ export async function addContactMessage(
       // The lead's state is the server's, whatever an input object carries.
       status: 'new',
       owner: null,
+      notes: null,
     })
     // A record filed again under its own id (a replayed provider event: src/features/video/lead.ts) stays the first.
     .onConflictDoNothing({ target: contactMessages.id })
@@ -161,8 +162,11 @@ export function eachLead(): AsyncGenerator<Lead[]> {
   return eachPage((cursor) => listLeadsPage({ cursor, limit: MAX_PAGE_SIZE, q: '' }));
 }
 
-/** Every message sent from one address (any case), newest first: a privacy request's, without the lead state. */
-export async function contactMessagesByEmail(email: string): Promise<ContactMessage[]> {
+/**
+ * Every message sent from one address (any case), newest first: a privacy request's, with the partners' notes on it
+ * (what the firm wrote about the person is data about them, like its replies) and without the status and owner.
+ */
+export async function contactMessagesByEmail(email: string): Promise<Array<ContactMessage & Pick<Lead, 'notes'>>> {
   const rows = await newest(eq(contactMessages.email, normaliseEmail(email)));
   return rows.map(toLead).map(({ status: _status, owner: _owner, ...message }) => message);
 }

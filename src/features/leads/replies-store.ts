@@ -13,12 +13,19 @@ const { messageId: _messageId, ...replyColumns } = getTableColumns(replies);
 /** A partner who changes or answers a lead has read it: its first reading is kept. */
 const readBy = (now: Date) => sql`coalesce(${contactMessages.readAt}, ${now.toISOString()}::timestamptz)`;
 
-/** Sets a lead's status and/or owner (undefined: leave it; null: nobody); answers the lead, or null. One statement. */
-export async function updateLeadState(id: string, patch: Partial<Pick<Lead, 'status' | 'owner'>>, now = new Date()) {
+/**
+ * Sets a lead's status, owner and/or notes (undefined: leave it; null: nobody, no notes); answers the lead, or null.
+ * One statement.
+ */
+export async function updateLeadState(
+  id: string,
+  patch: Partial<Pick<Lead, 'status' | 'owner' | 'notes'>>,
+  now = new Date(),
+) {
   if (!isId(id)) return null;
   const [row] = await database()
     .update(contactMessages)
-    .set({ status: patch.status, owner: patch.owner, updatedAt: now, readAt: readBy(now) })
+    .set({ status: patch.status, owner: patch.owner, notes: patch.notes, updatedAt: now, readAt: readBy(now) })
     .where(eq(contactMessages.id, id))
     .returning();
   return row ? toLead(row) : null;

@@ -11,7 +11,7 @@ export const LEAD_STATUSES = ['new', 'replied', 'closed'] as const;
 export const leadStatusSchema = z.enum(LEAD_STATUSES);
 export type LeadStatus = z.infer<typeof leadStatusSchema>;
 
-export const LEAD_SOURCES = ['form', 'chat', 'video', 'investor', 'whatsapp'] as const;
+export const LEAD_SOURCES = ['form', 'chat', 'video', 'investor', 'booking', 'whatsapp'] as const;
 export const leadSourceSchema = z.enum(LEAD_SOURCES);
 export type LeadSource = z.infer<typeof leadSourceSchema>;
 
@@ -27,10 +27,14 @@ export const leadReplySchema = z.object({
 });
 export type LeadReply = z.infer<typeof leadReplySchema>;
 
-/** A row of the Messages tab: the message with its lead state. */
+/** The longest private note a lead may hold (characters): a few paragraphs (the table's CHECK holds it too). */
+export const LEAD_NOTES_MAX = 5000;
+
+/** A row of the Messages tab: the message with its lead state (status, owner, the partners' private notes). */
 export const leadSchema = contactMessageSchema.extend({
   status: leadStatusSchema,
   owner: z.string().nullable(),
+  notes: z.string().nullable(),
 });
 export type Lead = z.infer<typeof leadSchema>;
 
@@ -60,13 +64,23 @@ export interface LeadDetail {
   templates: Localized<{ subject: string; body: string }>;
 }
 
-/** PUT /api/contact-messages/{id}: status and/or owner. */
+/**
+ * PUT /api/contact-messages/{id}: status, owner and/or notes. Notes are plain text, kept as typed (spaces around them
+ * trimmed); empty or null clears them.
+ */
 export const leadPatchSchema = z
   .object({
     status: leadStatusSchema.optional(),
     owner: z.string().trim().max(100).nullable().optional(),
+    notes: z
+      .string({ error: 'Invalid notes' })
+      .trim()
+      .max(LEAD_NOTES_MAX, { error: `Notes are too long (at most ${LEAD_NOTES_MAX} characters)` })
+      .nullable()
+      .optional()
+      .transform((notes) => (notes === undefined ? undefined : notes || null)),
   })
-  .refine((patch) => patch.status !== undefined || patch.owner !== undefined, {
+  .refine((patch) => patch.status !== undefined || patch.owner !== undefined || patch.notes !== undefined, {
     error: 'Nothing to change',
   });
 export type LeadPatch = z.infer<typeof leadPatchSchema>;

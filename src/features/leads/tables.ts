@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { check, index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
 import { DEFAULT_LANGUAGE, LANGUAGES } from '../../i18n/languages';
 import type { InvestorLead } from './investor-lead-schema';
-import { LEAD_SOURCES, LEAD_STATUSES } from './schema';
+import { LEAD_NOTES_MAX, LEAD_SOURCES, LEAD_STATUSES } from './schema';
 import { foldedSql } from '../../platform/db/search';
 import { at, isoAt, oneOf, tsvector } from '../../platform/db/columns';
 import { phoneKeySql } from '../../platform/db/phones';
@@ -33,13 +33,18 @@ export const contactMessages = pgTable(
     /** A request for investor access: what the visitor chose (the message says it as text too). */
     investor: jsonb().$type<InvestorLead>(),
     language: text({ enum: LANGUAGES }).notNull().default(DEFAULT_LANGUAGE),
-    /** A chat lead's session (privacy requests find the conversation with it). */
+    /**
+     * A chat lead's session (privacy requests find the conversation with it), or the video call a video lead was
+     * filed from (the Video Calls list links the call to its person); null for other leads.
+     */
     sessionId: text(),
     createdAt: isoAt().notNull(),
     status: text({ enum: LEAD_STATUSES }).notNull().default('new'),
     /** An admin's username, or none. */
     owner: text(),
-    /** When a partner last changed the status or owner (or replied): null until then. */
+    /** The partners' private notes on the lead (never shown to the person, never mailed): null when none. */
+    notes: text(),
+    /** When a partner last changed the status, owner or notes (or replied): null until then. */
     updatedAt: at(),
     replyCount: integer().notNull().default(0),
     /** When an admin first opened the lead (or changed or answered it): null, unread. */
@@ -59,7 +64,7 @@ export const contactMessages = pgTable(
     index('contact_messages_owner').on(table.owner, table.createdAt, table.id),
     index('contact_messages_email').on(table.email, table.createdAt),
     index('contact_messages_phone_key').on(table.phoneKey, table.createdAt),
-    // The chat list's hand-offs (conversations/store.ts, chatSessionLeads): only chat leads have a session.
+    // The chat and video lists' leads (conversations/store.ts, conversationLeads): only those leads name a session.
     index('contact_messages_session')
       .on(table.sessionId)
       .where(sql`${table.sessionId} IS NOT NULL`),
@@ -72,6 +77,10 @@ export const contactMessages = pgTable(
     check('contact_messages_status', oneOf(table.status, LEAD_STATUSES)),
     check('contact_messages_language', oneOf(table.language, LANGUAGES)),
     check('contact_messages_email_lower', sql`${table.email} = lower(${table.email})`),
+    check(
+      'contact_messages_notes_length',
+      sql`char_length(${table.notes}) BETWEEN 1 AND ${sql.raw(String(LEAD_NOTES_MAX))}`,
+    ),
     check(
       'contact_messages_reply_count',
       sql`${table.replyCount} BETWEEN 0 AND ${sql.raw(String(MAX_REPLIES_PER_LEAD))}`,

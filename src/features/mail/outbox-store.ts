@@ -4,17 +4,20 @@ import { mailOutbox } from './tables';
 import type { OutboxMail } from './schema';
 import { normaliseEmail } from '../../platform/emails';
 
-export type NewOutboxMail = Pick<OutboxMail, 'key' | 'to' | 'replyTo' | 'subject' | 'text' | 'html' | 'headers'>;
+export type NewOutboxMail = Pick<
+  OutboxMail,
+  'key' | 'to' | 'replyTo' | 'subject' | 'text' | 'html' | 'headers' | 'calendar'
+>;
 
 /** The row of a new mail, due at once (for an INSERT, here or in a caller's transaction). */
-export function outboxRow({ key, to, replyTo, subject, text, html, headers }: NewOutboxMail, now: Date) {
+export function outboxRow({ key, to, replyTo, subject, text, html, headers, calendar }: NewOutboxMail, now: Date) {
   const at = now.toISOString();
   return {
     reason: key,
     toLeads: to === 'leads',
     toAddresses: to === 'leads' ? [] : to,
     replyTo,
-    content: { subject, text, html, headers },
+    content: { subject, text, html, headers, ...(calendar ? { calendar } : {}) },
     createdAt: at,
     nextAttemptAt: at,
     updatedAt: at,

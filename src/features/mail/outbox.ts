@@ -1,4 +1,5 @@
 import { env } from '../../platform/env';
+import type { MailCalendar } from './tables';
 import type { OutboxMail, MailStatus } from './schema';
 import { claimMail, mailStanding, markAttempt, putInOutbox, waitingMailCount, type ClaimRules } from './outbox-store';
 import { failureCode, sendOverSmtp, smtpConfigured } from './transport';
@@ -18,6 +19,8 @@ export interface NewMail {
   text: string;
   html: string;
   headers?: Record<string, string>;
+  /** A calendar invitation (src/features/meetings/ics.ts). */
+  calendar?: MailCalendar;
 }
 
 /** How long a visitor's request waits on the first try before answering (the retry does the rest). */
@@ -96,6 +99,7 @@ export async function enqueueMail(input: NewMail, now = new Date()): Promise<boo
       text: input.text,
       html: input.html,
       headers: input.headers ?? {},
+      ...(input.calendar ? { calendar: input.calendar } : {}),
     },
     now,
   );

@@ -12,6 +12,8 @@ export const outboxMailSchema = z.object({
   text: z.string(),
   html: z.string(),
   headers: z.record(z.string(), z.string()).default({}),
+  /** A calendar invitation (an `.ics` with its METHOD), sent as a text/calendar part and attachment. */
+  calendar: z.object({ method: z.string(), content: z.string() }).optional(),
   createdAt: z.string(),
   /** Send attempts made (each claimed once: src/features/mail/outbox.ts). */
   attempts: z.number().int().min(0),

@@ -8,6 +8,14 @@ export interface MailContent {
   text: string;
   html: string;
   headers: Record<string, string>;
+  /** A calendar invitation (an `.ics`: src/features/meetings/ics.ts), sent as the mail's text/calendar part. */
+  calendar?: MailCalendar;
+}
+
+/** An iCalendar object and its METHOD (REQUEST, CANCEL), which the mail's Content-Type repeats. */
+export interface MailCalendar {
+  method: string;
+  content: string;
 }
 
 /**

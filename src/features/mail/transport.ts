@@ -10,6 +10,8 @@ export interface OutgoingMail {
   text: string;
   html: string;
   headers: Record<string, string>;
+  /** A calendar invitation: the mail's text/calendar alternative, and an `invitation.ics` attachment. */
+  calendar?: { method: string; content: string } | undefined;
 }
 
 /** Whether SMTP is configured (SMTP_URL). Without it mail waits in the outbox. */
@@ -59,6 +61,9 @@ export async function sendOverSmtp(mail: OutgoingMail): Promise<void> {
     text: mail.text,
     html: mail.html,
     headers,
+    ...(mail.calendar
+      ? { icalEvent: { filename: 'invitation.ics', method: mail.calendar.method, content: mail.calendar.content } }
+      : {}),
   });
 }
 

@@ -136,6 +136,12 @@ export async function listSubscribersPage({ q, cursor, limit }: PageQuery): Prom
   return toPage(rows, limit, (row) => ({ at: new Date(row.registrationDate), id: row.id }));
 }
 
+/** One subscriber as the admin list shows it, by id (a link to it: the contact view's), or null. One statement. */
+export async function subscriberById(id: string): Promise<NewsletterSubscription | null> {
+  const [row] = await database().select(PUBLIC).from(subscribers).where(eq(subscribers.id, id));
+  return row ?? null;
+}
+
 /** Every subscriber, newest first, a page at a time (CSV exports): never all in memory. */
 export const eachSubscriber = () => eachPage((cursor) => listSubscribersPage({ cursor, limit: 500, q: '' }));
 /** Every subscriber, newest first, all in memory: for small tables and tests. */

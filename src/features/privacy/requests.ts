@@ -59,8 +59,9 @@ export async function findPersonalData(person: Person | string, now = new Date()
   );
   const contactMessages = [...byEmail, ...filed.filter((lead) => lead !== null)];
   const knownChats = new Set(chats.map((conversation) => conversation.sessionId));
+  // A chat lead names its chat session (a video lead names its call, which the address found above when it was said).
   const sessions = new Set(
-    contactMessages.flatMap((message) => (message.sessionId && message.source === 'chat' ? [message.sessionId] : [])),
+    contactMessages.flatMap((message) => (message.source === 'chat' && message.sessionId ? [message.sessionId] : [])),
   );
   const [moreChats, replies] = await Promise.all([
     Promise.all([...sessions].filter((id) => !knownChats.has(id)).map((sessionId) => chatConversation(sessionId))),

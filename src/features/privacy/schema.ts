@@ -37,7 +37,8 @@ export interface PersonalData {
   /** The phone asked about, or null. */
   phone: string | null;
   generatedAt: string;
-  contactMessages: ContactMessage[];
+  /** With the partners' notes on each (null: none). */
+  contactMessages: Array<ContactMessage & { notes: string | null }>;
   /** The replies the firm sent from the dashboard to those messages (`messageId`), oldest first per message. */
   replies: Array<LeadReply & { messageId: string }>;
   /** The chat sessions in which the address was given, and those a chat lead came from. */

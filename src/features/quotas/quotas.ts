@@ -3,7 +3,7 @@ import { isIPv6 } from 'node:net';
 import { ConfigError, deployContext, env } from '../../platform/env';
 import { LimitReached, Unavailable } from '../../platform/errors';
 import { normaliseEmail } from '../../platform/emails';
-import { takeSharedQuota, utcDay, type DailyQuota } from './store';
+import { takeDailyQuota, takeSharedQuota, utcDay, type DailyQuota } from './store';
 
 /**
  * What one visitor can make the site spend, in one place (docs/security.md#what-one-visitor-can-make-the-site-spend): request body limits, and daily
@@ -29,6 +29,10 @@ export const BODY_LIMITS = {
   videoLog: 64 * KB,
   /** POST /api/tavus/conversation: a language and a few names the server ignores. */
   videoStart: 8 * KB,
+  /** POST /api/meetings: a topic of 5,000 characters and the form's other fields. */
+  booking: 16 * KB,
+  /** POST /api/meetings/{id}/cancel: a token. */
+  cancel: 4 * KB,
   /** POST /api/whatsapp/webhook: Meta's signed events (a few messages and statuses; Meta batches at most 1,000). */
   whatsapp: 256 * KB,
 } as const;
@@ -55,7 +59,15 @@ export const QUOTAS = {
   chatLog: { name: 'chat-log', perIp: 100, perDay: 2000, what: 'chat log entries' },
   /** POST /api/tavus-conversations: one per call, and calls are capped below. */
   videoLog: { name: 'video-log', perIp: 4, perDay: 100, what: 'call logs' },
+  /** POST /api/meetings (issue #25): a visitor books one call, maybe moves it; a partner's fortnight is ~100 slots. */
+  booking: { name: 'booking', perIp: 5, perDay: 50, what: 'bookings' },
 } as const satisfies Record<string, VisitorQuota>;
+
+/**
+ * Bookings one e-mail address may get a day (QUOTA_BOOKING_PER_ADDRESS): each mails the address, so this bounds what
+ * a stranger who types someone's address can send them.
+ */
+export const BOOKINGS_PER_ADDRESS = 3;
 
 /**
  * One IP's share of the paid services a day; the site-wide caps are CHAT_DAILY_MODEL_CALLS and TAVUS_DAILY_CALLS.
@@ -189,6 +201,17 @@ function takeShared(site: DailyQuota, siteCap: number, visitorCap: number, ip: s
     Math.min(visitorCap, MAX_QUOTA_CAP),
     now,
   );
+}
+
+/**
+ * Takes one use of an e-mail address's daily share of bookings (BOOKINGS_PER_ADDRESS, QUOTA_BOOKING_PER_ADDRESS),
+ * counted under an HMAC of the day and the address (`addressQuota`), or throws 429.
+ */
+export async function takeBookingAddressQuota(email: string, now = new Date()): Promise<void> {
+  const cap = capFromEnv('QUOTA_BOOKING_PER_ADDRESS', BOOKINGS_PER_ADDRESS);
+  if (!(await takeDailyQuota(addressQuota(siteQuota(QUOTAS.booking.name), email, now), cap, now))) {
+    throw quotaRefusal('visitor', 'Too many bookings for this e-mail address today. Please try again tomorrow.', now);
+  }
 }
 
 /** Takes one use of an anonymous write's quota, or throws 429 with Retry-After and a message saying whose is spent. */

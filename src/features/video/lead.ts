@@ -1,13 +1,12 @@
 import { inferService } from '../chat/lead';
-import { videoConversation } from './log';
-import { seededId } from '../../platform/ids';
+import { videoConversation, videoLeadId } from './log';
 import { emailsIn } from '../../platform/emails';
 import { addContactMessage, getLead } from '../leads/messages-store';
 
 /**
  * A finished video call in which the visitor said an e-mail address becomes a lead (source `video`) in the inbox:
- * a contact message whose id comes from the call's start and id, so a replayed Tavus event finds it and files
- * nothing more. Its alert is the call's own (src/features/leads/alerts.ts): no second one.
+ * a contact message whose id comes from the call's start and id (videoLeadId), so a replayed Tavus event finds it and
+ * files nothing more; it names the call (`sessionId`). Its alert is the call's own (src/features/leads/alerts.ts): no second one.
  */
 export async function fileVideoLead(sessionId: string): Promise<void> {
   const call = await videoConversation(sessionId);
@@ -16,7 +15,7 @@ export async function fileVideoLead(sessionId: string): Promise<void> {
   const email = emailsIn(...said)[0];
   if (!email) return;
   const started = new Date(call.conversationStarted);
-  const id = seededId(started.getTime(), `video-lead:${sessionId}`);
+  const id = videoLeadId(sessionId, call.conversationStarted);
   if (await getLead(id)) return;
   const transcript = call.transcript
     .map((line) => `${line.speaker === 'user' ? 'User' : 'CEO Assistant'}: ${line.text}`)
@@ -33,7 +32,8 @@ export async function fileVideoLead(sessionId: string): Promise<void> {
     },
     'video',
     started,
-    undefined,
+    // The call it came from: the Video Calls list links the call to its person by it.
+    sessionId,
     { language: call.language, id },
   );
 }

@@ -1,7 +1,15 @@
 import { allPages, eachPage, type Page, type PageQuery } from '../../platform/db/paging';
 import { emailsIn } from '../../platform/emails';
-import type { ClientReported, VideoConversation, VideoEvent, VideoLogInput } from '../conversations/schema';
+import { seededId } from '../../platform/ids';
+import type {
+  ClientReported,
+  VideoCallRow,
+  VideoConversation,
+  VideoEvent,
+  VideoLogInput,
+} from '../conversations/schema';
 import {
+  conversationLeads,
   deleteConversations,
   recordVideoCallStart,
   videoCalls,
@@ -15,6 +23,11 @@ export { recordVideoCallStart, videoCallIdsStartedBetween, videoCallStart } from
  * The video-call log (docs/product.md, "Conversation logs"): each call, recorded when the server starts it and
  * completed by Tavus's callbacks and the page's report. Stored in the conversations tables (src/features/conversations/).
  */
+
+/** The id of the lead a call files (src/features/video/lead.ts): the same for every replay of its events. */
+export function videoLeadId(sessionId: string, conversationStarted: string): string {
+  return seededId(Date.parse(conversationStarted), `video-lead:${sessionId}`);
+}
 
 type StoredVideoCall = Awaited<ReturnType<typeof videoCalls>>['items'][number];
 
@@ -90,19 +103,32 @@ function foldVideoCall({ start, events }: StoredVideoCall): VideoConversation {
   };
 }
 
-/** A page of video calls, most recent first; `q`: a call's id. Two statements per page. */
-export async function listVideoConversationsPage(query: PageQuery): Promise<Page<VideoConversation>> {
+/**
+ * A page of video calls, most recent first, each with the lead it filed (its address links the row to the person's
+ * contact view); `q`: a call's id. Three statements per page.
+ */
+export async function listVideoConversationsPage(query: PageQuery): Promise<Page<VideoCallRow>> {
   const page = await videoCalls(query);
-  return { items: page.items.map(foldVideoCall), next: page.next };
+  const calls = page.items.map(foldVideoCall);
+  const leads = await conversationLeads(
+    'video',
+    calls.map((call) => call.sessionId),
+    new Map(calls.map((call) => [call.sessionId, videoLeadId(call.sessionId, call.conversationStarted)])),
+  );
+  const items = calls.map((call) => {
+    const lead = leads.get(call.sessionId);
+    return { ...call, leadId: lead?.id ?? null, leadEmail: lead?.email ?? null };
+  });
+  return { items, next: page.next };
 }
 
 /** Every video call, most recent first, a page at a time (the CSV export). */
-export function eachVideoConversation(): AsyncGenerator<VideoConversation[]> {
+export function eachVideoConversation(): AsyncGenerator<VideoCallRow[]> {
   return eachPage((cursor) => listVideoConversationsPage({ cursor, limit: 100, q: '' }));
 }
 
 /** Every video call, most recent first: reads them all (tests, small stores); lists use pages. */
-export async function listVideoConversations(): Promise<VideoConversation[]> {
+export async function listVideoConversations(): Promise<VideoCallRow[]> {
   return allPages(eachVideoConversation());
 }
 

@@ -85,8 +85,39 @@ export const mailEn = {
   'digest.source.chat': 'chat assistant',
   'digest.source.video': 'video call',
   'digest.source.investor': 'request for investor access',
+  'digest.source.booking': 'booked meeting',
   'digest.source.whatsapp': 'WhatsApp',
   'digest.open': 'Open the inbox',
+  // meetings (src/features/meetings/mails.ts): the visitor's confirmation, reminder and cancellation carry nothing the
+  // visitor typed (docs/decisions/0046); the partner's alert carries the booking
+  'meeting.summary': 'Introductory call with {partner} ({siteName})',
+  'meeting.description': 'To cancel or move this meeting: {manage}',
+  'meeting.when': '{when} (Madrid time)',
+  'meeting.field.when': 'When',
+  'meeting.field.with': 'With',
+  'meeting.field.where': 'Where',
+  'meeting.field.reference': 'Reference',
+  'meeting.field.topic': 'Topic',
+  'meeting.noLink': 'We will send you the link to join before the meeting.',
+  'meeting.confirm.subject': 'Your meeting with {siteName} on {when}',
+  'meeting.confirm.intro':
+    'Your introductory call with {siteName} is booked. The invitation is attached: add it to your calendar.',
+  'meeting.manage': 'Cancel or move the meeting',
+  'meeting.notYou':
+    'If you did not book this meeting, someone may have entered your address by mistake: cancel it with the link above.',
+  'meeting.alert.subject': 'Meeting booked: {name}, {when}',
+  'meeting.alert.intro': 'A visitor booked an introductory call through the website. The invitation is attached.',
+  'meeting.cancel.subject': 'Cancelled: your meeting with {siteName} on {when}',
+  'meeting.cancel.intro.visitor': 'Your meeting has been cancelled, as you asked. The time is free again.',
+  'meeting.cancel.intro.firm': 'We are sorry: {siteName} has had to cancel your meeting.',
+  'meeting.cancel.message': 'Message from {siteName}:',
+  'meeting.cancel.rebook': 'Book another time',
+  'meeting.cancel.alert.subject': 'Meeting cancelled: {name}, {when}',
+  'meeting.cancel.byVisitor': 'the visitor, with their link',
+  'meeting.cancel.alert.intro': 'This meeting has been cancelled (by {by}). Its time is free again.',
+  'meeting.reminder.subject': 'Reminder: your meeting with {siteName} on {when}',
+  'meeting.reminder.intro': 'A reminder of your introductory call with {siteName}, in less than 24 hours.',
+  'meeting.reminder.manage': 'To cancel or move it, use the link in your confirmation e-mail.',
 } as const;
 
 export type MailKey = keyof typeof mailEn;

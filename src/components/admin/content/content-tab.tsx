@@ -1,14 +1,24 @@
-import { useState, type ComponentType, type SyntheticEvent, type ReactNode } from 'react';
+import {
+  useCallback,
+  useEffect,
+  useRef,
+  useState,
+  type ComponentType,
+  type SyntheticEvent,
+  type ReactNode,
+} from 'react';
 import { DEFAULT_LANGUAGE, LANGUAGES, languageName, pick, type Language } from '../../../i18n/languages';
-import { apiFetch } from '../../../client/api';
+import { ApiError, apiFetch } from '../../../client/api';
 import type { Localized } from '../../../platform/common-schema';
 import { Button, buttonVariants } from '../../react-ui/button';
 import { ConfirmDelete } from '../confirm-dialog';
 import { SearchBox, useSearch } from '../inbox/search-box';
-import { mutate, usePagedQuery } from '../query';
+import { handleUnauthorized, invalidate, mutate, usePagedQuery } from '../query';
 import { RecordTable, type Column } from '../record-table';
 import { useAdminLanguage, useAdminTexts } from '../language';
 import { EditorDialog, type ContentForm } from './editor-dialog';
+import { PublishingBar, type AutosaveStatus, type PublicationState } from './publishing-bar';
+import type { RevisionRecord } from './revisions';
 
 interface ContentTexts {
   add: string;
@@ -82,6 +92,19 @@ export interface AdminContentKind<T extends ContentRecord, F extends ContentForm
   rowActions?: (record: T) => ReactNode;
   /** The record's public page in a language (null while it is not public, e.g. a draft); none for a private kind. */
   publicPath?: (record: T, language: Language) => string | null;
+  /**
+   * A kind with public pages (insights, case studies): its saved records' editor has Revisions, Preview, and
+   * autosave while `state` says the record is a draft that stays one.
+   */
+  publishing?: { list: 'insights' | 'portfolio'; state: (record: T, form: F) => PublicationState };
+}
+
+/** How long typing must pause before a draft is saved (docs/product.md, "Publishing"). */
+export const AUTOSAVE_DELAY_MS = 2500;
+
+/** Whether a form would pass the editor's own check (a title in some language; the image, when the kind has one). */
+function savable(form: ContentForm, withImage: boolean): boolean {
+  return LANGUAGES.some((lang) => form.title[lang].trim()) && (!withImage || !!form.imageUrl.trim());
 }
 
 /**
@@ -96,14 +119,61 @@ function useContentEditor<T extends ContentRecord, F extends ContentForm>(kind: 
   const [saving, setSaving] = useState(false);
   const [deleting, setDeleting] = useState<T | null>(null);
 
+  const [autosave, setAutosave] = useState<AutosaveStatus>({ state: 'idle' });
+  const autosaving = useRef(false);
+
   const open = (record: T | 'new') => {
     const initial = kind.toForm(record === 'new' ? null : record);
     setForm(initial);
     setOpened(JSON.stringify(initial));
     setEditing(record);
+    setAutosave({ state: 'idle' });
   };
   const dirty = editing !== null && JSON.stringify(form) !== opened;
   const close = () => setEditing(null);
+  const publication = editing && editing !== 'new' ? kind.publishing?.state(editing, form) : undefined;
+
+  /**
+   * Saves a draft as it is (docs/product.md, "Publishing"): the ordinary update with the version loaded, quietly;
+   * the form stays open and keeps what was typed meanwhile. A 409 (someone else saved) turns autosave off.
+   */
+  const saveDraft = useCallback(async () => {
+    if (editing === null || editing === 'new' || autosaving.current) return;
+    const sent = form;
+    if (!savable(sent, !kind.withoutImage)) return setAutosave({ state: 'invalid' });
+    autosaving.current = true;
+    setAutosave({ state: 'saving' });
+    try {
+      // Marked as an autosave: the server folds a run of them into one revision (docs/product.md, "Publishing").
+      const saved = await apiFetch<T>(`${endpoint}/${editing.id}?autosave=1`, {
+        method: 'PUT',
+        body: kind.toBody(sent),
+      });
+      const version = (saved as unknown as { version: number }).version;
+      setEditing(saved);
+      setForm((now) => ({ ...now, version }));
+      setOpened(JSON.stringify({ ...sent, version }));
+      setAutosave({ state: 'saved', at: new Date().toISOString() });
+      invalidate(key);
+    } catch (error) {
+      if (handleUnauthorized(error)) return;
+      setAutosave({ state: error instanceof ApiError && error.status === 409 ? 'conflict' : 'failed' });
+    } finally {
+      autosaving.current = false;
+    }
+  }, [editing, form, endpoint, key, kind]);
+
+  const autosaveOn = publication === 'draft' && autosave.state !== 'conflict' && autosave.state !== 'failed';
+  useEffect(() => {
+    if (!autosaveOn || !dirty || saving) return;
+    const timer = window.setTimeout(() => void saveDraft(), AUTOSAVE_DELAY_MS);
+    return () => window.clearTimeout(timer);
+  }, [autosaveOn, dirty, saving, saveDraft]);
+
+  /** A restored revision: the editor holds it, as if just opened. */
+  const restored = (record: T) => {
+    open(record);
+  };
 
   async function save(event: SyntheticEvent) {
     event.preventDefault();
@@ -134,7 +204,23 @@ function useContentEditor<T extends ContentRecord, F extends ContentForm>(kind: 
     });
   }
 
-  return { editing, form, setForm, dirty, saving, open, close, save, remove, deleting, setDeleting };
+  return {
+    editing,
+    form,
+    setForm,
+    dirty,
+    saving,
+    open,
+    close,
+    save,
+    remove,
+    deleting,
+    setDeleting,
+    publication,
+    autosave,
+    saveDraft,
+    restored,
+  };
 }
 
 /** A kind of content's tab: Add, the list with Edit and Delete, and the editor dialog. */
@@ -144,8 +230,23 @@ export function ContentTab<T extends ContentRecord, F extends ContentForm>({ kin
   const { language } = useAdminLanguage();
   const { query, setQuery, q } = useSearch();
   const list = usePagedQuery<T>(kind.key, kind.listPath, q);
-  const { editing, form, setForm, dirty, saving, open, close, save, remove, deleting, setDeleting } =
-    useContentEditor(kind);
+  const {
+    editing,
+    form,
+    setForm,
+    dirty,
+    saving,
+    open,
+    close,
+    save,
+    remove,
+    deleting,
+    setDeleting,
+    publication,
+    autosave,
+    saveDraft,
+    restored,
+  } = useContentEditor(kind);
   const nameOf = (record: T) => pick(record.title, language);
   const languagesColumn = {
     header: adminTexts.ux.languages,
@@ -238,6 +339,23 @@ export function ContentTab<T extends ContentRecord, F extends ContentForm>({ kin
         dirty={dirty}
         onClose={close}
         onSubmit={(event) => void save(event)}
+        toolbar={
+          kind.publishing &&
+          editing &&
+          editing !== 'new' &&
+          publication && (
+            <PublishingBar
+              endpoint={kind.endpoint}
+              invalidates={kind.key}
+              record={editing as unknown as RevisionRecord}
+              publication={publication}
+              autosave={autosave}
+              dirty={dirty}
+              onRetry={() => void saveDraft()}
+              onRestored={(record) => restored(record as unknown as T)}
+            />
+          )
+        }
       >
         <kind.Fields form={form} setForm={setForm} />
       </EditorDialog>

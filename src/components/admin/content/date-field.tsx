@@ -7,8 +7,13 @@ export function dateInput(iso: string | null | undefined): string {
   return iso ? iso.slice(0, 10) : '';
 }
 
-/** A date input's value as the API takes it: an ISO timestamp, or null when empty. */
-export function dateBody(value: string): string | null {
+/**
+ * A date input's value as the API takes it: an ISO timestamp, or null when empty. `stored`: the record's own moment,
+ * sent back as it is while the input still shows its date (a save that did not touch the date does not move it to
+ * midnight, nor lists it among the changes of the revision).
+ */
+export function dateBody(value: string, stored?: string | null): string | null {
+  if (stored && dateInput(stored) === value) return stored;
   return value ? new Date(value).toISOString() : null;
 }
 

@@ -8,6 +8,7 @@ import { useFormCheck } from '../form-check';
 import { useAdminLanguage, useAdminTexts } from '../language';
 import { LocalizedFields } from './localized-fields';
 import { ImageField } from './image-field';
+import type { Focus } from '../../../features/content/publishing-schema';
 
 // The editor's code loads only when a dialog opens.
 const RichTextEditor = lazy(() => import('./rich-text-editor'));
@@ -18,6 +19,8 @@ export interface ContentForm {
   description: Localized;
   content: Localized;
   imageUrl: string;
+  /** A kind with a social image (insights, case studies): the image's focal point, chosen on it. */
+  focus?: Focus | null;
 }
 
 /** The shared part of a kind's form: the record's, or empty for a new one. */
@@ -53,7 +56,10 @@ export function EditorDialog<F extends ContentForm>({
   withContent = true,
   labels,
   dirty = false,
+  toolbar,
 }: {
+  /** Above the form: a saved record's publishing strip (revisions, preview, autosave). */
+  toolbar?: ReactNode;
   name: string;
   /** false for a kind without a picture. */
   withImage?: boolean;
@@ -103,6 +109,7 @@ export function EditorDialog<F extends ContentForm>({
       className="max-w-6xl"
       unsaved={{ ...adminTexts.ux.unsaved, dirty }}
     >
+      {toolbar}
       <FormErrors errors={errors}>
         <form onSubmit={submit} onInput={onInput} noValidate className="space-y-6" {...marker}>
           <div className={withImage ? 'grid gap-6 lg:grid-cols-3' : 'grid gap-6 lg:grid-cols-2'}>
@@ -111,6 +118,11 @@ export function EditorDialog<F extends ContentForm>({
                 id={`${name}-image-url`}
                 value={form.imageUrl}
                 onChange={(imageUrl) => setForm({ ...form, imageUrl })}
+                focus={
+                  form.focus === undefined
+                    ? undefined
+                    : { value: form.focus, onChange: (focus) => setForm({ ...form, focus }) }
+                }
               />
             )}
             <LocalizedFields

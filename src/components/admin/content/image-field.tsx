@@ -7,6 +7,8 @@ import { buttonVariants } from '../../react-ui/button';
 import { Field } from '../../react-ui/field';
 import { Input } from '../../react-ui/input';
 import { useAdminTexts } from '../language';
+import { FocusPicker } from './focus-picker';
+import type { Focus } from '../../../features/content/publishing-schema';
 
 const LONGEST_SIDE = 2560;
 
@@ -37,11 +39,14 @@ export function ImageField({
   id,
   value,
   onChange,
+  focus,
 }: {
   /** The address field's id (its error, when the dialog's check finds none, shows under it). */
   id: string;
   value: string;
   onChange: (url: string) => void;
+  /** A kind with a social image (insights, case studies): its focal point, chosen on the picture. */
+  focus?: { value: Focus | null; onChange: (focus: Focus | null) => void } | undefined;
 }) {
   const adminTexts = useAdminTexts();
   const t = adminTexts.upload;
@@ -79,7 +84,14 @@ export function ImageField({
   return (
     <div className="space-y-2">
       <span className="block text-sm font-medium text-slate-800">{adminTexts.form.image}</span>
-      {value ? (
+      {value && focus ? (
+        <FocusPicker
+          src={value}
+          focus={focus.value}
+          onChange={focus.onChange}
+          onLoad={(width, height) => setSize({ src: value, width, height })}
+        />
+      ) : value ? (
         <img
           src={value}
           alt=""

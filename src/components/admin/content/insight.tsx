@@ -8,10 +8,13 @@ import { useAdminTexts } from '../language';
 import type { AdminContentKind } from './content-tab';
 import { dateBody, dateInput } from './date-field';
 import { contentForm, type ContentForm } from './editor-dialog';
+import type { Focus } from '../../../features/content/publishing-schema';
 import { contentPath, slugify } from '../../../features/content/publishing-schema';
 import { CategorySelect } from './category-select';
 import {
+  browserTimeZone,
   dateTimeBody,
+  isFuture,
   dateTimeInput,
   PublicationFields,
   PublishedBadge,
@@ -27,12 +30,15 @@ interface InsightForm extends ContentForm {
   slugTouched: boolean;
   metaTitle: Localized;
   metaDescription: Localized;
+  focus: Focus | null;
   published: boolean;
   /** A date-and-time input's value; a future one schedules the insight. */
   publishedAt: string;
   author: string;
   readTime: string;
   createdAt: string;
+  /** The record's own moments, sent back while their inputs still show them (not sent as a field of their own). */
+  stored: { createdAt: string | null; publishedAt: string | null };
   version?: number;
 }
 
@@ -47,22 +53,24 @@ function toForm(insight: Insight | null): InsightForm {
     author: insight?.author ?? '',
     readTime: insight?.readTime ? String(insight.readTime) : '',
     createdAt: dateInput(insight?.createdAt),
+    stored: { createdAt: insight?.createdAt ?? null, publishedAt: insight?.publishedAt ?? null },
   };
 }
 
-function toBody({ slugTouched: _, ...form }: InsightForm) {
+function toBody({ slugTouched: _, stored, ...form }: InsightForm) {
   return {
     ...form,
     metrics: [],
     readTime: form.readTime ? Math.max(1, Math.round(Number(form.readTime))) : null,
     author: form.author.trim() || null,
-    createdAt: dateBody(form.createdAt),
-    publishedAt: dateTimeBody(form.publishedAt),
+    createdAt: dateBody(form.createdAt, stored.createdAt),
+    publishedAt: dateTimeBody(form.publishedAt, stored.publishedAt),
   };
 }
 
 function InsightFields({ form, setForm }: { form: InsightForm; setForm: (form: InsightForm) => void }) {
-  const f = useAdminTexts().form;
+  const texts = useAdminTexts();
+  const f = texts.form;
   return (
     <div className="grid gap-4 md:grid-cols-3">
       <Field id="insight-category" label={f.category}>
@@ -86,7 +94,7 @@ function InsightFields({ form, setForm }: { form: InsightForm; setForm: (form: I
         />
       </Field>
       <PublicationFields dateId="insight-created" publishedLabel={f.published} form={form} setForm={setForm} />
-      <Field id="insight-published-at" label={f.publishedAt}>
+      <Field id="insight-published-at" label={texts.publishing.publishedAt(browserTimeZone())}>
         <Input
           type="datetime-local"
           value={form.publishedAt}
@@ -119,7 +127,13 @@ export function insightKind(texts: AdminTexts): AdminContentKind<Insight, Insigh
       { header: t.columns.category, cell: (insight) => insight.category },
       {
         header: t.columns.status,
-        cell: (insight) => <PublishedBadge published={insight.published} texts={t} />,
+        cell: (insight) => (
+          <PublishedBadge
+            published={insight.published}
+            texts={t}
+            scheduledFor={isFuture(insight.publishedAt) ? insight.publishedAt : null}
+          />
+        ),
       },
     ],
     publicPath: (insight, language) =>
@@ -132,5 +146,18 @@ export function insightKind(texts: AdminTexts): AdminContentKind<Insight, Insigh
       slugs: form.slugTouched ? form.slugs : byLanguage((language) => slugify(title[language])),
     }),
     Fields: InsightFields,
+    publishing: {
+      list: 'insights',
+      // Saved as typed only while a draft stays one: a save of a published or scheduled insight (or of a draft just
+      // marked published) would publish the change.
+      state: (insight, form) =>
+        insight.published
+          ? isFuture(insight.publishedAt)
+            ? 'scheduled'
+            : 'published'
+          : form.published
+            ? 'publishing'
+            : 'draft',
+    },
   };
 }

@@ -1,3 +1,4 @@
+import type { Focus } from '../../../features/content/publishing-schema';
 import { contentPath } from '../../../features/content/publishing-schema';
 import type { Metrics } from '../../../features/content/metrics-schema';
 import type { PortfolioItem } from '../../../features/content/portfolio-schema';
@@ -24,6 +25,9 @@ interface PortfolioForm extends ContentForm {
   slugs: Localized;
   metaTitle: Localized;
   metaDescription: Localized;
+  focus: Focus | null;
+  /** The record's creation moment, sent back while the date input still shows its date (not a field of its own). */
+  storedCreatedAt: string | null;
   version?: number;
 }
 
@@ -33,16 +37,17 @@ function toForm(item: PortfolioItem | null): PortfolioForm {
     metrics: item?.metrics ?? byLanguage(() => []),
     category: item?.category ?? '',
     createdAt: dateInput(item?.createdAt),
+    storedCreatedAt: item?.createdAt ?? null,
     technologies: item?.technologies.join(', ') ?? '',
     ...publishingForm(item),
   };
 }
 
-function toBody(form: PortfolioForm) {
+function toBody({ storedCreatedAt, ...form }: PortfolioForm) {
   return {
     ...form,
     category: form.category.trim() || null,
-    createdAt: dateBody(form.createdAt),
+    createdAt: dateBody(form.createdAt, storedCreatedAt),
     technologies: form.technologies
       .split(',')
       .map((tech) => tech.trim())
@@ -101,5 +106,7 @@ export function portfolioKind(texts: AdminTexts): AdminContentKind<PortfolioItem
     toForm,
     toBody,
     Fields: PortfolioFields,
+    // Case studies have no drafts: every save is public, so none is made as it is typed.
+    publishing: { list: 'portfolio', state: () => 'published' },
   };
 }

@@ -1,11 +1,12 @@
 import { cn } from '../../../client/cn';
-import { META_DESCRIPTION_LIMIT, META_TITLE_LIMIT } from '../../../features/content/publishing-schema';
+import { META_DESCRIPTION_LIMIT, META_TITLE_LIMIT, type Focus } from '../../../features/content/publishing-schema';
 import { byLanguage, LANGUAGES, languageRow, type Localized } from '../../../i18n/languages';
 import { Field } from '../../react-ui/field';
 import { Input } from '../../react-ui/input';
 import { Textarea } from '../../react-ui/textarea';
 import { useAdminTexts } from '../language';
 import { CreatedAtField } from './date-field';
+import { formatDateTime } from '../format';
 
 interface Publishable {
   createdAt: string;
@@ -50,30 +51,56 @@ export function PublicationFields<F extends Publishable>({
   );
 }
 
-/** A list row's status: published or draft. */
+/** A list row's status: published, draft, or (`scheduledFor`: published with a date to come) scheduled. */
 export function PublishedBadge({
   published,
   texts,
+  scheduledFor,
 }: {
   published: boolean;
   texts: { published: string; draft: string };
+  /** The publication date of a published record, when it is still to come ("Scheduled for …"). */
+  scheduledFor?: string | null | undefined;
 }) {
+  const scheduled = published && scheduledFor ? scheduledFor : null;
+  const adminTexts = useAdminTexts();
   return (
     <span
       className={cn(
         'rounded-full px-2 py-0.5 text-xs font-semibold',
-        published ? 'bg-emerald-50 text-emerald-800' : 'bg-slate-100 text-slate-700',
+        scheduled
+          ? 'bg-sky-50 text-sky-900'
+          : published
+            ? 'bg-emerald-50 text-emerald-800'
+            : 'bg-slate-100 text-slate-700',
       )}
+      data-status={scheduled ? 'scheduled' : published ? 'published' : 'draft'}
     >
-      {published ? texts.published : texts.draft}
+      {scheduled
+        ? adminTexts.publishing.scheduledFor(formatDateTime(scheduled))
+        : published
+          ? texts.published
+          : texts.draft}
     </span>
   );
+}
+
+/** Whether a moment is still to come (a scheduled publication). */
+export function isFuture(iso: string | null | undefined): boolean {
+  return !!iso && Date.parse(iso) > Date.now();
+}
+
+/** The browser's time zone, as a date-and-time input's value is read in ("Europe/Madrid"). */
+export function browserTimeZone(): string {
+  return Intl.DateTimeFormat().resolvedOptions().timeZone;
 }
 
 interface WithPublishing {
   slugs: Localized;
   metaTitle: Localized;
   metaDescription: Localized;
+  /** The social image's focal point (null: the centre). */
+  focus: Focus | null;
 }
 
 /** A record's public address and its search and sharing texts, per language, with what each limit leaves. */
@@ -144,6 +171,7 @@ export function publishingForm(record: WithPublishing | null): WithPublishing {
     slugs: record?.slugs ?? byLanguage(() => ''),
     metaTitle: record?.metaTitle ?? byLanguage(() => ''),
     metaDescription: record?.metaDescription ?? byLanguage(() => ''),
+    focus: record?.focus ?? null,
   };
 }
 
@@ -154,7 +182,11 @@ export function dateTimeInput(iso: string | null | undefined): string {
   return new Date(at.getTime() - at.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
 }
 
-/** A date-and-time input's value (the browser's time zone) as the API takes it: ISO, or null when empty. */
-export function dateTimeBody(value: string): string | null {
+/**
+ * A date-and-time input's value (the browser's time zone) as the API takes it: ISO, or null when empty. `stored`:
+ * the record's own moment, sent back as it is while the input still shows it (its seconds kept).
+ */
+export function dateTimeBody(value: string, stored?: string | null): string | null {
+  if (stored && dateTimeInput(stored) === value) return stored;
   return value ? new Date(value).toISOString() : null;
 }

@@ -5,6 +5,7 @@ import { formatDateTime } from '../format';
 import { useAdminTexts } from '../language';
 import { ListState } from '../list-state';
 import { useQuery } from '../query';
+import { LeadControls } from './lead-controls';
 
 const PREFIX = 'contact/';
 
@@ -91,21 +92,68 @@ function TimelineItem({ item }: { item: ContactItem }) {
             {t.owner}: {item.owner}
           </p>
         )}
+        {'notes' in item && item.notes && (
+          <p
+            className="mt-1 line-clamp-3 whitespace-pre-wrap break-words text-xs text-slate-700"
+            data-contact-item-notes
+          >
+            <span className="font-semibold">{adminTexts.leads.notes}:</span> {item.notes}
+          </p>
+        )}
       </div>
-      {item.link && (
-        <a
-          href={`#${item.link.tab}/${encodeURIComponent(item.link.id)}`}
-          className="shrink-0 self-start text-sm font-medium text-emerald-800 underline underline-offset-2"
-          aria-label={`${t.openItem}: ${t.kinds[item.kind]}, ${formatDateTime(item.at)}`}
-        >
-          {t.openItem}
-        </a>
-      )}
+      <div className="flex shrink-0 flex-col items-end gap-1 self-start text-sm font-medium">
+        {item.link && (
+          <a
+            href={`#${item.link.tab}/${encodeURIComponent(item.link.id)}`}
+            className="text-emerald-800 underline underline-offset-2"
+            aria-label={`${t.openItem}: ${t.kinds[item.kind]}, ${formatDateTime(item.at)}`}
+          >
+            {t.openItem}
+          </a>
+        )}
+        {'conversationId' in item && item.conversationId && (
+          <a
+            href={`#${item.kind === 'video' ? 'video' : 'whatsapp'}/${encodeURIComponent(item.conversationId)}`}
+            className="text-emerald-800 underline underline-offset-2"
+            aria-label={`${t.openConversation}: ${t.kinds[item.kind]}, ${formatDateTime(item.at)}`}
+            data-contact-item-conversation
+          >
+            {t.openConversation}
+          </a>
+        )}
+      </div>
     </li>
   );
 }
 
-function Timeline({ email }: { email: string }) {
+/**
+ * The lead a partner works on from the contact view (the newest open one, else the newest: the API's `lead`), said
+ * which, with the message view's controls: status, owner, notes.
+ */
+function CurrentLead({ lead, onDirty }: { lead: ContactTimeline['lead']; onDirty: (dirty: boolean) => void }) {
+  const t = useAdminTexts().desk.contact;
+  if (!lead) return <p className="text-slate-600">{t.noLead}</p>;
+  const which = (lead.status === 'closed' ? t.leadClosed : t.leadOpen)(t.kinds[lead.kind], formatDateTime(lead.at));
+  return (
+    <section className="space-y-3 rounded border border-slate-200 bg-slate-50 p-3" data-contact-lead={lead.id}>
+      <h3 className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1">
+        <span className="font-semibold" data-contact-lead-which>
+          {which}
+        </span>
+        <a
+          href={`#messages/${encodeURIComponent(lead.id)}`}
+          className="text-sm font-medium text-emerald-800 underline underline-offset-2"
+        >
+          {t.openLead}
+        </a>
+      </h3>
+      {/* Keyed by the lead: another lead (a refetch after a change elsewhere) starts from its own state. */}
+      <LeadControls key={lead.id} lead={lead} idPrefix="contact-lead" onDirty={onDirty} />
+    </section>
+  );
+}
+
+function Timeline({ email, onDirty }: { email: string; onDirty: (dirty: boolean) => void }) {
   const adminTexts = useAdminTexts();
   const t = adminTexts.desk.contact;
   const { data, error, loading } = useQuery<ContactTimeline>(
@@ -140,19 +188,8 @@ function Timeline({ email }: { email: string }) {
                 </dd>
               </div>
             )}
-            {data.lead && (
-              <>
-                <div>
-                  <dt className="font-semibold">{t.status}</dt>
-                  <dd data-contact-lead-status={data.lead.status}>{adminTexts.leads.statuses[data.lead.status]}</dd>
-                </div>
-                <div>
-                  <dt className="font-semibold">{t.owner}</dt>
-                  <dd>{data.lead.owner ?? t.noOwner}</dd>
-                </div>
-              </>
-            )}
           </dl>
+          <CurrentLead lead={data.lead} onDirty={onDirty} />
           <h3 className="font-semibold">{t.items}</h3>
           {data.items.length === 0 ? (
             <p className="text-slate-600">{t.empty}</p>
@@ -177,6 +214,8 @@ function Timeline({ email }: { email: string }) {
 export function ContactDialog() {
   const adminTexts = useAdminTexts();
   const [email, setEmail] = useState<string | null>(emailFromHash);
+  // Notes typed and not saved: closing the view asks first.
+  const [notesDirty, setNotesDirty] = useState(false);
   useEffect(() => {
     const follow = () => setEmail(emailFromHash());
     window.addEventListener('hashchange', follow);
@@ -194,8 +233,9 @@ export function ContactDialog() {
       closeLabel={adminTexts.close}
       onClose={close}
       className="max-w-3xl"
+      unsaved={{ ...adminTexts.ux.unsaved, dirty: notesDirty }}
     >
-      {email && <Timeline key={email} email={email} />}
+      {email && <Timeline key={email} email={email} onDirty={setNotesDirty} />}
     </Dialog>
   );
 }

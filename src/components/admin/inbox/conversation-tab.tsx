@@ -1,13 +1,14 @@
-import { useState, type ComponentType, type ReactNode } from 'react';
+import { useMemo, useState, type ComponentType, type ReactNode } from 'react';
 import { Button } from '../../react-ui/button';
 import { Dialog } from '../../react-ui/dialog';
 import { Select } from '../../react-ui/select';
 import { formatDateTime } from '../format';
-import { apiFetch } from '../../../client/api';
+import { apiFetch, apiFetchPage } from '../../../client/api';
 import { ConfirmDelete } from '../confirm-dialog';
 import { mutate, usePagedQuery } from '../query';
 import { RecordTable, type Column } from '../record-table';
 import { useAdminTexts } from '../language';
+import { useLinkedRecord } from '../linked-record';
 import { CsvButton } from './csv-button';
 import { SearchBox, useSearch } from './search-box';
 
@@ -59,6 +60,21 @@ export function ConversationTab<T extends Conversation>({ kind }: { kind: Conver
     kind.filter && filter ? `${kind.path}?${kind.filter.param}=${encodeURIComponent(filter)}` : kind.path;
   const list = usePagedQuery<T>(kind.key, listPath, q);
   const [open, setOpen] = useState<T | null>(null);
+  // A link to one conversation (`#whatsapp/{id}`, `#video/{id}`: the contact view's) opens it, read by its id when the
+  // loaded pages do not hold it (a search for an id matches it whole).
+  const readOne = useMemo(
+    () => ({
+      read: async (id: string) => {
+        const { items } = await apiFetchPage<T>(`${kind.path}?q=${encodeURIComponent(id)}`);
+        const found = items.find((conversation) => conversation.id === id);
+        if (!found) throw new Error('No such conversation');
+        return found;
+      },
+      notFound: adminTexts.desk.contact.conversationGone,
+    }),
+    [kind.path, adminTexts],
+  );
+  useLinkedRecord(kind.key, list.data, setOpen, readOne);
   const [deleting, setDeleting] = useState<T | null>(null);
   const remove = (conversation: T) =>
     mutate(

@@ -1,6 +1,7 @@
 import { useEffect, useState, type SyntheticEvent } from 'react';
 import { apiFetch } from '../../../client/api';
 import {
+  LEAD_NOTES_MAX,
   LEAD_STATUSES,
   REPLY_BODY_MAX,
   REPLY_SUBJECT_MAX,
@@ -45,29 +46,87 @@ function useLeadDetail(id: string | null, version: number): LeadDetail | null {
   return detail;
 }
 
-/** Status and owner of a lead (in its view), and the thread of replies sent. */
-export function LeadState({ lead }: { lead: Lead }) {
-  const adminTexts = useAdminTexts();
-  const t = adminTexts.leads;
+/** What of a lead a partner edits (a Messages row, or the lead a contact view shows). */
+export type EditableLead = Pick<Lead, 'id' | 'status' | 'owner' | 'notes'>;
+
+/** What a change to a lead reloads: the Messages list and counts, and any contact view. */
+const LEAD_CHANGED = ['messages', LEAD_SUMMARY, 'contact'];
+
+/** Told whether notes are typed and not saved (the dialog around them asks before closing). */
+type OnDirty = ((dirty: boolean) => void) | undefined;
+
+/** A lead's private notes: a text a partner edits and saves (PUT /api/contact-messages/{id} with `notes`). */
+function LeadNotes({ lead, idPrefix, onDirty }: { lead: EditableLead; idPrefix: string; onDirty: OnDirty }) {
+  const t = useAdminTexts().leads;
+  const [saved, setSaved] = useState(lead.notes ?? '');
+  const [draft, setDraft] = useState(saved);
+  const [saving, setSaving] = useState(false);
+  const changed = draft.trim() !== saved;
+  useEffect(() => onDirty?.(changed), [changed, onDirty]);
+  useEffect(() => () => onDirty?.(false), [onDirty]);
+  const save = async (event: SyntheticEvent) => {
+    event.preventDefault();
+    setSaving(true);
+    const answer = await mutate(
+      () => apiFetch<Lead>(`/api/contact-messages/${lead.id}`, { method: 'PUT', body: { notes: draft } }),
+      { invalidates: LEAD_CHANGED, success: t.notesSaved, failure: t.notesFailed },
+    );
+    setSaving(false);
+    if (answer) {
+      setSaved(answer.notes ?? '');
+      setDraft(answer.notes ?? '');
+    }
+  };
+  return (
+    <form className="space-y-1" onSubmit={(event) => void save(event)} data-lead-notes>
+      <Field id={`${idPrefix}-notes`} label={t.notes}>
+        <Textarea
+          value={draft}
+          rows={4}
+          maxLength={LEAD_NOTES_MAX}
+          onChange={(event) => setDraft(event.target.value)}
+        />
+      </Field>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <p className="text-xs text-slate-600">
+          {t.notesHint} {t.notesCount(draft.length, LEAD_NOTES_MAX)}
+        </p>
+        <Button type="submit" variant="secondary" disabled={!changed || saving}>
+          {saving ? t.savingNotes : t.saveNotes}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/**
+ * A lead's status, owner and private notes, as the message view and the contact view edit them; `idPrefix` keeps
+ * the controls' ids apart when both views are open.
+ */
+export function LeadControls({
+  lead,
+  idPrefix = 'lead',
+  onDirty,
+}: {
+  lead: EditableLead;
+  idPrefix?: string;
+  onDirty?: OnDirty;
+}) {
+  const t = useAdminTexts().leads;
   const users = useQuery<Array<{ username: string; role: string; isActive: boolean }>>('users', '/api/users');
   const [state, setState] = useState({ status: lead.status, owner: lead.owner });
-  const detail = useLeadDetail(lead.id, 0);
   const save = async (patch: { status?: LeadStatus; owner?: string | null }) => {
     const saved = await mutate(
       () => apiFetch<Lead>(`/api/contact-messages/${lead.id}`, { method: 'PUT', body: patch }),
-      {
-        invalidates: ['messages', LEAD_SUMMARY],
-        success: t.saved,
-        failure: t.saveFailed,
-      },
+      { invalidates: LEAD_CHANGED, success: t.saved, failure: t.saveFailed },
     );
     if (saved) setState({ status: saved.status, owner: saved.owner });
   };
   const owners = (users.data ?? []).filter((user) => user.role === 'admin' && user.isActive);
   return (
-    <div className="mt-4 space-y-3 border-t pt-4 text-sm" data-lead-state>
+    <div className="space-y-3" data-lead-controls>
       <div className="grid gap-3 sm:grid-cols-2">
-        <Field id="lead-status" label={t.status}>
+        <Field id={`${idPrefix}-status`} label={t.status}>
           <Select value={state.status} onChange={(event) => void save({ status: event.target.value as LeadStatus })}>
             {LEAD_STATUSES.map((status) => (
               <option key={status} value={status}>
@@ -76,7 +135,7 @@ export function LeadState({ lead }: { lead: Lead }) {
             ))}
           </Select>
         </Field>
-        <Field id="lead-owner" label={t.owner}>
+        <Field id={`${idPrefix}-owner`} label={t.owner}>
           <Select value={state.owner ?? ''} onChange={(event) => void save({ owner: event.target.value || null })}>
             <option value="">{t.noOwner}</option>
             {state.owner && !owners.some((user) => user.username === state.owner) && (
@@ -90,6 +149,20 @@ export function LeadState({ lead }: { lead: Lead }) {
           </Select>
         </Field>
       </div>
+      <LeadNotes lead={lead} idPrefix={idPrefix} onDirty={onDirty} />
+    </div>
+  );
+}
+
+/** A lead's status, owner and notes (in its view), and the thread of replies sent. */
+export function LeadState({ lead, onDirty }: { lead: Lead; onDirty?: OnDirty }) {
+  const adminTexts = useAdminTexts();
+  const t = adminTexts.leads;
+  const detail = useLeadDetail(lead.id, 0);
+  return (
+    <div className="mt-4 space-y-3 border-t pt-4 text-sm" data-lead-state>
+      {/* The lead as just read (a partner may have changed it since the list loaded), else the row. */}
+      <LeadControls key={detail ? 'read' : 'row'} lead={detail?.lead ?? lead} onDirty={onDirty} />
       <div>
         <h3 className="font-semibold">{t.thread}</h3>
         {!detail ? (
@@ -147,7 +220,7 @@ export function ReplyForm({ lead, onDone }: { lead: Lead; onDone: () => void }) 
     setSending(true);
     const sent = await mutate(
       () => apiFetch<Lead>(`/api/contact-messages/${lead.id}/reply`, { body: { language, subject, body } }),
-      { invalidates: ['messages', LEAD_SUMMARY, 'contact'], success: t.sent, failure: t.sendFailed },
+      { invalidates: LEAD_CHANGED, success: t.sent, failure: t.sendFailed },
     );
     setSending(false);
     if (sent) onDone();

@@ -1,7 +1,8 @@
-import type { ClientReported, VideoConversation } from '../../../features/conversations/schema';
+import type { ClientReported, VideoCallRow } from '../../../features/conversations/schema';
 import { formatDateTime, formatDuration } from '../format';
 import type { AdminTexts } from '../../../i18n/admin';
 import { useAdminTexts } from '../language';
+import { ContactLink } from './contact';
 import type { ConversationKind } from './conversation-tab';
 
 /** Marks what only the visitor's page reported (the server could not check it). */
@@ -27,8 +28,9 @@ function Note({ what }: { what: ClientReported }) {
   );
 }
 
-function VideoDetail({ conversation }: { conversation: VideoConversation }) {
-  const t = useAdminTexts().video;
+function VideoDetail({ conversation }: { conversation: VideoCallRow }) {
+  const adminTexts = useAdminTexts();
+  const t = adminTexts.video;
   return (
     <div className="space-y-4 text-sm">
       {conversation.clientReported.map((what) => (
@@ -45,6 +47,14 @@ function VideoDetail({ conversation }: { conversation: VideoConversation }) {
         <dd>{conversation.conversationEnded ? t.completed : t.inProgress}</dd>
         <dt className="font-semibold">{t.url}</dt>
         <dd className="break-all">{conversation.conversationUrl ?? '—'}</dd>
+        {conversation.leadEmail && (
+          <>
+            <dt className="font-semibold">{adminTexts.desk.chat.visitor}</dt>
+            <dd>
+              <ContactLink email={conversation.leadEmail} />
+            </dd>
+          </>
+        )}
       </dl>
       {conversation.transcript.length === 0 ? (
         <p>{t.noTranscript}</p>
@@ -62,8 +72,8 @@ function VideoDetail({ conversation }: { conversation: VideoConversation }) {
   );
 }
 
-/** The video calls with the CEO assistant. */
-export function videoConversations(texts: AdminTexts): ConversationKind<VideoConversation> {
+/** The video calls with the CEO assistant; a call that filed a lead (an address said in it) links to the person. */
+export function videoConversations(texts: AdminTexts): ConversationKind<VideoCallRow> {
   const t = texts.video;
   return {
     key: 'video',
@@ -85,6 +95,17 @@ export function videoConversations(texts: AdminTexts): ConversationKind<VideoCon
         </>
       ),
     },
+    extra: [
+      {
+        header: texts.desk.chat.visitor,
+        cell: (conversation) =>
+          conversation.leadEmail ? (
+            <ContactLink email={conversation.leadEmail} />
+          ) : (
+            <span className="text-slate-500">{texts.desk.chat.noName}</span>
+          ),
+      },
+    ],
     Detail: VideoDetail,
     remove: {
       what: (conversation) => texts.records.video(conversation.sessionId),

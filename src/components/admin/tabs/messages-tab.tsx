@@ -1,10 +1,11 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { apiFetch } from '../../../client/api';
 import type { ContactMessage } from '../../../features/leads/contact-schema';
 import {
   LEAD_SOURCES,
   LEAD_STATUSES,
   type Lead,
+  type LeadDetail,
   type LeadRow,
   type LeadSource,
   type LeadStatus,
@@ -82,7 +83,18 @@ export function MessagesTab() {
   const [replyingInView, setReplyingInView] = useState(false);
   // Closing the view's reply form reloads the thread above it.
   const [threadVersion, setThreadVersion] = useState(0);
-  useLinkedRecord('messages', list.data, setOpen);
+  // Notes typed in the view and not saved: closing it asks first.
+  const [notesDirty, setNotesDirty] = useState(false);
+  // A link to a lead beyond the loaded pages (the contact view's, an alert's) reads it by its id.
+  const readLead = useMemo(
+    () => ({
+      read: (id: string) =>
+        apiFetch<LeadDetail>(`/api/contact-messages/${encodeURIComponent(id)}`).then((detail) => detail.lead),
+      notFound: l.openFailed,
+    }),
+    [l.openFailed],
+  );
+  useLinkedRecord<Lead>('messages', list.data, setOpen, readLead);
   const [deleting, setDeleting] = useState<ContactMessage | null>(null);
   const [replying, setReplying] = useState<Lead | null>(null);
   const remove = (message: ContactMessage) =>
@@ -188,6 +200,7 @@ export function MessagesTab() {
           setReplyingInView(false);
         }}
         className="max-w-2xl"
+        unsaved={{ ...adminTexts.ux.unsaved, dirty: notesDirty }}
       >
         {open && (
           <dl className="space-y-3 text-sm" data-message-view>
@@ -225,7 +238,7 @@ export function MessagesTab() {
             {open.source === 'investor' && <InvestorLead message={open} />}
           </dl>
         )}
-        {open && <LeadState key={`${open.id}-${threadVersion}`} lead={open} />}
+        {open && <LeadState key={`${open.id}-${threadVersion}`} lead={open} onDirty={setNotesDirty} />}
         {open && (
           <div className="mt-4 border-t pt-4" data-message-reply>
             {replyingInView ? (

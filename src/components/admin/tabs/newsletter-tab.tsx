@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { apiFetch } from '../../../client/api';
 import type { NewsletterSubscription } from '../../../features/newsletter/schema';
 import { Button } from '../../react-ui/button';
@@ -11,6 +11,7 @@ import { RecordTable } from '../record-table';
 import { languageName } from '../../../i18n/languages';
 import { ContactLink } from '../inbox/contact';
 import { useAdminLanguage, useAdminTexts } from '../language';
+import { useLinkedRecord } from '../linked-record';
 
 export function NewsletterTab() {
   const adminTexts = useAdminTexts();
@@ -19,6 +20,17 @@ export function NewsletterTab() {
   const { query, setQuery, q } = useSearch();
   const list = usePagedQuery<NewsletterSubscription>('newsletters', '/api/newsletters', q);
   const [deleting, setDeleting] = useState<NewsletterSubscription | null>(null);
+  // A link to one subscriber (`#newsletter/{id}`: the contact view's) narrows the list to its address, read by its id
+  // when the loaded pages do not hold it.
+  const readOne = useMemo(
+    () => ({
+      read: (id: string) => apiFetch<NewsletterSubscription>(`/api/newsletters/${encodeURIComponent(id)}`),
+      notFound: t.gone,
+    }),
+    [t.gone],
+  );
+  const show = useCallback((subscription: NewsletterSubscription) => setQuery(subscription.email), [setQuery]);
+  useLinkedRecord('newsletter', list.data, show, readOne);
   async function remove(subscription: NewsletterSubscription) {
     await mutate(() => apiFetch(`/api/newsletters/${subscription.id}`, { method: 'DELETE' }), {
       invalidates: ['newsletters'],

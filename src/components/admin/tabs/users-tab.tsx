@@ -12,6 +12,7 @@ import { mutate, useQuery } from '../query';
 import { RecordTable } from '../record-table';
 import type { DashboardUser } from '../session';
 import { useAdminTexts } from '../language';
+import { ContactLink } from '../inbox/contact';
 
 interface Account {
   id: string;
@@ -20,6 +21,8 @@ interface Account {
   isActive: boolean;
   mustChangePassword: boolean;
   lastSignInAt: string | null;
+  /** An investor account made from a request for access: that request's address. */
+  leadEmail: string | null;
 }
 
 interface Issued {
@@ -90,7 +93,19 @@ export function UsersTab({ user }: { user: DashboardUser }) {
         list={list}
         emptyText={t.empty}
         columns={[
-          { header: t.columns.username, cell: (account) => account.username },
+          {
+            header: t.columns.username,
+            cell: (account) => (
+              <>
+                {account.username}
+                {account.leadEmail && (
+                  <span className="block text-xs">
+                    <ContactLink email={account.leadEmail} />
+                  </span>
+                )}
+              </>
+            ),
+          },
           { header: t.columns.role, cell: (account) => roleLabel[account.role] },
           {
             header: t.columns.status,

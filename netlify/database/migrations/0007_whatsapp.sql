@@ -38,4 +38,4 @@ CREATE INDEX "whatsapp_contacts_by_activity" ON "whatsapp_contacts" USING btree 
 CREATE INDEX "whatsapp_contacts_by_lead_email" ON "whatsapp_contacts" USING btree (lower("lead_email"));--> statement-breakpoint
 CREATE INDEX "whatsapp_contacts_by_phone" ON "whatsapp_contacts" USING btree ("phone");--> statement-breakpoint
 CREATE INDEX "whatsapp_messages_in_order" ON "whatsapp_messages" USING btree ("contact_id","at","wamid");--> statement-breakpoint
-ALTER TABLE "contact_messages" ADD CONSTRAINT "contact_messages_source" CHECK ("contact_messages"."source" IN ('form', 'chat', 'video', 'investor', 'whatsapp'));
+ALTER TABLE "contact_messages" ADD CONSTRAINT "contact_messages_source" CHECK ("contact_messages"."source" IN ('form', 'chat', 'video', 'investor', 'booking', 'whatsapp'));

@@ -1,0 +1,371 @@
+import { createHash } from 'node:crypto';
+import { and, asc, desc, eq, gt, gte, inArray, isNull, lt, lte, sql } from 'drizzle-orm';
+import { database, type Queryable } from '../../platform/db/client';
+import { Conflict, Gone, InvalidInput, NotFound } from '../../platform/errors';
+import { isId, newId } from '../../platform/ids';
+import type { Language } from '../../i18n/languages';
+import { users } from '../accounts/tables';
+import { contactMessages } from '../leads/tables';
+import { meetings, partnerDaysOff, partnerHours, partnerSettings } from './tables';
+import { slotState, type Availability } from './slots';
+import { MAX_DAYS, SLOT_MINUTES, type Meeting, type PartnerSettings } from './schema';
+
+/**
+ * The meetings' records (docs/product.md, "Meetings"): partners' settings, their availability as the slot arithmetic
+ * reads it (src/features/meetings/slots.ts), bookings taken once (the partial unique index and the partner's lock),
+ * cancellations and the reminder's one send.
+ */
+
+const DAY_MS = 24 * 60 * 60_000;
+
+/** A partner as mails and invitations name them. */
+export interface PartnerIdentity {
+  id: string;
+  username: string;
+  displayName: string | null;
+  title: string | null;
+  meetingLink: string | null;
+}
+
+export type MeetingRow = typeof meetings.$inferSelect;
+
+/** What a cancel link's token is stored as: its SHA-256, never the token. */
+export function tokenHash(token: string): string {
+  return createHash('sha256').update(token, 'utf8').digest('hex');
+}
+
+/** Whether a database error is a unique violation (Postgres 23505), as node-postgres or Drizzle's wrapper throws it. */
+function isUniqueViolation(error: unknown): boolean {
+  for (let current: unknown = error; current; current = (current as { cause?: unknown }).cause) {
+    if ((current as { code?: unknown }).code === '23505') return true;
+  }
+  return false;
+}
+
+/** The active partners who offer slots: partner flag, active account, settings saved. */
+function offeringPartners(db: Queryable, partnerId?: string) {
+  return db
+    .select({
+      id: users.id,
+      username: users.username,
+      displayName: users.displayName,
+      title: users.title,
+      meetingLink: partnerSettings.meetingLink,
+      noticeMinutes: partnerSettings.noticeMinutes,
+      bufferMinutes: partnerSettings.bufferMinutes,
+    })
+    .from(users)
+    .innerJoin(partnerSettings, eq(partnerSettings.userId, users.id))
+    .where(and(eq(users.partner, true), eq(users.isActive, true), partnerId ? eq(users.id, partnerId) : undefined))
+    .orderBy(asc(users.id));
+}
+
+/**
+ * Every offering partner's availability between `from` and `until` (hours, days off, confirmed meetings): four
+ * statements whatever the number of partners.
+ */
+async function availabilities(db: Queryable, from: Date, until: Date, partnerId?: string): Promise<Availability[]> {
+  const partners = await offeringPartners(db, partnerId);
+  if (!partners.length) return [];
+  const ids = partners.map((partner) => partner.id);
+  const [hours, daysOff, busy] = await Promise.all([
+    db.select().from(partnerHours).where(inArray(partnerHours.userId, ids)),
+    db
+      .select()
+      .from(partnerDaysOff)
+      .where(
+        and(
+          inArray(partnerDaysOff.userId, ids),
+          gte(partnerDaysOff.day, new Date(from.getTime() - DAY_MS).toISOString().slice(0, 10)),
+          lte(partnerDaysOff.day, new Date(until.getTime() + DAY_MS).toISOString().slice(0, 10)),
+        ),
+      ),
+    db
+      .select({ partnerId: meetings.partnerId, start: meetings.startAt, end: meetings.endAt })
+      .from(meetings)
+      .where(
+        and(
+          inArray(meetings.partnerId, ids),
+          eq(meetings.status, 'confirmed'),
+          // Wide enough for any buffer around the window's slots.
+          lt(meetings.startAt, new Date(until.getTime() + DAY_MS).toISOString()),
+          gt(meetings.endAt, new Date(from.getTime() - DAY_MS).toISOString()),
+        ),
+      ),
+  ]);
+  return partners.map((partner) => ({
+    partnerId: partner.id,
+    hours: hours.filter((row) => row.userId === partner.id),
+    daysOff: daysOff.filter((row) => row.userId === partner.id).map((row) => row.day),
+    noticeMinutes: partner.noticeMinutes,
+    bufferMinutes: partner.bufferMinutes,
+    busy: busy.filter((row) => row.partnerId === partner.id),
+  }));
+}
+
+/** What the slots of the next `days` days are computed from (GET /api/meetings/slots). */
+export function currentAvailability(now: Date, days: number = MAX_DAYS): Promise<Availability[]> {
+  return availabilities(database(), now, new Date(now.getTime() + days * DAY_MS));
+}
+
+/** A partner as mails and invitations name them, or null for an id that is none. */
+export async function getPartner(id: string, db: Queryable = database()): Promise<PartnerIdentity | null> {
+  if (!isId(id)) return null;
+  const [row] = await db
+    .select({
+      id: users.id,
+      username: users.username,
+      displayName: users.displayName,
+      title: users.title,
+      meetingLink: partnerSettings.meetingLink,
+    })
+    .from(users)
+    .leftJoin(partnerSettings, eq(partnerSettings.userId, users.id))
+    .where(eq(users.id, id));
+  return row ?? null;
+}
+
+/** What a booking stores: the visitor's fields, the slot and the lead's message (the inbox shows it). */
+export interface NewBooking {
+  partnerId: string;
+  start: Date;
+  name: string;
+  email: string;
+  company: string | null;
+  topic: string;
+  language: Language;
+  /** The lead's message in the inbox (its time and the topic). */
+  leadMessage: (partner: PartnerIdentity) => string;
+  /** The cancel link's token (only its hash is stored). */
+  token: string;
+}
+
+/**
+ * Books a slot, or refuses: 400 (`start`) for a time the partner never offers, 409 for one no longer free (booked,
+ * inside a buffer, past the notice). One transaction: the partner's settings row is locked (FOR UPDATE) so a
+ * partner's bookings are checked one at a time, the slot is checked against the confirmed meetings and their buffers,
+ * then the lead (source `booking`) and the meeting are inserted. The partial unique index on (partner, start) among
+ * confirmed meetings refuses a second booking of a start even if the check were skipped.
+ */
+export async function bookMeeting(
+  booking: NewBooking,
+  now = new Date(),
+): Promise<{ meeting: MeetingRow; partner: PartnerIdentity }> {
+  const refuse = () => new InvalidInput('Choose one of the offered times', 'start');
+  if (!isId(booking.partnerId)) throw refuse();
+  try {
+    return await database().transaction(async (tx) => {
+      const [locked] = await tx
+        .select({ userId: partnerSettings.userId })
+        .from(partnerSettings)
+        .where(eq(partnerSettings.userId, booking.partnerId))
+        .for('update');
+      if (!locked) throw refuse();
+      const [availability] = await availabilities(tx, booking.start, booking.start, booking.partnerId);
+      const partner = await getPartner(booking.partnerId, tx);
+      if (!availability || !partner) throw refuse();
+      const state = slotState(availability, booking.start, now);
+      if (state === 'none') throw refuse();
+      if (state === 'taken') throw new Conflict('That time is no longer free. Please choose another.', 'start');
+      const at = now.toISOString();
+      const leadId = newId(now.getTime());
+      await tx.insert(contactMessages).values({
+        id: leadId,
+        name: booking.name,
+        email: booking.email,
+        company: booking.company,
+        message: booking.leadMessage(partner),
+        source: 'booking',
+        language: booking.language,
+        createdAt: at,
+      });
+      const [meeting] = await tx
+        .insert(meetings)
+        .values({
+          id: newId(now.getTime()),
+          partnerId: booking.partnerId,
+          startAt: booking.start.toISOString(),
+          endAt: new Date(booking.start.getTime() + SLOT_MINUTES * 60_000).toISOString(),
+          name: booking.name,
+          email: booking.email,
+          company: booking.company,
+          topic: booking.topic,
+          language: booking.language,
+          cancelTokenHash: tokenHash(booking.token),
+          leadId,
+          createdAt: at,
+        })
+        .returning();
+      return { meeting: meeting!, partner };
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new Conflict('That time is no longer free. Please choose another.', 'start');
+    throw error;
+  }
+}
+
+/** A meeting by its cancel link's token (the manage page), or null. */
+export async function meetingByToken(token: string): Promise<MeetingRow | null> {
+  const [row] = await database()
+    .select()
+    .from(meetings)
+    .where(eq(meetings.cancelTokenHash, tokenHash(token)));
+  return row ?? null;
+}
+
+export async function getMeeting(id: string): Promise<MeetingRow | null> {
+  if (!isId(id)) return null;
+  const [row] = await database().select().from(meetings).where(eq(meetings.id, id));
+  return row ?? null;
+}
+
+/**
+ * Cancels a confirmed meeting that has not started: by the visitor (their link's token) or by an admin (their
+ * username and a message for the visitor). One conditional UPDATE: of racing cancellations one gets the row back
+ * (and sends the CANCEL); the others get Gone. The slot is free again at once (the unique index covers confirmed
+ * meetings only).
+ */
+export async function cancelMeeting(
+  id: string,
+  by: { token: string } | { admin: string; message: string | null },
+  now = new Date(),
+): Promise<MeetingRow> {
+  const who = 'token' in by ? eq(meetings.cancelTokenHash, tokenHash(by.token)) : undefined;
+  if (!isId(id)) throw new NotFound('No such meeting');
+  const [row] = await database()
+    .update(meetings)
+    .set({
+      status: 'cancelled',
+      cancelledAt: now.toISOString(),
+      cancelledBy: 'token' in by ? 'visitor' : by.admin,
+      cancelMessage: 'token' in by ? null : by.message,
+    })
+    .where(and(eq(meetings.id, id), who, eq(meetings.status, 'confirmed'), gt(meetings.startAt, now.toISOString())))
+    .returning();
+  if (row) return row;
+  const [existing] = await database()
+    .select()
+    .from(meetings)
+    .where(and(eq(meetings.id, id), who));
+  if (!existing) throw new NotFound('No such meeting, or the link is not valid');
+  if (existing.status === 'cancelled') throw new Gone('This meeting was already cancelled');
+  throw new Gone('This meeting has already taken place');
+}
+
+/** Upcoming (soonest first) and past (latest first) meetings, at most `limit` each, with the partner's name. */
+export async function listMeetings(now = new Date(), limit = 200): Promise<{ upcoming: Meeting[]; past: Meeting[] }> {
+  const select = () =>
+    database()
+      .select({ meeting: meetings, partnerName: sql<string>`coalesce(${users.displayName}, ${users.username})` })
+      .from(meetings)
+      .innerJoin(users, eq(users.id, meetings.partnerId));
+  const at = now.toISOString();
+  const [upcoming, past] = await Promise.all([
+    select().where(gt(meetings.endAt, at)).orderBy(asc(meetings.startAt), asc(meetings.id)).limit(limit),
+    select().where(lte(meetings.endAt, at)).orderBy(desc(meetings.startAt), desc(meetings.id)).limit(limit),
+  ]);
+  const toMeeting = ({ meeting, partnerName }: { meeting: MeetingRow; partnerName: string }): Meeting => ({
+    id: meeting.id,
+    partnerId: meeting.partnerId,
+    partnerName,
+    start: meeting.startAt,
+    end: meeting.endAt,
+    name: meeting.name,
+    email: meeting.email,
+    company: meeting.company,
+    topic: meeting.topic,
+    language: meeting.language,
+    status: meeting.status,
+    leadId: meeting.leadId,
+    createdAt: meeting.createdAt,
+    cancelledAt: meeting.cancelledAt,
+    cancelledBy: meeting.cancelledBy,
+    cancelMessage: meeting.cancelMessage,
+    reminderSentAt: meeting.reminderSentAt,
+  });
+  return { upcoming: upcoming.map(toMeeting), past: past.map(toMeeting) };
+}
+
+/**
+ * Takes the confirmed meetings that start within `aheadMs` and have had no reminder (those booked less than `aheadMs`
+ * before their start get none: their confirmation is as fresh): one UPDATE … RETURNING sets `reminder_sent_at`, so
+ * two runs of the job never both get a meeting.
+ */
+export async function takeDueReminders(now: Date, aheadMs = DAY_MS, limit = 100): Promise<MeetingRow[]> {
+  const due = database()
+    .select({ id: meetings.id })
+    .from(meetings)
+    .where(
+      and(
+        eq(meetings.status, 'confirmed'),
+        isNull(meetings.reminderSentAt),
+        gt(meetings.startAt, now.toISOString()),
+        lte(meetings.startAt, new Date(now.getTime() + aheadMs).toISOString()),
+        lte(meetings.createdAt, sql`${meetings.startAt} - make_interval(secs => ${aheadMs / 1000})`),
+      ),
+    )
+    .orderBy(asc(meetings.startAt))
+    .limit(limit)
+    .for('update', { skipLocked: true });
+  return database()
+    .update(meetings)
+    .set({ reminderSentAt: now.toISOString() })
+    .where(and(inArray(meetings.id, due), isNull(meetings.reminderSentAt)))
+    .returning();
+}
+
+/** A partner's settings (the dashboard's form), or null when they have none. */
+export async function getPartnerSettings(userId: string): Promise<PartnerSettings | null> {
+  const [settings] = await database().select().from(partnerSettings).where(eq(partnerSettings.userId, userId));
+  if (!settings) return null;
+  const [hours, daysOff] = await Promise.all([
+    database()
+      .select({
+        weekday: partnerHours.weekday,
+        startMinute: partnerHours.startMinute,
+        endMinute: partnerHours.endMinute,
+      })
+      .from(partnerHours)
+      .where(eq(partnerHours.userId, userId))
+      .orderBy(asc(partnerHours.weekday), asc(partnerHours.startMinute)),
+    database()
+      .select({ day: partnerDaysOff.day })
+      .from(partnerDaysOff)
+      .where(eq(partnerDaysOff.userId, userId))
+      .orderBy(asc(partnerDaysOff.day)),
+  ]);
+  return {
+    hours,
+    daysOff: daysOff.map((row) => row.day),
+    noticeMinutes: settings.noticeMinutes,
+    bufferMinutes: settings.bufferMinutes,
+    meetingLink: settings.meetingLink,
+  };
+}
+
+/**
+ * Makes a user a partner with these settings, replacing their hours and days off, in one transaction under the same
+ * lock as a booking (a booking never sees half the new hours).
+ */
+export async function savePartnerSettings(userId: string, settings: PartnerSettings, db: Queryable = database()) {
+  await db.transaction(async (tx) => {
+    await tx.update(users).set({ partner: true }).where(eq(users.id, userId));
+    const values = {
+      noticeMinutes: settings.noticeMinutes,
+      bufferMinutes: settings.bufferMinutes,
+      meetingLink: settings.meetingLink,
+      updatedAt: new Date(),
+    };
+    await tx
+      .insert(partnerSettings)
+      .values({ userId, ...values })
+      .onConflictDoUpdate({ target: partnerSettings.userId, set: values });
+    await tx.select().from(partnerSettings).where(eq(partnerSettings.userId, userId)).for('update');
+    await tx.delete(partnerHours).where(eq(partnerHours.userId, userId));
+    await tx.delete(partnerDaysOff).where(eq(partnerDaysOff.userId, userId));
+    if (settings.hours.length)
+      await tx.insert(partnerHours).values(settings.hours.map((range) => ({ userId, ...range })));
+    const daysOff = [...new Set(settings.daysOff)];
+    if (daysOff.length) await tx.insert(partnerDaysOff).values(daysOff.map((day) => ({ userId, day })));
+  });
+}

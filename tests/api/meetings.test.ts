@@ -1,0 +1,547 @@
+import ICAL from 'ical.js';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import meetingsFunction from '../../netlify/functions/meetings';
+import slotsFunction from '../../netlify/functions/meetings-slots';
+import cancelFunction from '../../netlify/functions/meetings-cancel';
+import adminCancelFunction from '../../netlify/functions/admin-meetings-cancel';
+import reminderFunction from '../../netlify/functions/scheduled-meeting-reminders';
+import settingsFunction from '../../netlify/functions/meeting-settings';
+import { saveUser } from '../../src/features/accounts/users-store';
+import { contactTimeline } from '../../src/features/contacts/timeline';
+import { eachLead } from '../../src/features/leads/messages-store';
+import { sendDueReminders } from '../../src/features/meetings/booking';
+import type { MeetingList, Slot, SlotsResponse } from '../../src/features/meetings/schema';
+import { savePartnerSettings } from '../../src/features/meetings/store';
+import { DEMO_PARTNER_SETTINGS, seedDemoPartner } from '../../src/features/meetings/demo-partner';
+import { setClock } from '../../src/platform/clock';
+import type { User } from '../../src/features/accounts/schema';
+import { erasePersonalData } from '../../src/features/privacy/requests';
+import { allPages } from '../../src/platform/db/paging';
+import { queryCount, resetQueryCount } from '../../src/platform/db/client';
+import { asAdmin, useAdminBench } from '../helpers/admin';
+import { testDatabase } from '../helpers/db-setup';
+import { call, callJson } from '../helpers/functions';
+import { htmlLinks, startLocalSmtp, type CapturedMail, type LocalSmtp } from '../helpers/smtp';
+
+/** Monday 7 December 2026, 08:00 in Madrid. */
+const NOW = new Date('2026-12-07T07:00:00.000Z');
+const LINK = 'https://meet.example.com/ana-garcia';
+
+const bench = useAdminBench();
+let smtp: LocalSmtp;
+let partnerId = '';
+let otherPartnerId = '';
+
+beforeAll(async () => {
+  smtp = await startLocalSmtp();
+  process.env['QUOTA_BOOKING_PER_DAY'] = '1000';
+  const ana = await saveUser({ username: 'ana', password: 'ana partner password 123', role: 'admin' });
+  await testDatabase().query(`UPDATE users SET display_name = 'Ana García' WHERE id = $1`, [ana.id]);
+  partnerId = ana.id;
+  // Monday to Friday, 9:00 to 17:00 Madrid time; an hour of notice.
+  await savePartnerSettings(partnerId, {
+    hours: [1, 2, 3, 4, 5].map((weekday) => ({ weekday, startMinute: 540, endMinute: 1020 })),
+    daysOff: [],
+    noticeMinutes: 60,
+    bufferMinutes: 0,
+    meetingLink: LINK,
+  });
+  // A second partner, on Tuesday mornings only, with a 30-minute buffer.
+  const luis = await saveUser({ username: 'luis', password: 'luis partner password 123', role: 'admin' });
+  otherPartnerId = luis.id;
+  await savePartnerSettings(otherPartnerId, {
+    hours: [{ weekday: 2, startMinute: 540, endMinute: 720 }],
+    daysOff: [],
+    noticeMinutes: 24 * 60,
+    bufferMinutes: 30,
+    meetingLink: null,
+  });
+});
+afterAll(async () => {
+  delete process.env['QUOTA_BOOKING_PER_DAY'];
+  setClock(null);
+  await smtp.stop();
+});
+beforeEach(() => {
+  setClock(NOW);
+  smtp.configure(true);
+});
+afterEach(() => setClock(null));
+
+let ipCount = 0;
+const freshIp = () => `10.25.${Math.floor(++ipCount / 250)}.${ipCount % 250}`;
+let mailCount = 0;
+const freshEmail = () => `visitor${++mailCount}@example.com`;
+
+async function slots(days?: number): Promise<SlotsResponse> {
+  const { status, body } = await callJson<SlotsResponse>(
+    slotsFunction,
+    `/api/meetings/slots${days === undefined ? '' : `?days=${days}`}`,
+  );
+  expect(status).toBe(200);
+  return body;
+}
+
+/** The free slots of a partner that start at this ISO day (`2026-12-08`). */
+async function slotsOn(day: string, partner = partnerId): Promise<Slot[]> {
+  return (await slots()).slots.filter((slot) => slot.partnerId === partner && slot.start.startsWith(day));
+}
+
+function booking(slot: Pick<Slot, 'start' | 'partnerId'>, overrides: Record<string, unknown> = {}) {
+  return {
+    start: slot.start,
+    partnerId: slot.partnerId,
+    name: 'Marta Ruiz',
+    email: freshEmail(),
+    company: 'Olivares del Sur',
+    topic: 'Digitalising our supply chain',
+    language: 'en',
+    consent: true,
+    ...overrides,
+  };
+}
+
+function book(body: Record<string, unknown>, ip = freshIp()) {
+  return callJson<{ id?: string; start?: string; end?: string; message?: string; field?: string }>(
+    meetingsFunction,
+    '/api/meetings',
+    { method: 'POST', body, ip },
+  );
+}
+
+function bookForm(fields: Record<string, string>, lang: 'en' | 'es', ip = freshIp()) {
+  return call(meetingsFunction, `/api/meetings?lang=${lang}`, {
+    method: 'POST',
+    rawBody: new URLSearchParams(fields).toString(),
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    ip,
+  });
+}
+
+/** A mail's calendar invitation, parsed back with ical.js. */
+function invitation(mail: CapturedMail) {
+  const part = mail.parsed.attachments.find((attachment) => attachment.contentType.startsWith('text/calendar'));
+  expect(part, 'the mail carries an invitation').toBeDefined();
+  const calendar = new ICAL.Component(ICAL.parse(part!.content.toString('utf8')) as unknown[]);
+  const vevent = calendar.getFirstSubcomponent('vevent')!;
+  const event = new ICAL.Event(vevent);
+  return {
+    method: calendar.getFirstPropertyValue('method'),
+    uid: event.uid,
+    sequence: event.sequence,
+    start: event.startDate.toJSDate().toISOString(),
+    end: event.endDate.toJSDate().toISOString(),
+    startIsUtc: event.startDate.zone?.tzid === 'UTC',
+    organizer: String(event.organizer),
+    organizerName: vevent.getFirstProperty('organizer')?.getParameter('cn'),
+    location: event.location,
+    status: vevent.getFirstPropertyValue('status'),
+    raw: part!.content.toString('utf8'),
+  };
+}
+
+function manageToken(mail: CapturedMail): string {
+  const link = htmlLinks(mail.parsed).find((href) => href.includes('/book/manage?token='));
+  expect(link).toBeDefined();
+  return new URL(link!).searchParams.get('token')!;
+}
+
+describe('GET /api/meetings/slots', () => {
+  it('answers the free 30-minute slots in UTC, Madrid as the zone, past the notice, for 14 days at most', async () => {
+    const body = await slots(14);
+    expect(body.timeZone).toBe('Europe/Madrid');
+    expect(body.slots.length).toBeGreaterThan(100);
+    for (const slot of body.slots) {
+      expect(slot.start).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:00\.000Z$/);
+      expect(Date.parse(slot.end) - Date.parse(slot.start)).toBe(30 * 60_000);
+      expect([partnerId, otherPartnerId]).toContain(slot.partnerId);
+      expect(Date.parse(slot.start)).toBeLessThan(NOW.getTime() + 14 * 86_400_000);
+    }
+    // Monday 8:00 Madrid: an hour's notice makes 9:00 (08:00Z) the first of Ana's slots today.
+    expect(body.slots[0]).toEqual({ start: '2026-12-07T08:00:00.000Z', end: '2026-12-07T08:30:00.000Z', partnerId });
+    // Luis gives a day's notice and Tuesday mornings only.
+    const luis = body.slots.filter((slot) => slot.partnerId === otherPartnerId);
+    expect(luis[0]?.start).toBe('2026-12-08T08:00:00.000Z');
+    expect(luis).toHaveLength(12);
+    expect((await slots(1)).slots.every((slot) => slot.start.startsWith('2026-12-07'))).toBe(true);
+  });
+
+  it('reads them in four statements, whatever the number of partners', async () => {
+    resetQueryCount();
+    await slots(14);
+    expect(queryCount()).toBe(4);
+  });
+
+  it.each(['0', '15', 'two'])('refuses days=%s with 400 naming the field', async (days) => {
+    const { status, body } = await callJson<{ field?: string }>(slotsFunction, `/api/meetings/slots?days=${days}`);
+    expect(status).toBe(400);
+    expect(body.field).toBe('days');
+  });
+
+  it('offers nothing for partners without hours, inactive or unflagged', async () => {
+    await testDatabase().query(`UPDATE users SET partner = false WHERE id = $1`, [otherPartnerId]);
+    expect((await slots()).slots.some((slot) => slot.partnerId === otherPartnerId)).toBe(false);
+    await testDatabase().query(`UPDATE users SET partner = true WHERE id = $1`, [otherPartnerId]);
+    expect((await slots()).slots.some((slot) => slot.partnerId === otherPartnerId)).toBe(true);
+  });
+});
+
+describe('POST /api/meetings', () => {
+  it('books a free slot (201), takes it off the list, files a lead and mails the visitor and the partner once', async () => {
+    const [slot] = await slotsOn('2026-12-09');
+    const body = booking(slot!);
+    const { status, body: answer } = await book(body);
+    expect(status).toBe(201);
+    expect(answer).toEqual({ id: answer.id, start: slot!.start, end: slot!.end });
+    expect(answer.id).toMatch(/^[0-9a-z]{26}$/);
+    expect((await slotsOn('2026-12-09')).map((free) => free.start)).not.toContain(slot!.start);
+
+    const lead = (await allPages(eachLead())).find((row) => row.email === body.email);
+    expect(lead).toMatchObject({ source: 'booking', name: 'Marta Ruiz', company: 'Olivares del Sur', language: 'en' });
+    expect(lead?.message).toContain('Digitalising our supply chain');
+
+    const [confirmation, ...more] = smtp.to(body.email);
+    expect(more).toEqual([]);
+    expect(confirmation!.parsed.subject).toContain('Your meeting with Vantia Partners');
+    expect(confirmation!.parsed.text).toContain('Wednesday, December 9, 2026');
+    expect(confirmation!.parsed.text).toContain('(Madrid time)');
+    expect(confirmation!.parsed.text).toContain(LINK);
+    // Nothing the visitor typed is mailed to the address they typed.
+    expect(confirmation!.parsed.text).not.toContain('Marta');
+    expect(confirmation!.parsed.text).not.toContain('supply chain');
+    const ics = invitation(confirmation!);
+    expect(ics).toMatchObject({
+      method: 'REQUEST',
+      uid: `${answer.id}@vantiapartners.com`,
+      start: slot!.start,
+      end: slot!.end,
+      startIsUtc: true,
+      organizer: 'mailto:hello@vantiapartners.com',
+      organizerName: 'Ana García',
+      location: LINK,
+      status: 'CONFIRMED',
+    });
+    expect(ics.raw).toContain(`DTSTART:${slot!.start.replace(/[-:]/g, '').replace('.000', '')}`);
+    expect(manageToken(confirmation!)).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(htmlLinks(confirmation!.parsed)).toContain(
+      `https://site.test/book/manage?token=${manageToken(confirmation!)}`,
+    );
+
+    const alerts = smtp.mails.filter((mail) => mail.parsed.subject?.startsWith('Meeting booked: Marta Ruiz'));
+    expect(alerts).toHaveLength(1);
+    expect(alerts[0]!.envelopeTo).toContain('leads@vantia.test');
+    expect(alerts[0]!.parsed.text).toContain('Digitalising our supply chain');
+    expect(alerts[0]!.parsed.replyTo?.text).toBe(body.email);
+    expect(invitation(alerts[0]!)).toMatchObject({ method: 'REQUEST', uid: ics.uid, start: slot!.start });
+  });
+
+  it('refuses a slot that is no longer free with 409, and a time never offered with 400 naming start', async () => {
+    const [slot] = await slotsOn('2026-12-10');
+    expect((await book(booking(slot!))).status).toBe(201);
+    const again = await book(booking(slot!));
+    expect(again).toMatchObject({ status: 409, body: { field: 'start' } });
+    const odd = await book(booking({ ...slot!, start: '2026-12-10T08:10:00.000Z' }));
+    expect(odd).toMatchObject({ status: 400, body: { field: 'start' } });
+    const weekend = await book(booking({ ...slot!, start: '2026-12-12T09:00:00.000Z' }));
+    expect(weekend).toMatchObject({ status: 400, body: { field: 'start' } });
+    // Monday at 9:45 in Madrid: 10:00 is in the hours, but within the hour's notice.
+    setClock(new Date('2026-12-07T08:45:00.000Z'));
+    const soon = await book(booking({ ...slot!, start: '2026-12-07T09:00:00.000Z' }));
+    expect(soon).toMatchObject({ status: 409, body: { field: 'start' } });
+    const nobody = await book(booking({ ...slot!, partnerId: '01hzzzzzzzzzzzzzzzzzzzzzzz' }));
+    expect(nobody).toMatchObject({ status: 400, body: { field: 'start' } });
+  });
+
+  it('keeps the buffer around a meeting free', async () => {
+    const [first] = await slotsOn('2026-12-08', otherPartnerId);
+    expect((await book(booking(first!))).status).toBe(201);
+    const next = new Date(Date.parse(first!.start) + 30 * 60_000).toISOString();
+    expect((await slotsOn('2026-12-08', otherPartnerId)).map((slot) => slot.start)).not.toContain(next);
+    expect((await book(booking({ start: next, partnerId: otherPartnerId }))).status).toBe(409);
+  });
+
+  it.each([
+    [{ consent: undefined }, 'consent'],
+    [{ consent: false }, 'consent'],
+    [{ email: 'not-an-email' }, 'email'],
+    [{ name: '  ' }, 'name'],
+    [{ topic: '' }, 'topic'],
+    [{ start: 'tomorrow' }, 'start'],
+    [{ language: 'fr' }, 'language'],
+  ])('refuses %o with 400 naming %s, storing nothing and mailing nobody', async (overrides, field) => {
+    const [slot] = await slotsOn('2026-12-11');
+    const before = await testDatabase().snapshot({ withoutQuotas: true });
+    const sent = smtp.mails.length;
+    const { status, body } = await book(booking(slot!, overrides));
+    expect(status).toBe(400);
+    expect(body.field).toBe(field);
+    expect(await testDatabase().snapshot({ withoutQuotas: true })).toEqual(before);
+    expect(smtp.mails.length).toBe(sent);
+  });
+
+  it('refuses a body past 16 KB with 413, storing nothing', async () => {
+    const [slot] = await slotsOn('2026-12-11');
+    const before = await testDatabase().snapshot();
+    const { status } = await book(booking(slot!, { company: 'x'.repeat(16 * 1024) }));
+    expect(status).toBe(413);
+    expect(await testDatabase().snapshot()).toEqual(before);
+  });
+
+  it('50 parallel bookings of one slot: exactly one 201, the rest 409', async () => {
+    const [slot] = await slotsOn('2026-12-14');
+    const answers = await Promise.all(Array.from({ length: 50 }, () => book(booking(slot!))));
+    const statuses = answers.map((answer) => answer.status);
+    expect(statuses.filter((status) => status === 201)).toHaveLength(1);
+    expect(statuses.filter((status) => status === 409)).toHaveLength(49);
+    const [row] = await testDatabase().query<{ count: string }>(
+      `SELECT count(*) FROM meetings WHERE partner_id = $1 AND start_at = $2`,
+      [partnerId, slot!.start],
+    );
+    expect(Number(row?.count)).toBe(1);
+  });
+
+  it('answers a form in its language: 303 to the confirmation page, Spanish mail; a refusal back to /book', async () => {
+    const [slot] = await slotsOn('2026-12-15');
+    const email = freshEmail();
+    const fields = {
+      start: slot!.start,
+      partnerId: slot!.partnerId,
+      name: 'Lucía Pérez',
+      email,
+      company: '',
+      topic: 'Inversión en agritech',
+      consent: 'on',
+      website: '',
+    };
+    const response = await bookForm(fields, 'es');
+    expect(response.status).toBe(303);
+    expect(response.headers.get('location')).toBe(`/es/book/confirmed?start=${encodeURIComponent(slot!.start)}`);
+    const [mail] = smtp.to(email);
+    expect(mail!.parsed.subject).toContain('Su reunión con Vantia Partners');
+    expect(mail!.parsed.text).toContain('martes, 15 de diciembre de 2026');
+    expect(mail!.parsed.text).toContain('(hora de Madrid)');
+    expect(htmlLinks(mail!.parsed).some((href) => href.startsWith('https://site.test/es/book/manage?token='))).toBe(
+      true,
+    );
+    expect(invitation(mail!).method).toBe('REQUEST');
+
+    const taken = await bookForm({ ...fields, email: freshEmail() }, 'es');
+    expect(taken.status).toBe(303);
+    expect(taken.headers.get('location')).toBe('/es/book?result=taken&field=start');
+    const noConsent = await bookForm({ ...fields, consent: '' }, 'en');
+    expect(noConsent.headers.get('location')).toBe('/book?result=invalid&field=consent');
+  });
+
+  it('counts against the anonymous-write quotas: per IP and per address', async () => {
+    const day = await slotsOn('2026-12-16');
+    const ip = freshIp();
+    for (let i = 0; i < 5; i += 1) expect((await book(booking(day[i]!), ip)).status).toBe(201);
+    const refused = await callJson(meetingsFunction, '/api/meetings', {
+      method: 'POST',
+      body: booking(day[5]!),
+      ip,
+    });
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get('retry-after')).toMatch(/^\d+$/);
+
+    const email = freshEmail();
+    for (let i = 6; i < 9; i += 1) expect((await book(booking(day[i]!, { email }))).status).toBe(201);
+    expect((await book(booking(day[9]!, { email }))).status).toBe(429);
+    expect(smtp.to(email)).toHaveLength(3);
+  });
+});
+
+describe('cancelling', () => {
+  it("the visitor's link cancels once: the slot is free again and both get METHOD:CANCEL", async () => {
+    const [slot] = await slotsOn('2026-12-17');
+    const body = booking(slot!);
+    const { body: booked } = await book(body);
+    const token = manageToken(smtp.to(body.email)[0]!);
+    const cancel = (id: string, given: string) =>
+      callJson<{ status?: string }>(cancelFunction, `/api/meetings/${id}/cancel`, {
+        method: 'POST',
+        body: { token: given },
+        params: { id },
+        ip: freshIp(),
+      });
+    expect((await cancel(booked.id!, 'x'.repeat(43))).status).toBe(404);
+    expect(await cancel(booked.id!, token)).toMatchObject({ status: 200, body: { status: 'cancelled' } });
+    expect((await slotsOn('2026-12-17')).map((free) => free.start)).toContain(slot!.start);
+    expect((await cancel(booked.id!, token)).status).toBe(410);
+
+    const [, cancelled, ...more] = smtp.to(body.email);
+    expect(more).toEqual([]);
+    expect(cancelled!.parsed.subject).toContain('Cancelled: your meeting');
+    const ics = invitation(cancelled!);
+    expect(ics).toMatchObject({ method: 'CANCEL', uid: `${booked.id}@vantiapartners.com`, status: 'CANCELLED' });
+    expect(ics.sequence).toBeGreaterThan(0);
+    const partnerNotice = smtp.mails.filter((mail) => mail.parsed.subject?.startsWith('Meeting cancelled: Marta Ruiz'));
+    expect(partnerNotice.some((mail) => mail.parsed.text?.includes('by the visitor, with their link'))).toBe(true);
+    expect(partnerNotice.map((mail) => invitation(mail).uid)).toContain(ics.uid);
+    // The freed slot can be booked again.
+    expect((await book(booking(slot!))).status).toBe(201);
+  });
+
+  it("the manage page's form post: 303 to the cancellation page in its language", async () => {
+    const [slot] = await slotsOn('2026-12-18');
+    const body = booking(slot!, { language: 'es' });
+    const { body: booked } = await book(body);
+    const token = manageToken(smtp.to(body.email)[0]!);
+    const response = await call(cancelFunction, `/api/meetings/${booked.id}/cancel?lang=es`, {
+      method: 'POST',
+      rawBody: new URLSearchParams({ token }).toString(),
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      params: { id: booked.id! },
+    });
+    expect(response.status).toBe(303);
+    expect(response.headers.get('location')).toBe('/es/book/cancelled?result=cancelled');
+    const cancelled = smtp.to(body.email)[1]!;
+    expect(cancelled.parsed.subject).toContain('Cancelada: su reunión');
+    expect(invitation(cancelled).method).toBe('CANCEL');
+  });
+
+  it("an admin cancels with a message, which the visitor's mail carries; the list shows it", async () => {
+    const [slot] = await slotsOn('2026-12-11');
+    const body = booking(slot!);
+    const { body: booked } = await book(body);
+    const path = `/api/admin/meetings/${booked.id}/cancel`;
+    const message = { message: 'Ana is travelling that day; please pick another time.' };
+    expect(
+      (await callJson(adminCancelFunction, path, { method: 'POST', body: message, params: { id: booked.id! } })).status,
+    ).toBe(401);
+    const answer = await callJson(
+      adminCancelFunction,
+      path,
+      asAdmin(bench.cookie(), { method: 'POST', body: message, params: { id: booked.id! } }),
+    );
+    expect(answer.status).toBe(200);
+    const audit = await testDatabase().query(`SELECT actor, action, target FROM audit_log WHERE target = $1`, [
+      booked.id,
+    ]);
+    expect(audit).toEqual([{ actor: 'partner', action: 'meeting.cancel', target: booked.id }]);
+    const cancelled = smtp.to(body.email)[1]!;
+    expect(cancelled.parsed.text).toContain('Ana is travelling that day');
+    expect(invitation(cancelled).method).toBe('CANCEL');
+
+    const { status, body: list } = await callJson<MeetingList>(
+      meetingsFunction,
+      '/api/meetings',
+      asAdmin(bench.cookie()),
+    );
+    expect(status).toBe(200);
+    expect(list.upcoming.find((meeting) => meeting.id === booked.id)).toMatchObject({
+      status: 'cancelled',
+      partnerName: 'Ana García',
+      cancelledBy: 'partner',
+      cancelMessage: message.message,
+    });
+    expect((await callJson(meetingsFunction, '/api/meetings')).status).toBe(401);
+  });
+});
+
+describe('reminders and the timeline', () => {
+  it('mails one reminder a day before, however many runs race', async () => {
+    const [slot] = await slotsOn('2026-12-10');
+    const body = booking(slot!);
+    const { body: booked } = await book(body);
+    const dayBefore = new Date(Date.parse(slot!.start) - 23 * 3_600_000);
+    const reminders = () => smtp.to(body.email).filter((mail) => mail.parsed.subject?.startsWith('Reminder'));
+    await sendDueReminders(new Date(Date.parse(slot!.start) - 25 * 3_600_000));
+    expect(reminders()).toEqual([]);
+    await Promise.all([sendDueReminders(dayBefore), sendDueReminders(dayBefore), sendDueReminders(dayBefore)]);
+    await sendDueReminders(new Date(Date.parse(slot!.start) - 3_600_000));
+    expect((await reminderFunction()).status).toBe(204);
+    expect(reminders()).toHaveLength(1);
+    expect(reminders()[0]!.parsed.text).toContain(LINK);
+    expect(reminders()[0]!.parsed.text).toContain('Thursday, December 10, 2026');
+    const [row] = await testDatabase().query<{ reminder_sent_at: Date | null }>(
+      `SELECT reminder_sent_at FROM meetings WHERE id = $1`,
+      [booked.id],
+    );
+    expect(row?.reminder_sent_at).not.toBeNull();
+  });
+
+  it("lists a booking in the contact's timeline, with the meeting's status", async () => {
+    const [slot] = await slotsOn('2026-12-08');
+    const body = booking(slot!);
+    await book(body);
+    const timeline = await contactTimeline({ email: body.email, phone: undefined });
+    expect(timeline.items).toHaveLength(1);
+    expect(timeline.items[0]).toMatchObject({ kind: 'booking', status: 'confirmed', link: { tab: 'messages' } });
+  });
+});
+
+describe('privacy', () => {
+  it('an erasure of the address deletes its meetings with their leads, and frees their slots', async () => {
+    const [slot] = await slotsOn('2026-12-09');
+    const body = booking(slot!);
+    const { body: booked } = await book(body);
+    const admin = (await testDatabase().query<{ id: string }>(`SELECT id FROM users WHERE username = 'partner'`))[0]!;
+    const report = await erasePersonalData(body.email, { id: admin.id, username: 'partner', role: 'admin' } as User);
+    expect(report.contactMessages).toBe(1);
+    expect(await testDatabase().query(`SELECT id FROM meetings WHERE id = $1`, [booked.id])).toEqual([]);
+    expect((await slotsOn('2026-12-09')).map((free) => free.start)).toContain(slot!.start);
+  });
+});
+
+describe("npm run dev's demo partner", () => {
+  it('makes the local admin a partner, Monday to Friday 9:00 to 17:00 Madrid time, once', async () => {
+    const admin = (await testDatabase().query<{ id: string }>(`SELECT id FROM users WHERE username = 'partner'`))[0]!;
+    expect((await slots()).slots.some((slot) => slot.partnerId === admin.id)).toBe(false);
+    expect(await seedDemoPartner()).toBe('partner');
+    const offered = (await slots()).slots.filter((slot) => slot.partnerId === admin.id);
+    // A day's notice from Monday 8:00: Tuesday 8 December to Monday 21 December, 16 slots a working day.
+    expect(offered[0]?.start).toBe('2026-12-08T08:00:00.000Z');
+    expect(offered.at(-1)?.start).toBe('2026-12-18T15:30:00.000Z');
+    expect(offered).toHaveLength(9 * 16);
+    expect(await seedDemoPartner()).toBeNull();
+  });
+});
+
+describe('a partner’s own settings (/api/meetings/settings)', () => {
+  const path = '/api/meetings/settings';
+  const saturday = {
+    hours: [{ weekday: 6, startMinute: 600, endMinute: 720 }],
+    daysOff: ['2026-12-19', '2026-12-19'],
+    noticeMinutes: 0,
+    bufferMinutes: 15,
+    meetingLink: 'https://meet.example.com/partner',
+  };
+
+  it('answers and replaces the signed-in admin’s hours, days off, notice, buffer and link; slots follow', async () => {
+    expect((await callJson(settingsFunction, path)).status).toBe(401);
+    const before = await callJson<{ settings: unknown }>(settingsFunction, path, asAdmin(bench.cookie()));
+    expect(before.body.settings).toEqual(DEMO_PARTNER_SETTINGS);
+    const saved = await callJson<{ settings: unknown }>(
+      settingsFunction,
+      path,
+      asAdmin(bench.cookie(), { method: 'PUT', body: saturday }),
+    );
+    expect(saved.status).toBe(200);
+    expect(saved.body.settings).toEqual({ ...saturday, daysOff: ['2026-12-19'] });
+    const admin = (await testDatabase().query<{ id: string }>(`SELECT id FROM users WHERE username = 'partner'`))[0]!;
+    const offered = (await slots()).slots.filter((slot) => slot.partnerId === admin.id).map((slot) => slot.start);
+    // Saturday 12 December, 10:00 to 12:00 Madrid; Saturday 19 December is a day off.
+    expect(offered).toEqual([
+      '2026-12-12T09:00:00.000Z',
+      '2026-12-12T09:30:00.000Z',
+      '2026-12-12T10:00:00.000Z',
+      '2026-12-12T10:30:00.000Z',
+    ]);
+  });
+
+  it.each([
+    [{ hours: [...saturday.hours, { weekday: 6, startMinute: 660, endMinute: 780 }] }, 'hours'],
+    [{ meetingLink: 'http://meet.example.com/partner' }, 'meetingLink'],
+    [{ noticeMinutes: 30 * 24 * 60 }, 'noticeMinutes'],
+    [{ daysOff: ['19/12/2026'] }, 'daysOff.0'],
+  ])('refuses %o with 400 naming %s', async (overrides, field) => {
+    const { status, body } = await callJson<{ field?: string }>(
+      settingsFunction,
+      path,
+      asAdmin(bench.cookie(), { method: 'PUT', body: { ...saturday, ...overrides } }),
+    );
+    expect(status).toBe(400);
+    expect(body.field).toBe(field);
+  });
+});
