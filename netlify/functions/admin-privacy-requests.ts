@@ -12,17 +12,18 @@ import {
 } from '../../src/features/privacy/requests';
 
 /**
- * POST /api/privacy-requests {email, kind}: `lookup` answers what the site holds about the address; `access`
+ * POST /api/privacy-requests {email?, phone?, kind} (one at least; a phone finds WhatsApp conversations): `lookup`
+ * answers what the site holds about the person; `access`
  * answers the same as one JSON file to download and records that the request was handled; `erasure` deletes it
  * all (at Tavus too) and records that. The address travels in the body, never in a URL or a log line.
  */
 export default route({
   POST: async (request) => {
     const user = await requireAdmin(request);
-    const { email, kind } = await parseJsonBody(request, privacyRequestSchema, 4096);
-    if (kind === 'lookup') return json(await findPersonalData(email), { headers: ADMIN_NO_STORE });
-    if (kind === 'erasure') return json({ erased: await erasePersonalData(email, user) }, { headers: ADMIN_NO_STORE });
-    const data = await accessPersonalData(email, user);
+    const { kind, ...person } = await parseJsonBody(request, privacyRequestSchema, 4096);
+    if (kind === 'lookup') return json(await findPersonalData(person), { headers: ADMIN_NO_STORE });
+    if (kind === 'erasure') return json({ erased: await erasePersonalData(person, user) }, { headers: ADMIN_NO_STORE });
+    const data = await accessPersonalData(person, user);
     return json(data, {
       headers: {
         ...ADMIN_NO_STORE,

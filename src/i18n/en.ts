@@ -352,6 +352,12 @@ export const en = {
   'assistant.found': 'Here is what I can tell you from our site:',
   'assistant.offerContact': 'Would you like me to put you in touch with our team?',
   'assistant.overview': 'Here is what we do, in short:',
+  /** The first line of the assistant's first reply on WhatsApp (src/features/whatsapp/). */
+  'whatsapp.disclosure':
+    "I'm the AI assistant of Vantia Partners: an automated assistant, not a person. Write STOP at any time and I won't write again.",
+  'whatsapp.textOnly': 'Sorry, I can only read text messages here. Could you write your question?',
+  'whatsapp.stopped':
+    "Understood: you won't receive any more messages from this assistant. Thank you for writing to Vantia Partners.",
   'video.greeting':
     "Hello, I'm the AI avatar of {name}, CEO of Vantia Partners: you are talking to an artificial intelligence, not to {name} in person. Thank you for calling. Tell me about your company and what you would like to achieve.",
   // stored categories (an English string in each record) and how Spanish pages show them

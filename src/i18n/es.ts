@@ -357,6 +357,10 @@ export const es: Record<DictionaryKey, string> = {
   'assistant.found': 'Esto es lo que puedo contarle a partir de nuestra web:',
   'assistant.offerContact': '¿Quiere que le ponga en contacto con nuestro equipo?',
   'assistant.overview': 'Esto es, en resumen, lo que hacemos:',
+  'whatsapp.disclosure':
+    'Soy el asistente de IA de Vantia Partners: un asistente automático, no una persona. Escriba BAJA en cualquier momento y no volveré a escribirle.',
+  'whatsapp.textOnly': 'Lo siento, aquí solo puedo leer mensajes de texto. ¿Podría escribir su pregunta?',
+  'whatsapp.stopped': 'Entendido: no recibirá más mensajes de este asistente. Gracias por escribir a Vantia Partners.',
   'video.greeting':
     'Hola, soy el avatar de IA de {name}, CEO de Vantia Partners: está hablando con una inteligencia artificial, no con {name} en persona. Gracias por llamar. Hábleme de su empresa y de lo que le gustaría conseguir.',
   // stored categories (an English string in each record) and how Spanish pages show them

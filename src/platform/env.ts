@@ -32,6 +32,17 @@ const envSchema = z.object({
   TAVUS_MAX_CALL_SECONDS: optional
     .transform((value) => (value ? Number(value) : 600))
     .pipe(z.number().int().min(60).max(3600)),
+  /**
+   * The assistant on WhatsApp (src/features/whatsapp/, README "WhatsApp"): without the first four the webhook
+   * answers 404 and the dashboard says the channel is not connected.
+   */
+  WHATSAPP_VERIFY_TOKEN: optional,
+  WHATSAPP_APP_SECRET: optional,
+  WHATSAPP_ACCESS_TOKEN: optional,
+  WHATSAPP_PHONE_NUMBER_ID: optional,
+  WHATSAPP_API_BASE: optional
+    .pipe(z.url().optional())
+    .transform((value) => (value ?? 'https://graph.facebook.com/v26.0').replace(/\/+$/, '')),
   /** Outgoing mail (src/lib/mail): `smtps://user:pass@host:465` or `smtp://…:587`; without it mail waits in the outbox. */
   SMTP_URL: optional.pipe(
     z.url({ protocol: /^smtps?$/, error: 'SMTP_URL must be an smtp:// or smtps:// URL' }).optional(),

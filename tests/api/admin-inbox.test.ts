@@ -152,10 +152,10 @@ describe('conversation logs', () => {
     ).text();
     const lines = csv.trim().split('\r\n');
     expect(lines[0]).toBe(
-      '"Session ID","Message Role","Message Content","Timestamp","Language","Started","Message Count"',
+      '"Session ID","Message Role","Message Content","Timestamp","Language","Started","Message Count","Channel"',
     );
     expect(lines).toHaveLength(5);
-    expect(lines[4]).toMatch(new RegExp(`^"${sessionId}","bot","'=Depende del alcance",`));
+    expect(lines[4]).toMatch(new RegExp(`^"${sessionId}","bot","'=Depende del alcance",.*,"chat"$`));
     expect((await callJson(whatsappFunction, '/api/whatsapp-conversations')).status).toBe(401);
   });
 

@@ -232,6 +232,7 @@ describe('privacy requests', () => {
       chatConversations: 1,
       newsletter: 1,
       videoCalls: 1,
+      whatsappConversations: 0,
       tavus: 'deleted',
     });
     expect(tavus.deleted()).toContain('call-ana-1');
@@ -256,7 +257,9 @@ describe('privacy requests', () => {
     expect(stored).not.toContain('le enviamos la propuesta');
     const [event] = await auditEvents();
     expect(event).toMatchObject({ action: 'privacy.erasure', target: '' });
-    expect(event!.detail).toBe('3 messages, 1 chat conversations, 1 newsletter subscriptions, 1 video calls');
+    expect(event!.detail).toBe(
+      '3 messages, 1 chat conversations, 1 newsletter subscriptions, 1 video calls, 0 WhatsApp conversations',
+    );
 
     // Everyone else's data is untouched.
     const messages = (

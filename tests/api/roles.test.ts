@@ -39,6 +39,9 @@ const PUBLIC = new Set([
   'POST /api/tavus/conversation',
   'POST /api/tavus-conversations',
   'POST /api/whatsapp-conversations',
+  // Meta's webhook: its verification token and its signature (tests/api/whatsapp.test.ts), not a session.
+  'GET /api/whatsapp/webhook',
+  'POST /api/whatsapp/webhook',
   'GET /uploads/:key',
   // A prospective investor's request for access, and the invitation link that sets a new investor's password.
   'POST /api/access-requests',

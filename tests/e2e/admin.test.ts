@@ -356,7 +356,7 @@ describe('admin dashboard', () => {
     for (const [tab, header] of [
       [
         'WhatsApp Bot',
-        '"Session ID","Message Role","Message Content","Timestamp","Language","Started","Message Count"',
+        '"Session ID","Message Role","Message Content","Timestamp","Language","Started","Message Count","Channel"',
       ],
       [
         'Video Calls',

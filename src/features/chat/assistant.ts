@@ -6,7 +6,7 @@ import type { ChatLeadStep, ChatMessage, ChatRequest, ChatSource } from './schem
 import type { LeadState } from '../conversations/schema';
 import { site } from '../../platform/site';
 import { siteKnowledge, type Knowledge } from './knowledge';
-import { leadReply, questionBesideTeamWish } from './lead';
+import { leadReply, questionBesideTeamWish, type LeadTurn } from './lead';
 import { answerSources, builtInAnswer, modelContext, retrieve } from './retrieval';
 import { loadSession, MAX_CONVERSATION_CHARS, type SessionState } from './session';
 import {
@@ -87,6 +87,8 @@ interface ChatTurn {
   session: SessionState;
   /** The site's knowledge, once a reply needed it (the answer's sources are found in it). */
   knowledge?: Knowledge;
+  /** Another channel's conversation (WhatsApp): where its lead comes from, and the visitor's phone. */
+  channel?: Pick<LeadTurn, 'source' | 'phone'>;
 }
 
 /**
@@ -120,7 +122,7 @@ async function planReply(
   // Earlier turns were screened when they came, and again when the session was read back.
   if (isExtractionAttempt(message)) return { plan: { kind: 'text', text: t('assistant.refuse') }, lead: null };
   const lead = await leadReply(
-    { message, history: session.history, state: session.lead, sessionId: turn.sessionId, ip },
+    { message, history: session.history, state: session.lead, sessionId: turn.sessionId, ip, ...turn.channel },
     language,
   );
   if (!lead) return planAnswer(turn, ip);
@@ -212,6 +214,43 @@ export async function chatReply(
     // A fixed text was decided whole (a lead may already be filed): it is logged whole even if the visitor left.
     log: (sent) => logReply(turn, plan.kind === 'text' ? plan.text : sent, lead),
   };
+}
+
+/** One message of a conversation another channel keeps (WhatsApp: src/features/whatsapp/). */
+export interface ChannelTurn {
+  /** The conversation's id: a lead filed from it records it as its session. */
+  conversationId: string;
+  language: Language;
+  message: string;
+  /** The conversation before this message, as the channel stored it (oldest first, screened, bounded). */
+  history: ChatMessage[];
+  /** The lead flow's state after the conversation's last exchange. */
+  lead: LeadState | null;
+  /** Whom the model-call caps count (the web chat's visitor IP stands here): one person of the channel. */
+  quotaSubject: string;
+  /** Where a lead filed from it comes from, and the visitor's phone. */
+  channel: Pick<LeadTurn, 'source' | 'phone'>;
+}
+
+/**
+ * The assistant's whole reply to a message of another channel: the same refusals, lead flow, built-in assistant and
+ * model under the same daily caps as the web chat (chatReply), so whatever the chat's assistant learns to offer
+ * reaches that channel too. The text is the chat's (Markdown links to site paths); the channel shapes it.
+ */
+export async function channelReply(
+  input: ChannelTurn,
+): Promise<{ text: string; lead: LeadState | null; filed: boolean }> {
+  const turn: ChatTurn = {
+    sessionId: input.conversationId,
+    language: input.language,
+    message: input.message,
+    session: { history: input.history, lead: input.lead },
+    channel: input.channel,
+  };
+  const { plan, lead, filed } = await planReply(turn, input.quotaSubject);
+  const text =
+    plan.kind === 'text' ? plan.text : (await completeWithModel(plan.config, plan.prompt)) + (plan.afterword ?? '');
+  return { text, lead, filed: filed === true };
 }
 
 /** The model's pieces, then the afterword (unless the visitor left). */

@@ -88,6 +88,10 @@ export interface LeadTurn {
   sessionId?: string;
   /** The visitor's IP: a meeting booked in the chat takes the same quotas as the booking form. */
   ip?: string;
+  /** Where a lead filed from this conversation comes from: the site's chat (the default) or WhatsApp. */
+  source?: 'chat' | 'whatsapp';
+  /** The visitor's phone, when the channel knows it (WhatsApp): the lead carries it. */
+  phone?: string | null;
 }
 
 /**
@@ -149,11 +153,11 @@ export async function leadReply(turn: LeadTurn, lang: Language): Promise<Meeting
           name: state.name,
           email: email.data,
           company,
-          phone: null,
+          phone: turn.phone ?? null,
           serviceOfInterest: inferService(conversation),
           message: transcript(conversation, lang),
         },
-        'chat',
+        turn.source ?? 'chat',
         undefined,
         turn.sessionId,
         { language: lang },

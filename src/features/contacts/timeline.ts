@@ -25,6 +25,7 @@ const LEAD_KIND: Record<Exclude<LeadSource, 'booking'>, LeadItem['kind']> = {
   chat: 'chat',
   video: 'video',
   investor: 'access-request',
+  whatsapp: 'chat',
 };
 
 function newestFirst(a: ContactItem, b: ContactItem): number {

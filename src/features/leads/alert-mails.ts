@@ -28,12 +28,10 @@ export function contactAlert(
   taxonomy: Pick<Taxonomy, 'entries'>,
 ): RenderedMail {
   const t = (key: MailKey, values?: Record<string, string | number>) => mailText(lang, key, values);
-  const chat = message.source === 'chat';
-  const investor = message.source === 'investor';
+  const kind = { chat: 'chat', whatsapp: 'whatsapp', investor: 'investor' } as const;
+  const alert = kind[message.source as keyof typeof kind] ?? 'contact';
   const none = t('alert.none');
-  const subject = t(chat ? 'alert.chat.subject' : investor ? 'alert.investor.subject' : 'alert.contact.subject', {
-    name: message.name,
-  });
+  const subject = t(`alert.${alert}.subject`, { name: message.name });
   const rows: Array<[string, string]> = [
     [t('alert.field.name'), message.name],
     [t('alert.field.email'), message.email],
@@ -42,7 +40,7 @@ export function contactAlert(
     [t('alert.field.service'), serviceName(message.serviceOfInterest, lang, taxonomy) ?? none],
   ];
   const url = dashboardLink('messages', message.id);
-  const intro = t(chat ? 'alert.chat.intro' : investor ? 'alert.investor.intro' : 'alert.contact.intro');
+  const intro = t(`alert.${alert}.intro`);
   return render(lang, subject, [
     { text: intro, html: paragraph(intro) },
     { text: textFields(rows), html: fields(rows) },

@@ -63,7 +63,7 @@ export const contactMessageSchema = z.object({
    * Where the lead came from: the contact form, the chat assistant, a finished video call with a known e-mail, or the
    * request-access form of an investor, or a booked meeting (src/features/meetings).
    */
-  source: z.enum(['form', 'chat', 'video', 'investor', 'booking']).default('form'),
+  source: z.enum(['form', 'chat', 'video', 'investor', 'booking', 'whatsapp']).default('form'),
   /** For a request for investor access: what the visitor chose (the message repeats it as text). */
   investor: investorLeadSchema.nullish(),
   /** The language of the page the lead came from (records from before it was kept: absent, read as English). */

@@ -11,7 +11,7 @@ export const LEAD_STATUSES = ['new', 'replied', 'closed'] as const;
 export const leadStatusSchema = z.enum(LEAD_STATUSES);
 export type LeadStatus = z.infer<typeof leadStatusSchema>;
 
-export const LEAD_SOURCES = ['form', 'chat', 'video', 'investor', 'booking'] as const;
+export const LEAD_SOURCES = ['form', 'chat', 'video', 'investor', 'booking', 'whatsapp'] as const;
 export const leadSourceSchema = z.enum(LEAD_SOURCES);
 export type LeadSource = z.infer<typeof leadSourceSchema>;
 

@@ -1,4 +1,6 @@
 import { deleteChatSession } from '../chat/log';
+import { deleteWhatsAppConversation } from '../whatsapp/conversations';
+import { whatsappIdSchema } from '../whatsapp/schema';
 import { deleteVideoCall, videoConversation } from '../video/log';
 import { InvalidInput, notFound } from '../../platform/errors';
 import { sessionIdSchema } from '../conversations/schema';
@@ -34,6 +36,19 @@ export async function deleteMessageAsAdmin(id: string, actor: User): Promise<voi
 export async function deleteChatAsAdmin(sessionId: string, actor: User): Promise<void> {
   if (!(await deleteChatSession(sessionId))) throw notFound('Conversation');
   await audit(actor, 'chat.delete', sessionId);
+}
+
+/** A WhatsApp contact's id from the path (Meta's user id or a phone's digits), or 400. */
+export function pathWhatsAppId(value: string | undefined): string {
+  const parsed = whatsappIdSchema.safeParse(value ?? '');
+  if (!parsed.success) throw new InvalidInput('Invalid id', 'id');
+  return parsed.data;
+}
+
+/** A WhatsApp conversation, every message of it; audited as a chat deletion of `whatsapp:{id}`. */
+export async function deleteWhatsAppAsAdmin(id: string, actor: User): Promise<void> {
+  if (!(await deleteWhatsAppConversation(id))) throw notFound('Conversation');
+  await audit(actor, 'chat.delete', `whatsapp:${id}`);
 }
 
 /** Tavus first: if it refuses (502), the call stays here so the admin can try again. */

@@ -3,11 +3,16 @@ import { deleteVideoCall, videoCallsByEmail } from '../video/log';
 import { privacyRequestSchema, type ErasureReport, type PersonalData } from './schema';
 import type { User } from '../accounts/schema';
 import { recordAudit } from '../audit/store';
-import { contactMessagesByEmail, deleteContactMessage } from '../leads/messages-store';
+import { contactMessagesByEmail, deleteContactMessage, getLead } from '../leads/messages-store';
 import { leadReplies } from '../leads/replies-store';
 import { addressHash, deleteSubscriber, listSubscribersPage } from '../newsletter/subscribers-store';
 import { dropMailAbout } from '../mail/outbox-store';
 import { deleteTavusConversation } from '../video/tavus';
+import {
+  deleteWhatsAppConversation,
+  whatsappConversationsByEmail,
+  whatsappConversationsByPhone,
+} from '../whatsapp/conversations';
 
 /**
  * Privacy requests (GDPR articles 15 and 17): everything the site holds about an e-mail address, found by queries on
@@ -22,25 +27,44 @@ function byId<T extends { sessionId: string }>(items: T[]): T[] {
   return [...new Map(items.map((item) => [item.sessionId, item])).values()];
 }
 
+/** Whom a privacy request is about: an e-mail address, a phone number (WhatsApp), or both. */
+export interface Person {
+  email?: string | undefined;
+  phone?: string | undefined;
+}
+
 /**
- * Everything the site holds about the address: its contact messages (and the replies the firm sent to them), the
- * chat conversations that hold it or filed one of those messages, the video calls in whose transcript it was said,
- * and its newsletter subscription.
+ * Everything the site holds about the person: the address's contact messages (and the replies the firm sent to
+ * them), the chat conversations that hold it or filed one of those messages, the video calls in whose transcript it
+ * was said, its newsletter subscription; the WhatsApp conversations from the phone number or whose lead flow
+ * collected the address, and the leads filed from those.
  */
-export async function findPersonalData(email: string, now = new Date()): Promise<PersonalData> {
-  const [contactMessages, chats, videoCalls, newsletter] = await Promise.all([
-    contactMessagesByEmail(email),
-    chatConversationsByEmail(email),
-    videoCallsByEmail(email),
-    listSubscribersPage({ cursor: null, limit: 1, q: email }).then((page) => page.items[0] ?? null),
+export async function findPersonalData(person: Person | string, now = new Date()): Promise<PersonalData> {
+  const { email, phone } = typeof person === 'string' ? { email: person, phone: undefined } : person;
+  const [byEmail, chats, videoCalls, newsletter, whatsappByEmail, whatsappByPhone] = await Promise.all([
+    email ? contactMessagesByEmail(email) : [],
+    email ? chatConversationsByEmail(email) : [],
+    email ? videoCallsByEmail(email) : [],
+    email ? listSubscribersPage({ cursor: null, limit: 1, q: email }).then((page) => page.items[0] ?? null) : null,
+    email ? whatsappConversationsByEmail(email) : [],
+    phone ? whatsappConversationsByPhone(phone) : [],
   ]);
-  const known = new Set(chats.map((conversation) => conversation.sessionId));
+  const whatsapp = byId([...whatsappByPhone, ...whatsappByEmail]);
+  // The leads filed from those WhatsApp conversations are the person's too, whatever address they gave.
+  const known = new Set(byEmail.map((message) => message.id));
+  const filed = await Promise.all(
+    whatsapp.flatMap((conversation) =>
+      conversation.leadId && !known.has(conversation.leadId) ? [getLead(conversation.leadId)] : [],
+    ),
+  );
+  const contactMessages = [...byEmail, ...filed.filter((lead) => lead !== null)];
+  const knownChats = new Set(chats.map((conversation) => conversation.sessionId));
   // A chat lead names its chat session (a video lead names its call, which the address found above when it was said).
   const sessions = new Set(
     contactMessages.flatMap((message) => (message.source === 'chat' && message.sessionId ? [message.sessionId] : [])),
   );
   const [moreChats, replies] = await Promise.all([
-    Promise.all([...sessions].filter((id) => !known.has(id)).map((sessionId) => chatConversation(sessionId))),
+    Promise.all([...sessions].filter((id) => !knownChats.has(id)).map((sessionId) => chatConversation(sessionId))),
     // What the firm wrote to the address is data about it too (erasing a message erases its thread).
     Promise.all(
       contactMessages.map(async (message) =>
@@ -49,7 +73,8 @@ export async function findPersonalData(email: string, now = new Date()): Promise
     ),
   ]);
   return {
-    email,
+    email: email ?? null,
+    phone: phone ?? null,
     generatedAt: now.toISOString(),
     contactMessages: contactMessages.sort((a, b) => b.createdAt.localeCompare(a.createdAt)),
     replies: replies.flat(),
@@ -58,6 +83,7 @@ export async function findPersonalData(email: string, now = new Date()): Promise
     ),
     newsletter,
     videoCalls: videoCalls.sort((a, b) => b.conversationStarted.localeCompare(a.conversationStarted)),
+    whatsappConversations: whatsapp.sort((a, b) => b.lastActivity.localeCompare(a.lastActivity)),
   };
 }
 
@@ -67,12 +93,13 @@ function counts(data: PersonalData): string {
     `${data.chatConversations.length} chat conversations`,
     `${data.newsletter ? 1 : 0} newsletter subscriptions`,
     `${data.videoCalls.length} video calls`,
+    `${data.whatsappConversations.length} WhatsApp conversations`,
   ].join(', ');
 }
 
 /** The copy an admin downloads for an access request; the request is recorded (date, kind, counts). */
-export async function accessPersonalData(email: string, actor: User): Promise<PersonalData> {
-  const data = await findPersonalData(email);
+export async function accessPersonalData(person: Person | string, actor: User): Promise<PersonalData> {
+  const data = await findPersonalData(person);
   await recordAudit({ actor: actor.username, actorRole: actor.role, action: 'privacy.access', detail: counts(data) });
   return data;
 }
@@ -81,22 +108,25 @@ export async function accessPersonalData(email: string, actor: User): Promise<Pe
  * Erases everything the site holds about the address. The calls go first at Tavus (with their recordings): if
  * Tavus refuses one, nothing is deleted here and the admin is told (502), so a retry finds everything again.
  */
-export async function erasePersonalData(email: string, actor: User): Promise<ErasureReport> {
-  const data = await findPersonalData(email);
+export async function erasePersonalData(person: Person | string, actor: User): Promise<ErasureReport> {
+  const data = await findPersonalData(person);
+  const { email } = data;
   let tavus: ErasureReport['tavus'] = 'none';
   for (const call of data.videoCalls) tavus = await deleteTavusConversation(call.sessionId);
   // Mail first, while the records that name it still exist (a retry after a time-out finds them again): the lead
   // alerts and replies of those messages and calls, the address's confirmation mails, anything to or from it.
-  await dropMailAbout(email, [
+  // Without an address only the keys name mail ('' is no mail's recipient).
+  await dropMailAbout(email ?? '', [
     ...data.contactMessages.flatMap((message) => [`alerts/contact/${message.id}`, `replies/${message.id}`]),
     ...data.videoCalls.map((call) => `alerts/video/${call.sessionId}`),
-    `confirm/${addressHash(email)}`,
+    ...(email ? [`confirm/${addressHash(email)}`] : []),
   ]);
   await Promise.all([
     ...data.contactMessages.map((message) => deleteContactMessage(message.id)),
     ...data.chatConversations.map((conversation) => deleteChatSession(conversation.sessionId)),
     ...data.videoCalls.map((call) => deleteVideoCall(call.sessionId)),
-    ...(data.newsletter ? [deleteSubscriber({ email })] : []),
+    ...(data.newsletter && email ? [deleteSubscriber({ email })] : []),
+    ...data.whatsappConversations.map((conversation) => deleteWhatsAppConversation(conversation.id)),
   ]);
   await recordAudit({ actor: actor.username, actorRole: actor.role, action: 'privacy.erasure', detail: counts(data) });
   return {
@@ -104,6 +134,7 @@ export async function erasePersonalData(email: string, actor: User): Promise<Era
     chatConversations: data.chatConversations.length,
     newsletter: data.newsletter ? 1 : 0,
     videoCalls: data.videoCalls.length,
+    whatsappConversations: data.whatsappConversations.length,
     tavus,
   };
 }

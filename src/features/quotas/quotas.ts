@@ -33,6 +33,8 @@ export const BODY_LIMITS = {
   booking: 16 * KB,
   /** POST /api/meetings/{id}/cancel: a token. */
   cancel: 4 * KB,
+  /** POST /api/whatsapp/webhook: Meta's signed events (a few messages and statuses; Meta batches at most 1,000). */
+  whatsapp: 256 * KB,
 } as const;
 
 /** A daily quota on an anonymous write: so many per visitor IP, so many for the whole site, per UTC day. */

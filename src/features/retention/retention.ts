@@ -1,6 +1,7 @@
 import { LOCK_MS, WINDOW_MS } from '../accounts/login-throttle';
 import { SESSION_IDLE_SECONDS, SESSION_TTL_SECONDS } from '../accounts/sessions-store';
 import { deleteChatSessionsBefore } from '../chat/log';
+import { deleteWhatsAppConversationsBefore } from '../whatsapp/conversations';
 import { deleteVideoCalls, videoCallIdsStartedBetween } from '../video/log';
 import { deleteContactMessagesBefore } from '../leads/messages-store';
 import { deleteQuotaDaysBefore, utcDay } from '../quotas/store';
@@ -18,7 +19,10 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  * go with it, ON DELETE CASCADE), bounded per run; video calls are deleted at Tavus first.
  */
 export const RETENTION = {
-  /** Contact messages (form and chat leads) from receipt, chat conversations from their last message, video calls from their start. */
+  /**
+   * Contact messages (form, chat and WhatsApp leads) from receipt, chat and WhatsApp conversations from their last
+   * message, video calls from their start.
+   */
   recordsMonths: 12,
   /** Sign-in attempts: the 15-minute window plus the 15-minute lock it may start. */
   attemptsMs: WINDOW_MS + LOCK_MS,
@@ -46,6 +50,8 @@ export interface RetentionReport {
   recordsBefore: string;
   contactMessages: number;
   chatConversations: number;
+  /** WhatsApp conversations (a person's messages and the replies), by their last message. */
+  whatsappConversations: number;
   videoCalls: number;
   /** Calls Tavus never reported, deleted once their callback address expired. */
   unconfirmedVideoCalls: number;
@@ -102,6 +108,7 @@ export async function runRetention(now: Date = new Date()): Promise<RetentionRep
   const contactMessages = await deleteContactMessagesBefore(before, max);
   // By their last message: a conversation still going on at the cutoff is kept with all of it.
   const chatConversations = await deleteChatSessionsBefore(before, max);
+  const whatsappConversations = await deleteWhatsAppConversationsBefore(before, max);
   const old = await videoCallIdsStartedBetween(new Date(0), before, max);
   const oldCalls = await deleteCalls(old, before.getTime() - RETENTION.tavusGraceMs);
   const recent = await videoCallIdsStartedBetween(
@@ -121,6 +128,7 @@ export async function runRetention(now: Date = new Date()): Promise<RetentionRep
     recordsBefore: before.toISOString(),
     contactMessages,
     chatConversations,
+    whatsappConversations,
     videoCalls: oldCalls.deleted,
     unconfirmedVideoCalls: unconfirmed.deleted,
     tavusRefused: oldCalls.refused + unconfirmed.refused,
@@ -129,6 +137,11 @@ export async function runRetention(now: Date = new Date()): Promise<RetentionRep
     quotaSlots,
     pendingSubscribers,
     more:
-      contactMessages >= max || chatConversations >= max || old.length >= max || recent.length >= max || attempts.more,
+      contactMessages >= max ||
+      chatConversations >= max ||
+      whatsappConversations >= max ||
+      old.length >= max ||
+      recent.length >= max ||
+      attempts.more,
   };
 }

@@ -183,6 +183,31 @@ export const adminEn = {
     viewTitle: 'Conversation',
     unverified: 'Not verified: an older line that a client may have reported',
     unverifiedShort: 'unverified',
+    channel: 'Channel',
+    channels: { chat: 'Website chat', whatsapp: 'WhatsApp' },
+    allChannels: 'All channels',
+    notConnected: 'WhatsApp is not connected: only the website chat is listed.',
+    howToConnect: (missing: string, url: string) =>
+      `To connect it, set ${missing} in the site's environment variables (Functions scope), redeploy, and give Meta the webhook URL ${url} with the same verify token (README, "WhatsApp").`,
+    phone: 'Phone',
+    stopped: (date: string) => `Wrote STOP on ${date}: nothing more is sent to this person.`,
+    windowOpen: (date: string) => `Replies allowed until ${date} (24 hours after their last message).`,
+    windowClosed: (date: string) =>
+      `No reply can be sent: the 24-hour window after their last message closed on ${date}. It opens again when they write.`,
+    status: {
+      received: 'Received',
+      sent: 'Sent',
+      delivered: 'Delivered',
+      read: 'Read',
+      failed: 'Failed',
+      'not-sent': 'Not sent',
+    },
+    notSent: {
+      window:
+        'more than 24 hours had passed since their last message (WhatsApp allows free-form replies only within 24 hours)',
+      stopped: 'they had written STOP',
+    },
+    nonText: (type: string) => `(a message of type ${type}: the assistant reads text only)`,
   },
   video: {
     columns: {
@@ -227,6 +252,7 @@ export const adminEn = {
     intro:
       'Find everything the site holds about an email address: download a copy for an access request, or erase it all for an erasure request. Only a note that the request was handled (its date and kind) is kept.',
     email: 'Email address',
+    phone: 'or phone (WhatsApp)',
     find: 'Find',
     finding: 'Searching...',
     results: (email: string) => `What the site holds about ${email}`,
@@ -235,13 +261,15 @@ export const adminEn = {
     chats: 'Chat conversations',
     newsletter: 'Newsletter subscription',
     videos: 'Video calls (the address is in the transcript)',
+    whatsapp: 'WhatsApp conversations',
+    whatsappLine: (phone: string, date: string, count: number) => `${phone}, started ${date}, ${count} messages`,
     none: 'None',
     subscribed: (name: string, date: string) => `${name}, subscribed on ${date}`,
     chatLine: (session: string, date: string, count: number) => `${session}, started ${date}, ${count} messages`,
     videoLine: (session: string, date: string, count: number) =>
       `${session}, started ${date}, ${count} transcript lines`,
-    summary: (messages: number, chats: number, newsletter: number, videos: number) =>
-      `${messages} messages, ${chats} chat conversations, ${newsletter} newsletter subscriptions, ${videos} video calls`,
+    summary: (messages: number, chats: number, newsletter: number, videos: number, whatsapp: number) =>
+      `${messages} messages, ${chats} chat conversations, ${newsletter} newsletter subscriptions, ${videos} video calls, ${whatsapp} WhatsApp conversations`,
     download: 'Download JSON',
     downloaded: 'Copy downloaded; the access request is recorded.',
     erase: 'Erase everything',
@@ -523,6 +551,7 @@ export const adminEn = {
       video: 'Video call',
       investor: 'Investor access request',
       booking: 'Booked meeting',
+      whatsapp: 'WhatsApp',
     },
     all: 'All',
     owner: 'Owner',

@@ -174,6 +174,31 @@ export const adminEs: AdminTexts = {
     viewTitle: 'Conversación',
     unverified: 'Sin verificar: una línea antigua que pudo enviar la página del visitante',
     unverifiedShort: 'sin verificar',
+    channel: 'Canal',
+    channels: { chat: 'Chat de la web', whatsapp: 'WhatsApp' },
+    allChannels: 'Todos los canales',
+    notConnected: 'WhatsApp no está conectado: solo se muestra el chat de la web.',
+    howToConnect: (missing: string, url: string) =>
+      `Para conectarlo, defina ${missing} en las variables de entorno del sitio (ámbito Functions), vuelva a desplegar y dé a Meta la URL del webhook ${url} con el mismo token de verificación (README, «WhatsApp»).`,
+    phone: 'Teléfono',
+    stopped: (date: string) => `Escribió STOP el ${date}: no se le envía nada más.`,
+    windowOpen: (date: string) => `Se puede responder hasta el ${date} (24 horas después de su último mensaje).`,
+    windowClosed: (date: string) =>
+      `No se puede enviar respuesta: la ventana de 24 horas tras su último mensaje se cerró el ${date}. Se abre de nuevo cuando escriba.`,
+    status: {
+      received: 'Recibido',
+      sent: 'Enviado',
+      delivered: 'Entregado',
+      read: 'Leído',
+      failed: 'Fallido',
+      'not-sent': 'No enviado',
+    },
+    notSent: {
+      window:
+        'habían pasado más de 24 horas desde su último mensaje (WhatsApp solo permite respuestas libres en 24 horas)',
+      stopped: 'había escrito STOP',
+    },
+    nonText: (type: string) => `(un mensaje de tipo ${type}: el asistente solo lee texto)`,
   },
   video: {
     columns: {
@@ -218,6 +243,7 @@ export const adminEs: AdminTexts = {
     intro:
       'Busque todo lo que el sitio conserva sobre una dirección de correo electrónico: descargue una copia para una solicitud de acceso o suprímalo todo para una solicitud de supresión. Solo se conserva una nota de que se atendió la solicitud (su fecha y su tipo).',
     email: 'Dirección de correo electrónico',
+    phone: 'o teléfono (WhatsApp)',
     find: 'Buscar',
     finding: 'Buscando...',
     results: (email: string) => `Lo que el sitio conserva sobre ${email}`,
@@ -226,13 +252,15 @@ export const adminEs: AdminTexts = {
     chats: 'Conversaciones del chat',
     newsletter: 'Suscripción al boletín',
     videos: 'Videollamadas (la dirección figura en la transcripción)',
+    whatsapp: 'Conversaciones de WhatsApp',
+    whatsappLine: (phone: string, date: string, count: number) => `${phone}, iniciada el ${date}, ${count} mensajes`,
     none: 'Ninguno',
     subscribed: (name: string, date: string) => `${name}, suscrito el ${date}`,
     chatLine: (session: string, date: string, count: number) => `${session}, iniciada el ${date}, ${count} mensajes`,
     videoLine: (session: string, date: string, count: number) =>
       `${session}, iniciada el ${date}, ${count} líneas de transcripción`,
-    summary: (messages: number, chats: number, newsletter: number, videos: number) =>
-      `${messages} mensajes, ${chats} conversaciones del chat, ${newsletter} suscripciones al boletín, ${videos} videollamadas`,
+    summary: (messages: number, chats: number, newsletter: number, videos: number, whatsapp: number) =>
+      `${messages} mensajes, ${chats} conversaciones del chat, ${newsletter} suscripciones al boletín, ${videos} videollamadas, ${whatsapp} conversaciones de WhatsApp`,
     download: 'Descargar JSON',
     downloaded: 'Copia descargada; la solicitud de acceso queda registrada.',
     erase: 'Suprimirlo todo',
@@ -512,6 +540,7 @@ export const adminEs: AdminTexts = {
       video: 'Videollamada',
       investor: 'Solicitud de acceso de inversor',
       booking: 'Reunión reservada',
+      whatsapp: 'WhatsApp',
     },
     all: 'Todos',
     owner: 'Responsable',

@@ -11,6 +11,8 @@ export const mailEn = {
   'alert.video.subject': 'Video call finished ({duration})',
   'alert.contact.intro': 'A visitor sent a message through the contact form.',
   'alert.chat.intro': 'A visitor asked the chat assistant to talk to the team.',
+  'alert.whatsapp.subject': 'New lead from the assistant on WhatsApp: {name}',
+  'alert.whatsapp.intro': 'Someone who wrote to the firm on WhatsApp asked the assistant to talk to the team.',
   'alert.video.intro': 'A video call with the AI avatar has finished. Its transcript is below.',
   'alert.field.name': 'Name',
   'alert.field.email': 'E-mail',
@@ -84,6 +86,7 @@ export const mailEn = {
   'digest.source.video': 'video call',
   'digest.source.investor': 'request for investor access',
   'digest.source.booking': 'booked meeting',
+  'digest.source.whatsapp': 'WhatsApp',
   'digest.open': 'Open the inbox',
   // meetings (src/features/meetings/mails.ts): the visitor's confirmation, reminder and cancellation carry nothing the
   // visitor typed (docs/decisions/0046); the partner's alert carries the booking

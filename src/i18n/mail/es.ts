@@ -8,6 +8,9 @@ export const mailEs: Record<MailKey, string> = {
   'alert.video.subject': 'Videollamada finalizada ({duration})',
   'alert.contact.intro': 'Un visitante ha enviado un mensaje desde el formulario de contacto.',
   'alert.chat.intro': 'Un visitante ha pedido al asistente del chat hablar con el equipo.',
+  'alert.whatsapp.subject': 'Nuevo contacto desde el asistente en WhatsApp: {name}',
+  'alert.whatsapp.intro':
+    'Una persona que escribió a la firma por WhatsApp ha pedido al asistente hablar con el equipo.',
   'alert.video.intro': 'Ha finalizado una videollamada con el avatar de IA. La transcripción figura a continuación.',
   'alert.field.name': 'Nombre',
   'alert.field.email': 'Correo electrónico',
@@ -79,6 +82,7 @@ export const mailEs: Record<MailKey, string> = {
   'digest.source.video': 'videollamada',
   'digest.source.investor': 'solicitud de acceso de inversor',
   'digest.source.booking': 'reunión reservada',
+  'digest.source.whatsapp': 'WhatsApp',
   'digest.open': 'Abrir la bandeja de entrada',
   'meeting.summary': 'Llamada de presentación con {partner} ({siteName})',
   'meeting.description': 'Para cancelar o cambiar esta reunión: {manage}',

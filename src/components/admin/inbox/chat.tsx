@@ -1,24 +1,30 @@
 import type { ChatConversation } from '../../../features/conversations/schema';
+import { LISTED_CHANNELS, type ListedConversation } from '../../../features/whatsapp/schema';
 import { cn } from '../../../client/cn';
 import { formatDateTime } from '../format';
 import { ContactLink } from './contact';
 import type { AdminTexts } from '../../../i18n/admin';
 import { useAdminTexts } from '../language';
 import type { ConversationKind } from './conversation-tab';
+import { WhatsAppNotice, WhatsAppTranscript } from './whatsapp';
 
 /** The session id holds an underscore ('session_' + time + suffix); the part after it is shown. */
 function shortSession(sessionId: string): string {
   return sessionId.split('_')[1] ?? sessionId;
 }
 
-/** A conversation holding lines the server did not write itself (logged before it verified them) says so. */
-function sessionCell(conversation: ChatConversation, t: AdminTexts['whatsapp']): string {
+/**
+ * A WhatsApp conversation shows the person's phone; a chat's, its session, and whether it holds lines the server did
+ * not write itself (logged before it verified them).
+ */
+function sessionCell(conversation: ListedConversation, t: AdminTexts['whatsapp']): string {
+  if (conversation.channel === 'whatsapp') return conversation.phone ?? conversation.id;
   const short = shortSession(conversation.sessionId);
   return conversation.messages.some((message) => !message.verified) ? `${short} (${t.unverifiedShort})` : short;
 }
 
 /** The hand-off: a link to the lead filed from the conversation. */
-function HandOff({ conversation }: { conversation: ChatConversation }) {
+function HandOff({ conversation }: { conversation: Pick<ChatConversation, 'leadId' | 'visitorName' | 'leadEmail'> }) {
   const t = useAdminTexts().desk.chat;
   if (!conversation.leadId) return null;
   return (
@@ -92,8 +98,17 @@ function ChatTranscript({ conversation }: { conversation: ChatConversation }) {
   );
 }
 
-/** The chat assistant's conversations (the "WhatsApp Bot" tab). */
-export function chatConversations(texts: AdminTexts): ConversationKind<ChatConversation> {
+/** One conversation of either channel. */
+function Transcript({ conversation }: { conversation: ListedConversation }) {
+  return conversation.channel === 'whatsapp' ? (
+    <WhatsAppTranscript conversation={conversation} />
+  ) : (
+    <ChatTranscript conversation={conversation} />
+  );
+}
+
+/** The assistant's conversations on both channels, the website chat and WhatsApp (the "WhatsApp Bot" tab). */
+export function chatConversations(texts: AdminTexts): ConversationKind<ListedConversation> {
   const t = texts.whatsapp;
   return {
     key: 'whatsapp',
@@ -107,6 +122,20 @@ export function chatConversations(texts: AdminTexts): ConversationKind<ChatConve
       sort: (conversation) => conversation.lastActivity,
     },
     extra: [
+      {
+        header: t.channel,
+        cell: (conversation) => (
+          <span
+            className={cn(
+              'rounded-sm px-2 py-0.5 text-xs font-semibold',
+              conversation.channel === 'whatsapp' ? 'bg-emerald-50 text-emerald-900' : 'bg-slate-100 text-slate-800',
+            )}
+            data-conversation-channel={conversation.channel}
+          >
+            {t.channels[conversation.channel]}
+          </span>
+        ),
+      },
       {
         header: texts.desk.chat.firstQuestion,
         cell: (conversation) => (
@@ -128,7 +157,21 @@ export function chatConversations(texts: AdminTexts): ConversationKind<ChatConve
       },
       { header: texts.desk.chat.handOff, cell: (conversation) => <HandOff conversation={conversation} /> },
     ],
-    Detail: ChatTranscript,
-    remove: { what: (conversation) => texts.records.chat(conversation.sessionId), deleted: texts.records.chatDeleted },
+    Detail: Transcript,
+    remove: {
+      what: (conversation) =>
+        texts.records.chat(conversation.channel === 'whatsapp' ? sessionCell(conversation, t) : conversation.sessionId),
+      deleted: texts.records.chatDeleted,
+      path: (conversation) =>
+        `/api/whatsapp-conversations/${encodeURIComponent(conversation.sessionId)}` +
+        (conversation.channel === 'whatsapp' ? '?channel=whatsapp' : ''),
+    },
+    filter: {
+      param: 'channel',
+      label: t.channel,
+      all: t.allChannels,
+      options: LISTED_CHANNELS.map((channel) => ({ value: channel, label: t.channels[channel] })),
+    },
+    notice: <WhatsAppNotice />,
   };
 }

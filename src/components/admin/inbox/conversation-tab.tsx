@@ -1,6 +1,7 @@
-import { useMemo, useState, type ComponentType } from 'react';
+import { useMemo, useState, type ComponentType, type ReactNode } from 'react';
 import { Button } from '../../react-ui/button';
 import { Dialog } from '../../react-ui/dialog';
+import { Select } from '../../react-ui/select';
 import { formatDateTime } from '../format';
 import { apiFetch, apiFetchPage } from '../../../client/api';
 import { ConfirmDelete } from '../confirm-dialog';
@@ -41,8 +42,12 @@ export interface ConversationKind<T extends Conversation> {
   extra?: Array<Column<T>>;
   /** The dialog's body. */
   Detail: ComponentType<{ conversation: T }>;
-  /** Deleting one (DELETE {path}/{sessionId}): how the confirmation names it, and the toast after. */
-  remove: { what: (conversation: T) => string; deleted: string };
+  /** Deleting one (DELETE {path}/{sessionId}, or `path`): how the confirmation names it, and the toast after. */
+  remove: { what: (conversation: T) => string; deleted: string; path?: (conversation: T) => string };
+  /** A filter of the list, sent as `?{param}=` (empty: all). */
+  filter?: { param: string; label: string; all: string; options: ReadonlyArray<{ value: string; label: string }> };
+  /** Shown above the list (a channel that is not connected). */
+  notice?: ReactNode;
 }
 
 /** The list of one kind of conversation, its CSV export and a dialog with one conversation. */
@@ -50,7 +55,10 @@ export function ConversationTab<T extends Conversation>({ kind }: { kind: Conver
   const { texts } = kind;
   const adminTexts = useAdminTexts();
   const { query, setQuery, q } = useSearch();
-  const list = usePagedQuery<T>(kind.key, kind.path, q);
+  const [filter, setFilter] = useState('');
+  const listPath =
+    kind.filter && filter ? `${kind.path}?${kind.filter.param}=${encodeURIComponent(filter)}` : kind.path;
+  const list = usePagedQuery<T>(kind.key, listPath, q);
   const [open, setOpen] = useState<T | null>(null);
   // A link to one conversation (`#whatsapp/{id}`, `#video/{id}`: the contact view's) opens it, read by its id when the
   // loaded pages do not hold it (a search for an id matches it whole).
@@ -69,11 +77,17 @@ export function ConversationTab<T extends Conversation>({ kind }: { kind: Conver
   useLinkedRecord(kind.key, list.data, setOpen, readOne);
   const [deleting, setDeleting] = useState<T | null>(null);
   const remove = (conversation: T) =>
-    mutate(() => apiFetch(`${kind.path}/${encodeURIComponent(conversation.sessionId)}`, { method: 'DELETE' }), {
-      invalidates: [kind.key],
-      success: kind.remove.deleted,
-      failure: adminTexts.records.deleteFailed,
-    });
+    mutate(
+      () =>
+        apiFetch(kind.remove.path?.(conversation) ?? `${kind.path}/${encodeURIComponent(conversation.sessionId)}`, {
+          method: 'DELETE',
+        }),
+      {
+        invalidates: [kind.key],
+        success: kind.remove.deleted,
+        failure: adminTexts.records.deleteFailed,
+      },
+    );
   const columns: Array<Column<T>> = [
     { header: texts.columns.session, className: 'font-mono text-xs', cell: kind.session },
     ...(kind.extra ?? []),
@@ -95,8 +109,29 @@ export function ConversationTab<T extends Conversation>({ kind }: { kind: Conver
   ];
   return (
     <section>
+      {kind.notice}
       <div className="mb-4 flex flex-wrap items-start justify-between gap-4">
-        <SearchBox value={query} onChange={setQuery} placeholder={adminTexts.searchConversations} />
+        <div className="flex flex-wrap items-start gap-3">
+          <SearchBox value={query} onChange={setQuery} placeholder={adminTexts.searchConversations} />
+          {kind.filter && (
+            <label className="text-sm max-sm:min-w-0 max-sm:flex-1">
+              <span className="mr-2 font-medium">{kind.filter.label}</span>
+              <Select
+                className="w-auto max-sm:w-full"
+                value={filter}
+                onChange={(event) => setFilter(event.target.value)}
+                data-conversation-filter={kind.filter.param}
+              >
+                <option value="">{kind.filter.all}</option>
+                {kind.filter.options.map((option) => (
+                  <option key={option.value} value={option.value}>
+                    {option.label}
+                  </option>
+                ))}
+              </Select>
+            </label>
+          )}
+        </div>
         <CsvButton path={kind.path} />
       </div>
       <RecordTable

@@ -10,8 +10,23 @@ import { formatDateTime } from '../format';
 import { useAdminTexts } from '../language';
 import { handleUnauthorized, invalidate, mutate } from '../query';
 
-const send = <T,>(email: string, kind: PrivacyRequest['kind']) =>
-  apiFetch<T>('/api/privacy-requests', { body: { email, kind } });
+/** Whom a request is about: an address, a phone (WhatsApp), or both; an empty field is not sent. */
+interface Person {
+  email: string;
+  phone: string;
+}
+
+const send = <T,>(person: Person, kind: PrivacyRequest['kind']) =>
+  apiFetch<T>('/api/privacy-requests', {
+    body: {
+      ...(person.email.trim() && { email: person.email }),
+      ...(person.phone.trim() && { phone: person.phone }),
+      kind,
+    },
+  });
+
+const personOf = (found: PersonalData): Person => ({ email: found.email ?? '', phone: found.phone ?? '' });
+const named = (found: PersonalData) => [found.email, found.phone].filter(Boolean).join(' / ');
 
 function Section({ title, items, none }: { title: string; items: ReactNode[]; none: string }) {
   return (
@@ -36,6 +51,7 @@ export function PrivacyTab() {
   const adminTexts = useAdminTexts();
   const t = adminTexts.privacy;
   const [email, setEmail] = useState('');
+  const [phone, setPhone] = useState('');
   const [error, setError] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);
   const [data, setData] = useState<PersonalData | null>(null);
@@ -53,11 +69,11 @@ export function PrivacyTab() {
       });
   }
 
-  async function find(address: string) {
+  async function find(person: Person) {
     setBusy(true);
     setError(undefined);
     try {
-      setData(await send<PersonalData>(address, 'lookup'));
+      setData(await send<PersonalData>(person, 'lookup'));
     } catch (caught) {
       setData(null);
       fail(caught);
@@ -68,7 +84,7 @@ export function PrivacyTab() {
 
   async function download(found: PersonalData) {
     try {
-      const copy = await send<PersonalData>(found.email, 'access');
+      const copy = await send<PersonalData>(personOf(found), 'access');
       const url = URL.createObjectURL(new Blob([JSON.stringify(copy, null, 2)], { type: 'application/json' }));
       const link = document.createElement('a');
       link.href = url;
@@ -85,12 +101,12 @@ export function PrivacyTab() {
   }
 
   async function erase(found: PersonalData) {
-    const result = await mutate(() => send<{ erased: ErasureReport }>(found.email, 'erasure'), {
+    const result = await mutate(() => send<{ erased: ErasureReport }>(personOf(found), 'erasure'), {
       invalidates: ['messages', 'newsletters', 'whatsapp', 'video', 'audit'],
       success: t.erased,
       failure: t.failed,
     });
-    if (result) await find(found.email);
+    if (result) await find(personOf(found));
   }
 
   const summary = (found: PersonalData) =>
@@ -99,9 +115,14 @@ export function PrivacyTab() {
       found.chatConversations.length,
       found.newsletter ? 1 : 0,
       found.videoCalls.length,
+      found.whatsappConversations.length,
     );
   const empty = (found: PersonalData) =>
-    !found.contactMessages.length && !found.chatConversations.length && !found.newsletter && !found.videoCalls.length;
+    !found.contactMessages.length &&
+    !found.chatConversations.length &&
+    !found.newsletter &&
+    !found.videoCalls.length &&
+    !found.whatsappConversations.length;
 
   return (
     <section data-privacy-tab>
@@ -111,11 +132,14 @@ export function PrivacyTab() {
         noValidate
         onSubmit={(event: SyntheticEvent) => {
           event.preventDefault();
-          void find(email);
+          void find({ email, phone });
         }}
       >
         <Field id="privacy-email" label={t.email} error={error} className="min-w-64 flex-1">
-          <Input id="privacy-email" type="email" value={email} onChange={(e) => setEmail(e.target.value)} required />
+          <Input id="privacy-email" type="email" value={email} onChange={(e) => setEmail(e.target.value)} />
+        </Field>
+        <Field id="privacy-phone" label={t.phone} className="min-w-48">
+          <Input id="privacy-phone" type="tel" value={phone} onChange={(e) => setPhone(e.target.value)} />
         </Field>
         <Button type="submit" disabled={busy}>
           {busy ? t.finding : t.find}
@@ -124,7 +148,7 @@ export function PrivacyTab() {
 
       {data && (
         <div className="mt-6 rounded-xl border border-slate-200 bg-white p-6" data-privacy-results>
-          <h3 className="text-lg font-semibold text-navy">{t.results(data.email)}</h3>
+          <h3 className="text-lg font-semibold text-navy">{t.results(named(data))}</h3>
           {empty(data) ? (
             <p className="mt-2 text-sm text-slate-700" data-privacy-nothing>
               {t.nothing}
@@ -138,7 +162,12 @@ export function PrivacyTab() {
                 items={data.contactMessages.map((message) => (
                   <li key={message.id}>
                     {adminTexts.records.message(message.name, message.email, formatDateTime(message.createdAt))} (
-                    {message.source === 'chat' ? adminTexts.messages.fromChat : adminTexts.messages.fromForm})
+                    {message.source === 'whatsapp'
+                      ? adminTexts.leads.sources.whatsapp
+                      : message.source === 'chat'
+                        ? adminTexts.messages.fromChat
+                        : adminTexts.messages.fromForm}
+                    )
                   </li>
                 ))}
               />
@@ -173,6 +202,19 @@ export function PrivacyTab() {
                   </li>
                 ))}
               />
+              <Section
+                title={t.whatsapp}
+                none={t.none}
+                items={data.whatsappConversations.map((conversation) => (
+                  <li key={conversation.id} className="break-all" data-privacy-whatsapp>
+                    {t.whatsappLine(
+                      conversation.phone ?? conversation.id,
+                      formatDateTime(conversation.conversationStarted),
+                      conversation.messageCount,
+                    )}
+                  </li>
+                ))}
+              />
               <div className="mt-6 flex flex-wrap gap-2">
                 <Button variant="secondary" onClick={() => void download(data)}>
                   {t.download}
@@ -189,7 +231,7 @@ export function PrivacyTab() {
       <ConfirmDialog
         open={erasing && data !== null}
         title={t.eraseTitle}
-        text={data ? t.confirmErase(data.email, summary(data)) : ''}
+        text={data ? t.confirmErase(named(data), summary(data)) : ''}
         confirmLabel={t.erase}
         busyLabel={t.erasing}
         run={() => (data ? erase(data) : Promise.resolve())}

@@ -1,0 +1,272 @@
+import { and, asc, desc, eq, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { database } from '../../platform/db/client';
+import { olderThan, toPage, type Page, type PageQuery } from '../../platform/db/paging';
+import { normaliseEmail } from '../../platform/emails';
+import { contactMessages } from '../leads/tables';
+import type { Language } from '../../i18n/languages';
+import type { LeadState } from '../conversations/schema';
+import { whatsappContacts as contacts, whatsappMessages as messages } from './tables';
+
+// The WhatsApp conversations (src/features/whatsapp/tables.ts). Every write is one statement; a retried message is
+// refused by its key, never by a read first.
+export type ContactRow = typeof contacts.$inferSelect;
+export type MessageRow = typeof messages.$inferSelect;
+export type MessageStatus = MessageRow['status'];
+
+/** An inbound message and who sent it, as the webhook reads them. */
+export interface Inbound {
+  contactId: string;
+  phone: string | null;
+  name: string | null;
+  /** The language the message says (null: it does not say; a new contact then gets `fallbackLanguage`). */
+  language: Language | null;
+  fallbackLanguage: Language;
+  wamid: string;
+  type: string;
+  body: string;
+  /** ISO time Meta gives the message. */
+  at: string;
+}
+
+/**
+ * Stores an inbound message and its sender in one statement: the contact is made or brought up to date (phone and
+ * profile name when given, language when the message says one, the newest inbound time), and the message is
+ * inserted unless its wamid is already stored (Meta retries). Answers the contact as it now is, and `fresh`: false
+ * for a message already stored (nothing more is done for it).
+ */
+export async function recordInbound(inbound: Inbound): Promise<(ContactRow & { fresh: boolean }) | null> {
+  const { contactId, at } = inbound;
+  const { rows } = await database().execute<Record<string, unknown>>(sql`
+    with contact as (
+      insert into whatsapp_contacts as c (id, phone, name, language, started, last_inbound_at, last_activity)
+      values (${contactId}, ${inbound.phone}, ${inbound.name}, ${inbound.language ?? inbound.fallbackLanguage},
+        ${at}::timestamptz, ${at}::timestamptz, ${at}::timestamptz)
+      on conflict (id) do update set
+        phone = coalesce(excluded.phone, c.phone),
+        name = coalesce(excluded.name, c.name),
+        language = case when ${inbound.language}::text is null then c.language else excluded.language end,
+        started = least(c.started, excluded.started),
+        last_inbound_at = greatest(c.last_inbound_at, excluded.last_inbound_at),
+        last_activity = greatest(c.last_activity, excluded.last_activity)
+      returning *
+    ), message as (
+      insert into whatsapp_messages (wamid, contact_id, direction, type, body, at, status)
+      select ${inbound.wamid}, id, 'in', ${inbound.type}, ${inbound.body}, ${at}::timestamptz, 'received' from contact
+      on conflict (wamid) do nothing
+      returning wamid
+    )
+    select contact.id, exists (select 1 from message) as fresh from contact`);
+  const row = rows[0];
+  if (!row) return null;
+  const contact = await whatsappContact(contactId);
+  return contact && { ...contact, fresh: row['fresh'] === true };
+}
+
+/** One contact, or null. */
+export async function whatsappContact(id: string): Promise<ContactRow | null> {
+  const [row] = await database().select().from(contacts).where(eq(contacts.id, id));
+  return row ?? null;
+}
+
+/** The lead flow's state after a contact's newest exchange. */
+export function leadStateOf(row: ContactRow): LeadState | null {
+  return row.leadStep
+    ? { step: row.leadStep, consent: row.leadConsent, name: row.leadName, email: row.leadEmail }
+    : null;
+}
+
+/** Saves where the lead flow stands after an exchange. One statement. */
+export async function saveLeadState(contactId: string, lead: LeadState | null): Promise<void> {
+  await database()
+    .update(contacts)
+    .set({
+      leadStep: lead?.step ?? null,
+      leadConsent: lead?.consent ?? false,
+      leadName: lead?.name ?? null,
+      leadEmail: lead?.email ?? null,
+    })
+    .where(eq(contacts.id, contactId));
+}
+
+/** Marks a contact stopped (STOP, BAJA); true only for the message that stopped it. One statement. */
+export async function markStopped(contactId: string, at: string): Promise<boolean> {
+  const rows = await database()
+    .update(contacts)
+    .set({ stoppedAt: at })
+    .where(and(eq(contacts.id, contactId), isNull(contacts.stoppedAt)))
+    .returning({ id: contacts.id });
+  return rows.length > 0;
+}
+
+/** Takes the disclosure: true for the first reply to a contact (only one of racing replies). One statement. */
+export async function takeDisclosure(contactId: string, at: string): Promise<boolean> {
+  const rows = await database()
+    .update(contacts)
+    .set({ disclosedAt: at })
+    .where(and(eq(contacts.id, contactId), isNull(contacts.disclosedAt)))
+    .returning({ id: contacts.id });
+  return rows.length > 0;
+}
+
+/** Gives the disclosure back when the reply that carried it was not sent. */
+export async function returnDisclosure(contactId: string, at: string): Promise<void> {
+  await database()
+    .update(contacts)
+    .set({ disclosedAt: null })
+    .where(and(eq(contacts.id, contactId), eq(contacts.disclosedAt, at)));
+}
+
+/** Stores an outbound message (sent, or not sent and why) and the contact's newest activity. One statement. */
+export async function recordOutbound(message: {
+  wamid: string;
+  contactId: string;
+  body: string;
+  at: string;
+  status: 'sent' | 'not-sent';
+  note: string | null;
+  inReplyTo: string;
+}): Promise<void> {
+  await database().execute(sql`
+    with message as (
+      insert into whatsapp_messages (wamid, contact_id, direction, type, body, at, status, note, in_reply_to)
+      values (${message.wamid}, ${message.contactId}, 'out', 'text', ${message.body}, ${message.at}::timestamptz,
+        ${message.status}, ${message.note}, ${message.inReplyTo})
+      on conflict (wamid) do nothing
+      returning contact_id
+    )
+    update whatsapp_contacts set last_activity = greatest(last_activity, ${message.at}::timestamptz)
+    where id in (select contact_id from message)`);
+}
+
+/**
+ * A status callback: the state of one of our messages (sent, delivered, read, failed), unless a later callback
+ * already set one (Meta's callbacks can come out of order). One statement; an unknown id changes nothing.
+ */
+export async function applyStatus(wamid: string, status: MessageStatus, at: string, note: string | null) {
+  await database()
+    .update(messages)
+    .set({ status, statusAt: at, note })
+    .where(
+      and(
+        eq(messages.wamid, wamid),
+        eq(messages.direction, 'out'),
+        sql`(${messages.statusAt} is null or ${messages.statusAt} <= ${at}::timestamptz)`,
+      ),
+    );
+}
+
+/** A contact's newest messages, newest first (at most `limit`). One statement. */
+export async function newestMessages(contactId: string, limit: number): Promise<MessageRow[]> {
+  return database()
+    .select()
+    .from(messages)
+    .where(eq(messages.contactId, contactId))
+    .orderBy(desc(messages.at), desc(messages.wamid))
+    .limit(limit);
+}
+
+/** What a read of the conversations names: a page (`q`: see `named`), one by id, by phone, or by lead address. */
+export type Selection = PageQuery | { id: string } | { phone: string } | { email: string };
+
+/**
+ * A phone number as Meta writes a `wa_id`: digits only, with the country code ("+34 600 123 456", "0034600123456"
+ * → "34600123456"; a Spanish number of 9 digits starting 6-9 gets 34). Null for anything else.
+ */
+export function waPhone(text: string): string | null {
+  if (/[^\d\s()+./-]/.test(text)) return null;
+  let digits = text.replace(/\D/g, '');
+  if (!text.trim().startsWith('+') && digits.startsWith('00')) digits = digits.slice(2);
+  if (/^[6-9]\d{8}$/.test(digits)) digits = `34${digits}`;
+  return /^[1-9]\d{6,14}$/.test(digits) ? digits : null;
+}
+
+/**
+ * The conversations that gave an address: to the lead flow now under way, or to a lead filed from them (the flow
+ * forgets what it collected once the lead is filed; the lead keeps it).
+ */
+function givenAddress(email: string): SQL {
+  const address = normaliseEmail(email);
+  return sql`(lower(${contacts.leadEmail}) = ${address} or ${contacts.id} in (select ${contactMessages.sessionId}
+    from ${contactMessages} where ${contactMessages.email} = ${address} and ${contactMessages.source} = 'whatsapp'))`;
+}
+
+function named(selection: Selection): SQL | undefined {
+  if ('id' in selection) return eq(contacts.id, selection.id);
+  if ('phone' in selection) return eq(contacts.phone, waPhone(selection.phone) ?? '');
+  if ('email' in selection) return givenAddress(selection.email);
+  const q = selection.q.trim();
+  const phone = waPhone(q);
+  const search = q.includes('@')
+    ? givenAddress(q)
+    : phone
+      ? or(eq(contacts.phone, phone), eq(contacts.id, q))
+      : eq(contacts.id, q);
+  return and(olderThan(contacts.started, contacts.id, selection.cursor), q ? search : undefined);
+}
+
+/**
+ * The conversations a selection names, newest first (by their first message), with their messages, oldest first,
+ * and the leads filed from them (each contact's newest). Three statements.
+ */
+export async function whatsappConversationRows(selection: Selection) {
+  const query = database()
+    .select()
+    .from(contacts)
+    .where(named(selection))
+    .orderBy(desc(contacts.started), desc(contacts.id))
+    .$dynamic();
+  const page: Page<ContactRow> =
+    'limit' in selection
+      ? toPage(await query.limit(selection.limit + 1), selection.limit, (row) => ({
+          at: new Date(row.started),
+          id: row.id,
+        }))
+      : { items: await query, next: null };
+  const ids = page.items.map((row) => row.id);
+  const [rows, leads] = ids.length
+    ? await Promise.all([
+        database()
+          .select()
+          .from(messages)
+          .where(inArray(messages.contactId, ids))
+          .orderBy(asc(messages.contactId), asc(messages.at), asc(messages.direction), asc(messages.wamid)),
+        database()
+          .select({
+            id: contactMessages.id,
+            name: contactMessages.name,
+            email: contactMessages.email,
+            sessionId: contactMessages.sessionId,
+          })
+          .from(contactMessages)
+          .where(and(inArray(contactMessages.sessionId, ids), eq(contactMessages.source, 'whatsapp')))
+          .orderBy(asc(contactMessages.createdAt), asc(contactMessages.id)),
+      ])
+    : [[], []];
+  const leadOf = new Map(leads.map((lead) => [lead.sessionId!, lead]));
+  return {
+    next: page.next,
+    items: page.items.map((contact) => ({
+      contact,
+      messages: rows.filter((row) => row.contactId === contact.id),
+      lead: leadOf.get(contact.id) ?? null,
+    })),
+  };
+}
+
+/**
+ * Deletes conversations with their messages in one statement: these ids, or (retention) at most `limit`, oldest
+ * first, whose last activity is before `before`. Answers how many.
+ */
+export async function deleteWhatsAppContacts(which: string[] | { before: Date; limit: number }): Promise<number> {
+  if (Array.isArray(which) && !which.length) return 0;
+  const ids = Array.isArray(which)
+    ? which
+    : database()
+        .select({ id: contacts.id })
+        .from(contacts)
+        .where(lt(contacts.lastActivity, which.before.toISOString()))
+        .orderBy(asc(contacts.lastActivity), asc(contacts.id))
+        .limit(which.limit);
+  const deleted = await database().delete(contacts).where(inArray(contacts.id, ids)).returning({ id: contacts.id });
+  return deleted.length;
+}
