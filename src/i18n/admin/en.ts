@@ -793,7 +793,8 @@ export const adminEn = {
       intro:
         'When visitors may book you, in Madrid time. Saving makes you a partner: with hours set, your free 30-minute slots are offered on /book and in the chat.',
       notPartner: 'You offer no slots yet: set your hours and save.',
-      weekdays: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'],
+      /** By ISO weekday (1 = Monday). */
+      weekdays: { 1: 'Monday', 2: 'Tuesday', 3: 'Wednesday', 4: 'Thursday', 5: 'Friday', 6: 'Saturday', 7: 'Sunday' },
       available: (day: string) => `Available on ${day}`,
       from: (day: string) => `${day} from`,
       until: (day: string) => `${day} until`,

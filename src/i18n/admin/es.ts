@@ -779,7 +779,7 @@ export const adminEs: AdminTexts = {
       intro:
         'Cuándo pueden reservarle los visitantes, en hora de Madrid. Al guardar pasa a ser socio: con un horario, sus huecos libres de 30 minutos se ofrecen en /book y en el chat.',
       notPartner: 'Aún no ofrece huecos: indique su horario y guárdelo.',
-      weekdays: ['Lunes', 'Martes', 'Miércoles', 'Jueves', 'Viernes', 'Sábado', 'Domingo'],
+      weekdays: { 1: 'Lunes', 2: 'Martes', 3: 'Miércoles', 4: 'Jueves', 5: 'Viernes', 6: 'Sábado', 7: 'Domingo' },
       available: (day: string) => `Disponible el ${day.toLowerCase()}`,
       from: (day: string) => `${day}, desde`,
       until: (day: string) => `${day}, hasta`,

@@ -175,6 +175,9 @@ function CancelDialog({ meeting, onClose }: { meeting: Meeting | null; onClose: 
   );
 }
 
+/** ISO weekdays, Monday first: the form's rows. */
+const WEEKDAYS = [1, 2, 3, 4, 5, 6, 7] as const;
+
 /** One weekday's range in the form: "HH:MM" strings, as time inputs hold them. */
 interface DayHours {
   on: boolean;
@@ -191,7 +194,7 @@ const minutes = (value: string) => {
 
 /** The form's state from the saved settings (one range a weekday: its first start to its last end). */
 function formState(settings: PartnerSettings | null) {
-  const days: DayHours[] = [1, 2, 3, 4, 5, 6, 7].map((weekday) => {
+  const days: DayHours[] = WEEKDAYS.map((weekday) => {
     const ranges = settings?.hours.filter((range) => range.weekday === weekday) ?? [];
     if (!ranges.length) return { on: false, from: '09:00', until: '17:00' };
     return {
@@ -234,7 +237,7 @@ function HoursPanel() {
     const found: Record<string, string> = {};
     form.days.forEach((day, index) => {
       if (day.on && minutes(day.until) <= minutes(day.from))
-        found[`hours-${index}`] = t.rangeError(t.weekdays[index] ?? '');
+        found[`hours-${index}`] = t.rangeError(t.weekdays[WEEKDAYS[index]!]);
     });
     const notice = Number(form.notice);
     const buffer = Number(form.buffer);
@@ -287,7 +290,7 @@ function HoursPanel() {
         >
           <div className="space-y-2">
             {form.days.map((day, index) => {
-              const name = t.weekdays[index] ?? '';
+              const name = t.weekdays[WEEKDAYS[index]!];
               return (
                 <div key={name} className="flex flex-wrap items-center gap-x-4 gap-y-1" data-weekday={index + 1}>
                   <label className="flex w-40 items-center gap-2 text-sm text-slate-800">
