@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { Language } from '../../i18n/languages';
 import type { ChatConversation } from '../conversations/schema';
 
 /**
@@ -104,7 +105,7 @@ export interface WhatsAppConversation {
   id: string;
   sessionId: string;
   messages: WhatsAppLine[];
-  language: 'en' | 'es';
+  language: Language;
   conversationStarted: string;
   lastActivity: string;
   messageCount: number;
