@@ -7,6 +7,7 @@ import webhookFunction from '../../netlify/functions/whatsapp-webhook';
 import conversationsFunction from '../../netlify/functions/chat-log';
 import conversationDeleteFunction from '../../netlify/functions/admin-chat-log-delete';
 import privacyFunction from '../../netlify/functions/admin-privacy-requests';
+import contactsFunction from '../../netlify/functions/admin-contacts';
 import statusFunction from '../../netlify/functions/admin-whatsapp-status';
 import chatFunction from '../../netlify/functions/chat';
 import { runRetention } from '../../src/features/retention/retention';
@@ -591,6 +592,41 @@ describe('the conversations tab: both channels', () => {
     expect(erased.body.erased).toMatchObject({ whatsappConversations: 1, contactMessages: 1 });
     expect(await messagesOf(from.userId!)).toEqual([]);
     expect((await ask({ phone: '+34600100402', kind: 'lookup' })).body.whatsappConversations).toEqual([]);
+  });
+
+  it("the contact view lists a person's WhatsApp conversations: by the address given there, and by phone", async () => {
+    const timeline = (query: string) =>
+      callJson<{ items: Array<{ kind: string; id: string; summary: string; link: { tab: string; id: string } }> }>(
+        contactsFunction,
+        `/api/contacts?${query}`,
+        asAdmin(cookie),
+      );
+    const lucia = person(405, 'Lucía');
+    await say(lucia, 'Quiero hablar con su equipo');
+    await say(lucia, 'sí');
+    await say(lucia, 'Lucía Contacto');
+    await say(lucia, 'lucia.timeline@example.com');
+    await say(lucia, 'ninguna');
+    const byAddress = await timeline('email=Lucia.Timeline%40example.com');
+    expect(byAddress.status).toBe(200);
+    const whatsapp = byAddress.body.items.filter((item) => item.kind === 'whatsapp');
+    expect(whatsapp).toEqual([
+      expect.objectContaining({
+        id: lucia.userId,
+        summary: 'Quiero hablar con su equipo',
+        link: { tab: 'whatsapp', id: lucia.userId },
+      }),
+    ]);
+    // Someone who only wrote on WhatsApp: found by the phone the query names, in any format.
+    const tomas = person(406, 'Tomás');
+    await say(tomas, 'Do you invest in healthtech?');
+    const byPhone = await timeline(`email=tomas%40example.com&phone=${encodeURIComponent('600 10 04 06')}`);
+    expect(byPhone.body.items.filter((item) => item.kind === 'whatsapp').map((item) => item.id)).toEqual([
+      tomas.userId,
+    ]);
+    expect(
+      (await timeline('email=nobody%40example.com')).body.items.filter((item) => item.kind === 'whatsapp'),
+    ).toEqual([]);
   });
 
   it('retention deletes a WhatsApp conversation 12 months after its last message', async () => {

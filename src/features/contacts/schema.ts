@@ -10,10 +10,7 @@ import { PHONE_MAX } from '../../platform/form-schema';
  * ContactTimeline; the dashboard imports these schemas.
  */
 
-/**
- * What a timeline item can be. `whatsapp` (issue #26) has no records yet: the kind is here so the dashboard can be
- * written for it, and no item of it is made until they exist.
- */
+/** What a timeline item can be (`whatsapp`: a WhatsApp conversation, issue #26). */
 export const CONTACT_ITEM_KINDS = [
   'message',
   'chat',

@@ -1,3 +1,4 @@
+import { whatsappConversationsByEmail, whatsappConversationsByPhone } from '../whatsapp/conversations';
 import { normaliseEmail } from '../../platform/emails';
 import type { LeadSource } from '../leads/schema';
 import { preview } from '../leads/preview';
@@ -17,8 +18,8 @@ import {
  * partners sent them, and their newsletter subscription; newest first, at most TIMELINE_MAX items. A person is an
  * e-mail address (any case, spaces around it ignored) and the phone numbers their leads gave or the query names.
  * Chats and calls are the person's only through the lead filed from them; a booked meeting through its lead (source
- * `booking`), shown as a `booking` item with the meeting's status. WhatsApp conversations have no records yet (issue
- * #26).
+ * `booking`), shown as a `booking` item with the meeting's status. A WhatsApp conversation (issue #26) is theirs when
+ * its lead flow collected their address or its phone is one their own leads gave (or the query names).
  */
 const LEAD_KIND: Record<Exclude<LeadSource, 'booking'>, LeadItem['kind']> = {
   form: 'message',
@@ -47,6 +48,23 @@ export async function contactTimeline(query: ContactQuery): Promise<ContactTimel
     personReplies(email, query.phone, TIMELINE_MAX + 1),
     personSubscription(email),
   ]);
+  // WhatsApp conversations: those that gave the address, and those of a phone the person's own leads gave or the
+  // query names (a phone number on WhatsApp is its owner's: Meta verified it).
+  const phones = new Set(
+    [query.phone, ...leads.filter((lead) => lead.email === email).map((lead) => lead.phone)].filter(
+      (phone): phone is string => !!phone,
+    ),
+  );
+  const chats = new Map(
+    (
+      await Promise.all([
+        whatsappConversationsByEmail(email),
+        ...[...phones].map((phone) => whatsappConversationsByPhone(phone)),
+      ])
+    )
+      .flat()
+      .map((conversation) => [conversation.id, conversation] as const),
+  );
   const items: ContactItem[] = [
     ...leads.map((lead): ContactItem => {
       if (lead.source === 'booking') {
@@ -73,6 +91,13 @@ export async function contactTimeline(query: ContactQuery): Promise<ContactTimel
         matchedBy: lead.email === email ? 'email' : 'phone',
       };
     }),
+    ...[...chats.values()].map((conversation): ContactItem => ({
+      kind: 'whatsapp',
+      id: conversation.id,
+      at: conversation.lastActivity,
+      summary: preview(conversation.firstQuestion ?? '', SUMMARY_MAX),
+      link: { tab: 'whatsapp', id: conversation.id },
+    })),
     ...replies.map((reply): ContactItem => ({
       kind: 'reply',
       id: reply.id,
