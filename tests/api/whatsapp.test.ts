@@ -29,6 +29,8 @@ import { startFakeOpenAi, type FakeOpenAi } from '../helpers/fake-openai';
 import { portfolioFixture } from '../helpers/fixtures';
 import { startLocalSmtp, type LocalSmtp } from '../helpers/smtp';
 import { testDatabase } from '../helpers/db-setup';
+import { savePartnerSettings } from '../../src/features/meetings/store';
+import type { PartnerSettings } from '../../src/features/meetings/schema';
 import { asAdmin, signIn, useTestEnv } from '../helpers/admin';
 import { call, callJson } from '../helpers/functions';
 
@@ -418,6 +420,24 @@ describe('POST /api/whatsapp/webhook', () => {
     expect(alerts).toHaveLength(1);
     expect(alerts[0]!.parsed.subject).toContain('WhatsApp');
     expect(alerts[0]!.parsed.text).toContain('I would like to talk to your team');
+  });
+
+  it('asked to meet while a partner has free times, answers with the lead flow (no booking offer on WhatsApp yet)', async () => {
+    const [admin] = await testDatabase().query<{ id: string }>('SELECT id FROM users LIMIT 1');
+    const hours = (list: PartnerSettings['hours']) =>
+      savePartnerSettings(admin!.id, {
+        hours: list,
+        daysOff: [],
+        noticeMinutes: 60,
+        bufferMinutes: 0,
+        meetingLink: 'https://meet.example.com/partner',
+      });
+    await hours([1, 2, 3, 4, 5, 6, 7].map((weekday) => ({ weekday, startMinute: 0, endMinute: 1440 })));
+    try {
+      expect(await say(person(11), 'Can we meet next week?')).toContain('Do you agree?');
+    } finally {
+      await hours([]);
+    }
   });
 
   it('a no to the consent question files nothing', async () => {

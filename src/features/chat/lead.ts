@@ -172,8 +172,11 @@ export async function leadReply(turn: LeadTurn, lang: Language): Promise<Meeting
       return bookChosen({ ...state, booking: { ...state.booking, topic } }, lang, ip, at);
     }
     default: {
-      // To meet, call or talk to someone: the next free times, when a partner has any; else the lead flow.
-      const offer = wantsMeeting(message) ? await offerMeeting(lang, at, null) : null;
+      // To meet, call or talk to someone: the next free times, when a partner has any; else the lead flow. Only the
+      // site's chat keeps a booking under way (the conversation's `lead_booking`); WhatsApp's lead state does not yet
+      // (issue #26), so there the lead flow answers.
+      const canBook = (turn.source ?? 'chat') === 'chat';
+      const offer = canBook && wantsMeeting(message) ? await offerMeeting(lang, at, null) : null;
       if (offer) return offer;
       return wantsTeam(message) || wantsMeeting(message) ? askConsent() : null;
     }
