@@ -376,10 +376,14 @@ describe('POST /api/whatsapp/webhook', () => {
 
   it('sends nothing 24 hours after the last message, and stores why', async () => {
     const from = person(7);
+    useModel(true);
     const dayAndHourAgo = Math.floor(Date.now() / 1000) - 25 * 60 * 60;
     const { status } = await send(inbound(from, textMessage('Hello, what do you do?'), dayAndHourAgo));
     expect(status).toBe(200);
     expect(graph.sent).toHaveLength(0);
+    // Not answered, so not worth a model call either.
+    expect(openai.requests).toHaveLength(0);
+    useModel(false);
     const rows = await messagesOf(from.userId!);
     expect(rows.map((row) => [row.direction, row.status, row.note])).toEqual([
       ['in', 'received', null],

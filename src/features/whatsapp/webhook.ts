@@ -123,6 +123,9 @@ async function answerMessage(message: InboundMessage, profiles: WhatsAppProfile[
     return;
   }
   if (!text) return reply(t('whatsapp.textOnly'));
+  // A message Meta delivers after the 24-hour window (a late retry) gets no answer (`send` stores why): it spends no
+  // model call and moves no lead flow.
+  if (Date.now() - new Date(contact.lastInboundAt).getTime() > REPLY_WINDOW_MS) return reply('');
   const question = text.slice(0, MAX_CHAT_MESSAGE_LENGTH);
   const answer = await channelReply({
     conversationId: contactId,
