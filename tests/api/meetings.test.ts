@@ -4,6 +4,7 @@ import meetingsFunction from '../../netlify/functions/meetings';
 import slotsFunction from '../../netlify/functions/meetings-slots';
 import cancelFunction from '../../netlify/functions/meetings-cancel';
 import adminCancelFunction from '../../netlify/functions/admin-meetings-cancel';
+import leadDeleteFunction from '../../netlify/functions/admin-lead-delete';
 import reminderFunction from '../../netlify/functions/scheduled-meeting-reminders';
 import settingsFunction from '../../netlify/functions/meeting-settings';
 import { saveUser } from '../../src/features/accounts/users-store';
@@ -410,6 +411,30 @@ describe('cancelling', () => {
     const cancelled = smtp.to(body.email)[1]!;
     expect(cancelled.parsed.subject).toContain('Cancelada: su reunión');
     expect(invitation(cancelled).method).toBe('CANCEL');
+  });
+
+  it("deleting a booking's lead cancels its meeting first: both get METHOD:CANCEL, the slot is free", async () => {
+    const [slot] = await slotsOn('2026-12-14');
+    const body = booking(slot!);
+    const { body: booked } = await book(body);
+    const { body: list } = await callJson<MeetingList>(meetingsFunction, '/api/meetings', asAdmin(bench.cookie()));
+    const leadId = list.upcoming.find((meeting) => meeting.id === booked.id)!.leadId;
+    const deleted = await call(
+      leadDeleteFunction,
+      `/api/contact-messages/${leadId}`,
+      asAdmin(bench.cookie(), { method: 'DELETE', params: { id: leadId } }),
+    );
+    expect(deleted.status).toBe(200);
+    const cancelled = smtp.to(body.email)[1]!;
+    expect(invitation(cancelled)).toMatchObject({ method: 'CANCEL', uid: `${booked.id}@vantiapartners.com` });
+    expect(
+      smtp.mails.some(
+        (mail) =>
+          mail.parsed.subject?.startsWith('Meeting cancelled:') &&
+          invitation(mail).uid === `${booked.id}@vantiapartners.com`,
+      ),
+    ).toBe(true);
+    expect((await slotsOn('2026-12-14')).map((free) => free.start)).toContain(slot!.start);
   });
 
   it("an admin cancels with a message, which the visitor's mail carries; the list shows it", async () => {

@@ -219,6 +219,15 @@ export async function getMeeting(id: string): Promise<MeetingRow | null> {
   return row ?? null;
 }
 
+/** A lead's meeting that is still to come and confirmed: its id, or null (a lead has at most one meeting). */
+export async function upcomingMeetingOfLead(leadId: string, now = new Date()): Promise<string | null> {
+  const [row] = await database()
+    .select({ id: meetings.id })
+    .from(meetings)
+    .where(and(eq(meetings.leadId, leadId), eq(meetings.status, 'confirmed'), gt(meetings.startAt, now.toISOString())));
+  return row?.id ?? null;
+}
+
 /**
  * Cancels a confirmed meeting that has not started: by the visitor (their link's token) or by an admin (their
  * username and a message for the visitor). One conditional UPDATE: of racing cancellations one gets the row back

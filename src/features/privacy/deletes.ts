@@ -8,6 +8,9 @@ import type { User } from '../accounts/schema';
 import { recordAudit } from '../audit/store';
 import { deleteContactMessage } from '../leads/messages-store';
 import { deleteTavusConversation } from '../video/tavus';
+import { cancel } from '../meetings/booking';
+import { now } from '../../platform/clock';
+import { upcomingMeetingOfLead } from '../meetings/store';
 
 /**
  * An admin deletes one record (docs/product.md, "Admin dashboard"): a contact message, a chat conversation (every
@@ -29,6 +32,10 @@ export function pathSessionId(value: string | undefined): string {
 }
 
 export async function deleteMessageAsAdmin(id: string, actor: User): Promise<void> {
+  // A booking's lead takes its meeting with it: one still to come is cancelled first, so the visitor and the partner
+  // get the invitation's CANCEL instead of a meeting that silently no longer exists.
+  const meeting = await upcomingMeetingOfLead(id, now());
+  if (meeting) await cancel(meeting, { admin: actor.username, message: null }, now());
   if (!(await deleteContactMessage(id))) throw notFound('Message');
   await audit(actor, 'message.delete', id);
 }
