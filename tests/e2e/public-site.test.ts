@@ -297,6 +297,30 @@ describe('home sections', () => {
 });
 
 describe('what the first paint waits for', () => {
+  it('starts no script file before the page has loaded, and the chat and the forms still work after', async () => {
+    const { insight } = await firstIds();
+    for (const path of ['/', '/es/insights', `/insights/${insight.slugs.en}`, '/privacy-policy']) {
+      const page = await browser.page({ width: 390 });
+      await page.goto(path, { waitUntil: 'load' });
+      // Untouched: the page's scripts come in a moment after its load event, none before it.
+      await expect
+        .poll(() => page.evaluate(() => performance.getEntriesByType('resource').some((r) => r.name.endsWith('.js'))))
+        .toBe(true);
+      const early = await page.evaluate(() => {
+        const loaded = (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).loadEventEnd;
+        return performance
+          .getEntriesByType('resource')
+          .filter((entry) => /\.js(\?|$)/.test(entry.name) && entry.startTime < loaded)
+          .map((entry) => entry.name);
+      });
+      expect(early, path).toEqual([]);
+      // What they wire up works: the chat opens from its button.
+      await page.getByRole('button', { name: path.startsWith('/es') ? es['chat.open'] : en['chat.open'] }).click();
+      await page.locator('[data-chat-panel]').waitFor();
+      await page.close();
+    }
+  });
+
   it("fetches the video card's looping picture only once the contact section is in view, then plays it", async () => {
     const page = await browser.page({ width: 390 });
     const videos: string[] = [];
