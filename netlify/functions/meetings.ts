@@ -17,8 +17,10 @@ import { now } from '../../src/platform/clock';
 import { newId } from '../../src/platform/ids';
 
 /** The result a refused booking form lands with on the booking page (`/book?result=…&field=…`). */
-function refusal(status: number): string {
+function refusal(status: number, field: string | undefined): string {
   if (status === 400) return 'invalid';
+  // The address has its meetings to come already (src/features/meetings/schema.ts, MAX_UPCOMING_PER_ADDRESS).
+  if (status === 409 && field === 'email') return 'upcoming';
   if (status === 409) return 'taken';
   if (status === 429 || status === 503) return 'limit';
   return 'error';
@@ -26,7 +28,7 @@ function refusal(status: number): string {
 
 /**
  * A booking form's post: 303 to the confirmation page with the meeting's start (`/book/confirmed?start=…`), or 307
- * back to the booking page with what went wrong (`/book?result=invalid|taken|limit|error[&field=…]`): the browser
+ * back to the booking page with what went wrong (`/book?result=invalid|taken|upcoming|limit|error[&field=…]`): the browser
  * posts the same fields there, and the page puts them back in the form.
  */
 function bookingPage(lang: Language, outcome: FormOutcome): string {
@@ -35,7 +37,7 @@ function bookingPage(lang: Language, outcome: FormOutcome): string {
     return `${localePath(lang, CONFIRMED_PATH)}?start=${encodeURIComponent(booked.data.start)}`;
   }
   const field = outcome.field ? `&field=${encodeURIComponent(outcome.field)}` : '';
-  return `${localePath(lang, BOOK_PATH)}?result=${refusal(outcome.status)}${field}`;
+  return `${localePath(lang, BOOK_PATH)}?result=${refusal(outcome.status, outcome.field)}${field}`;
 }
 
 /**
