@@ -673,7 +673,7 @@ describe('reminders and the timeline', () => {
 });
 
 describe('privacy', () => {
-  it('an erasure of the address deletes its meetings with their leads, and frees their slots', async () => {
+  it('an erasure of the address cancels its meetings to come (both get METHOD:CANCEL), then deletes them with their leads', async () => {
     const [slot] = await slotsOn('2026-12-09');
     const body = booking(slot!);
     const { body: booked } = await book(body);
@@ -682,6 +682,12 @@ describe('privacy', () => {
     expect(report.contactMessages).toBe(1);
     expect(await testDatabase().query(`SELECT id FROM meetings WHERE id = $1`, [booked.id])).toEqual([]);
     expect((await slotsOn('2026-12-09')).map((free) => free.start)).toContain(slot!.start);
+    const uid = `${booked.id}@vantiapartners.com`;
+    expect(invitation(smtp.to(body.email)[1]!)).toMatchObject({ method: 'CANCEL', uid });
+    const partnerCancel = smtp.mails.filter(
+      (mail) => mail.parsed.subject?.startsWith('Meeting cancelled:') && invitation(mail).uid === uid,
+    );
+    expect(partnerCancel).toHaveLength(1);
   });
 });
 

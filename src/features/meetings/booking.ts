@@ -13,6 +13,7 @@ import {
   checkBookable,
   currentAvailability,
   takeDueReminders,
+  upcomingMeetingOfLead,
   type MeetingRow,
 } from './store';
 import {
@@ -106,6 +107,16 @@ export async function cancel(
   }
   await tryMails(mailKeys);
   return meeting;
+}
+
+/**
+ * Before a booking's lead is deleted (an admin's delete, a privacy erasure; the meeting goes with it, ON DELETE
+ * CASCADE): its meeting still to come is cancelled by `admin`, so the visitor and the partner get the invitation's
+ * CANCEL instead of a meeting that silently no longer exists, and the slot is free.
+ */
+export async function cancelLeadMeeting(leadId: string, admin: string, now: Date): Promise<void> {
+  const meeting = await upcomingMeetingOfLead(leadId, now);
+  if (meeting) await cancel(meeting, { admin, message: null }, now);
 }
 
 /**
