@@ -1,7 +1,7 @@
 import ICAL from 'ical.js';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import meetingsFunction from '../../netlify/functions/meetings';
-import slotsFunction from '../../netlify/functions/meetings-slots';
+import slotsFunction, { config as slotsConfig } from '../../netlify/functions/meetings-slots';
 import cancelFunction from '../../netlify/functions/meetings-cancel';
 import adminCancelFunction from '../../netlify/functions/admin-meetings-cancel';
 import leadDeleteFunction from '../../netlify/functions/admin-lead-delete';
@@ -165,6 +165,14 @@ describe('GET /api/meetings/slots', () => {
     expect(luis[0]?.start).toBe('2026-12-08T08:00:00.000Z');
     expect(luis).toHaveLength(12);
     expect((await slots(1)).slots.every((slot) => slot.start.startsWith('2026-12-07'))).toBe(true);
+  });
+
+  it('is kept by the CDN once per `days` (other query parameters share it) and rate-limited per IP', async () => {
+    const response = await call(slotsFunction, '/api/meetings/slots?days=7&utm_source=x');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('netlify-vary')).toBe('query=days');
+    expect(response.headers.get('netlify-cdn-cache-control')).toBe('public, s-maxage=30');
+    expect(slotsConfig.rateLimit).toMatchObject({ windowLimit: 30, windowSize: 60, aggregateBy: ['ip', 'domain'] });
   });
 
   it('reads them in four statements, whatever the number of partners', async () => {
