@@ -9,7 +9,13 @@ import { json } from '../../src/http/responses';
 import { route } from '../../src/http/route';
 import type { Language } from '../../src/i18n/languages';
 import { book } from '../../src/features/meetings/booking';
-import { bookingInputSchema, bookingResultSchema, BOOK_PATH, CONFIRMED_PATH } from '../../src/features/meetings/schema';
+import {
+  bookingInputSchema,
+  bookingResultSchema,
+  BOOK_PATH,
+  CONFIRMED_PATH,
+  SLOT_MINUTES,
+} from '../../src/features/meetings/schema';
 import { listMeetings } from '../../src/features/meetings/store';
 import { ADMIN_NO_STORE } from '../../src/features/privacy/deletes';
 import { BODY_LIMITS } from '../../src/features/quotas/quotas';
@@ -58,8 +64,12 @@ export default route({
         language: chosen,
         ...input
       } = await parseJsonOrFormBody(request, bookingInputSchema, BODY_LIMITS.booking);
-      // The honeypot was filled in: a bot. It gets a booking's answer, and nothing is stored or sent.
-      if (website) return json({ id: newId(), start: input.start, end: input.start }, { status: 201 });
+      // The honeypot was filled in: a bot. It gets a booking's answer (a 30-minute slot), and nothing is stored or sent.
+      if (website) {
+        const start = new Date(input.start);
+        const end = new Date(start.getTime() + SLOT_MINUTES * 60_000);
+        return json({ id: newId(), start: start.toISOString(), end: end.toISOString() }, { status: 201 });
+      }
       const result = await book(input, chosen ?? language(request), clientIp(request, context), now());
       return json(result, { status: 201 });
     },

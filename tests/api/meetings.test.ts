@@ -7,6 +7,7 @@ import adminCancelFunction from '../../netlify/functions/admin-meetings-cancel';
 import leadDeleteFunction from '../../netlify/functions/admin-lead-delete';
 import reminderFunction from '../../netlify/functions/scheduled-meeting-reminders';
 import settingsFunction from '../../netlify/functions/meeting-settings';
+import usersFunction from '../../netlify/functions/admin-users';
 import { saveUser } from '../../src/features/accounts/users-store';
 import { contactTimeline } from '../../src/features/contacts/timeline';
 import { eachLead } from '../../src/features/leads/messages-store';
@@ -758,5 +759,86 @@ describe('a partner’s own settings (/api/meetings/settings)', () => {
     );
     expect(status).toBe(400);
     expect(body.field).toBe(field);
+  });
+});
+
+describe('guards of the meetings table and of who offers slots', () => {
+  it("answers the honeypot's bot a believable 30-minute booking, storing and mailing nothing", async () => {
+    const [slot] = await slotsOn('2026-12-16');
+    const before = await testDatabase().snapshot({ withoutQuotas: true });
+    const sent = smtp.mails.length;
+    const { status, body } = await book(booking(slot!, { website: 'https://spam.example' }));
+    expect(status).toBe(201);
+    expect(body).toEqual({ id: body.id, start: slot!.start, end: slot!.end });
+    expect(await testDatabase().snapshot({ withoutQuotas: true })).toEqual(before);
+    expect(smtp.mails.length).toBe(sent);
+  });
+
+  it('holds the API limits on name, topic, company and cancel message, and indexes meetings by lead', async () => {
+    const [slot] = await slotsOn('2026-12-16');
+    const { body: booked } = await book(booking(slot!));
+    for (const [column, length] of [
+      ['name', 201],
+      ['topic', 5001],
+      ['company', 201],
+      ['cancel_message', 2001],
+    ] as const) {
+      await expect(
+        testDatabase().query(`UPDATE meetings SET ${column} = repeat('x', ${length}) WHERE id = $1`, [booked.id]),
+      ).rejects.toThrow(/check constraint/);
+    }
+    await expect(testDatabase().query(`UPDATE meetings SET name = '' WHERE id = $1`, [booked.id])).rejects.toThrow(
+      /check constraint/,
+    );
+    const indexes = await testDatabase().query<{ indexdef: string }>(
+      `SELECT indexdef FROM pg_indexes WHERE tablename = 'meetings' AND indexname = 'meetings_lead'`,
+    );
+    expect(indexes[0]?.indexdef).toContain('(lead_id)');
+  });
+
+  it('a partner demoted from admin offers no slot, and stays off when made admin again until they save hours', async () => {
+    const carla = await saveUser({ username: 'carla', password: 'carla partner password 123', role: 'admin' });
+    await savePartnerSettings(carla.id, {
+      hours: [{ weekday: 3, startMinute: 600, endMinute: 660 }],
+      daysOff: [],
+      noticeMinutes: 0,
+      bufferMinutes: 0,
+      meetingLink: null,
+    });
+    const offered = async () => (await slots()).slots.filter((slot) => slot.partnerId === carla.id);
+    expect(await offered()).not.toEqual([]);
+    const demote = (role: string) =>
+      callJson(
+        usersFunction,
+        '/api/users/carla',
+        asAdmin(bench.cookie(), { method: 'PUT', body: { role }, params: { username: 'carla' } }),
+      );
+    expect((await demote('investor')).status).toBe(200);
+    expect(await offered()).toEqual([]);
+    expect((await demote('admin')).status).toBe(200);
+    expect(await offered()).toEqual([]);
+    // A flag set by hand on an investor's account offers nothing either.
+    await testDatabase().query(`UPDATE users SET partner = true, role = 'investor' WHERE id = $1`, [carla.id]);
+    expect(await offered()).toEqual([]);
+    await testDatabase().query(`UPDATE users SET partner = false WHERE id = $1`, [carla.id]);
+  });
+
+  it('audits a change of a partner’s own settings (who, not what)', async () => {
+    const audited = () =>
+      testDatabase().query<{ actor: string; detail: string }>(
+        `SELECT actor, detail FROM audit_log WHERE action = 'meeting.settings' ORDER BY id`,
+      );
+    const before = (await audited()).length;
+    const body = { ...DEMO_PARTNER_SETTINGS, meetingLink: 'https://meet.example.com/secret-room' };
+    const saved = await callJson(
+      settingsFunction,
+      '/api/meetings/settings',
+      asAdmin(bench.cookie(), { method: 'PUT', body }),
+    );
+    expect(saved.status).toBe(200);
+    const audit = await audited();
+    expect(audit).toHaveLength(before + 1);
+    expect(audit.at(-1)).toMatchObject({ actor: 'partner' });
+    expect(JSON.stringify(audit)).not.toContain('secret-room');
   });
 });

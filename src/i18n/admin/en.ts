@@ -357,6 +357,7 @@ export const adminEn = {
         'newsletter.send': 'Sent a newsletter issue',
         'lead.reply': 'Replied to a lead',
         'meeting.cancel': 'Cancelled a meeting',
+        'meeting.settings': 'Changed their meeting hours',
         'lead.notes': 'Edited a lead’s notes',
       },
     },

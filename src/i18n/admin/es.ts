@@ -346,6 +346,7 @@ export const adminEs: AdminTexts = {
         'newsletter.send': 'Envió un número del boletín',
         'lead.reply': 'Respondió a un contacto',
         'meeting.cancel': 'Canceló una reunión',
+        'meeting.settings': 'Cambió su horario de reuniones',
         'lead.notes': 'Editó las notas de un contacto',
       },
     },
