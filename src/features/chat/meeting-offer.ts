@@ -52,6 +52,8 @@ export interface MeetingReply {
   text: string;
   state: LeadState | null;
   slots?: string[];
+  /** Each button's start (ISO UTC), so the widget can show it in the visitor's time zone with Madrid's beside it. */
+  starts?: string[];
   filed?: true;
 }
 
@@ -86,6 +88,7 @@ export async function offerMeeting(
       booking,
     },
     slots: offered.map((slot) => slotLabel(slot.start, lang)),
+    starts: offered.map((slot) => slot.start),
   };
 }
 

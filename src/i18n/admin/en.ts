@@ -797,8 +797,12 @@ export const adminEn = {
       /** By ISO weekday (1 = Monday). */
       weekdays: { 1: 'Monday', 2: 'Tuesday', 3: 'Wednesday', 4: 'Thursday', 5: 'Friday', 6: 'Saturday', 7: 'Sunday' },
       available: (day: string) => `Available on ${day}`,
-      from: (day: string) => `${day} from`,
-      until: (day: string) => `${day} until`,
+      /** A weekday's range `n` (1 for the first: its label is the day's alone). */
+      from: (day: string, n = 1) => (n > 1 ? `${day} from (hours ${n})` : `${day} from`),
+      until: (day: string, n = 1) => (n > 1 ? `${day} until (hours ${n})` : `${day} until`),
+      ranges: (day: string) => `${day}'s hours`,
+      addRange: (day: string) => `Add hours on ${day}`,
+      removeRange: (day: string, n: number) => `Remove ${day}'s hours ${n}`,
       daysOff: 'Days off',
       dayOff: 'Day off',
       addDayOff: 'Add day off',
@@ -812,6 +816,7 @@ export const adminEn = {
       saved: 'Hours saved',
       failed: 'The hours could not be saved.',
       rangeError: (day: string) => `${day}: the end must be after the start.`,
+      overlapError: (day: string) => `${day}: the hours overlap.`,
       linkError: 'The meeting link must be an https:// address.',
       numberError: 'Enter a whole number within the allowed range.',
     },
