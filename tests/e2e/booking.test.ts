@@ -220,6 +220,43 @@ describe('booking a meeting', () => {
     await page.close();
   });
 
+  it('without JavaScript, says why a third meeting to come for one address is refused, in Spanish', async () => {
+    // The chat's test booked one for this address; a second through the API, then a third through the page.
+    const slots = (await (await fetch(`${baseUrl()}/api/meetings/slots`)).json()) as SlotsResponse;
+    const second = slots.slots.at(-1)!;
+    const booked = await fetch(`${baseUrl()}/api/meetings`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: baseUrl() },
+      body: JSON.stringify({
+        start: second.start,
+        partnerId: second.partnerId,
+        name: 'Beatriz Luna',
+        email: 'beatriz@luna.example',
+        topic: 'Segunda reunión',
+        language: 'es',
+        consent: true,
+      }),
+    });
+    expect(booked.status).toBe(201);
+    const page = await browser.page({ javaScript: false });
+    await page.goto('/es/book');
+    const form = page.locator('[data-booking-form]');
+    await form.getByRole('radio').nth(3).check();
+    await form.getByLabel(es['book.name']).fill('Beatriz Luna');
+    await form.getByLabel(es['book.email']).fill('Beatriz@Luna.example');
+    await form.getByLabel(es['book.topic']).fill('Una tercera reunión');
+    await form.getByRole('checkbox', { name: es['book.consent'] }).check();
+    await form.getByRole('button', { name: es['book.submit'] }).click();
+    await page.waitForURL('**/es/book?result=upcoming&field=email');
+    expect(await page.getByRole('alert').first().innerText()).toContain(
+      es['book.result.upcoming'].replace('{max}', '2'),
+    );
+    expect(await page.locator('[data-booking-form]').getByLabel(es['book.topic']).inputValue()).toBe(
+      'Una tercera reunión',
+    );
+    await page.close();
+  });
+
   it('the dashboard lists a booking in Meetings and cancels it with a message; My hours shows the hours', async () => {
     const slots = (await (await fetch(`${baseUrl()}/api/meetings/slots`)).json()) as SlotsResponse;
     const slot = slots.slots[7]!;
