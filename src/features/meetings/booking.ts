@@ -1,7 +1,7 @@
-import { randomBytes } from 'node:crypto';
 import { useTranslations } from '../../i18n';
 import type { Language } from '../../i18n/languages';
 import { Conflict } from '../../platform/errors';
+import { newToken } from '../../platform/ids';
 import { recordAudit } from '../audit/store';
 import { tryNow } from '../mail/outbox';
 import { QUOTAS, takeBookingAddressQuota, takeVisitorQuota } from '../quotas/quotas';
@@ -24,8 +24,6 @@ import {
   type BookingResult,
   type SlotsResponse,
 } from './schema';
-
-const newToken = () => randomBytes(32).toString('base64url');
 
 /**
  * The booking rules (docs/product.md, "Meetings"): what GET /api/meetings/slots offers, what POST /api/meetings takes

@@ -1,11 +1,10 @@
-import { createHash } from 'node:crypto';
 import { and, asc, desc, eq, gt, gte, inArray, isNull, lt, lte, sql } from 'drizzle-orm';
 import { database, type Queryable } from '../../platform/db/client';
 import { Conflict, Gone, InvalidInput, NotFound } from '../../platform/errors';
-import { isId, newId } from '../../platform/ids';
+import { isId, newId, tokenHash } from '../../platform/ids';
 import type { Language } from '../../i18n/languages';
 import { users } from '../accounts/tables';
-import { contactMessages } from '../leads/tables';
+import { addContactMessage } from '../leads/messages-store';
 import { mailOutbox } from '../mail/tables';
 import { outboxRow, type NewOutboxMail } from '../mail/outbox-store';
 import { normaliseEmail } from '../../platform/emails';
@@ -31,11 +30,6 @@ export interface PartnerIdentity {
 }
 
 export type MeetingRow = typeof meetings.$inferSelect;
-
-/** What a cancel link's token is stored as: its SHA-256, never the token. */
-export function tokenHash(token: string): string {
-  return createHash('sha256').update(token, 'utf8').digest('hex');
-}
 
 /** Whether a database error is a unique violation (Postgres 23505), as node-postgres or Drizzle's wrapper throws it. */
 function isUniqueViolation(error: unknown): boolean {
@@ -228,17 +222,20 @@ export async function bookMeeting(
       await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended(${address}, 0))`);
       const partner = await checkBooking(tx, booking, now);
       const at = now.toISOString();
-      const leadId = newId(now.getTime());
-      await tx.insert(contactMessages).values({
-        id: leadId,
-        name: booking.name,
-        email: booking.email,
-        company: booking.company,
-        message: booking.leadMessage(partner),
-        source: 'booking',
-        language: booking.language,
-        createdAt: at,
-      });
+      const lead = await addContactMessage(
+        {
+          name: booking.name,
+          email: booking.email,
+          company: booking.company,
+          phone: null,
+          serviceOfInterest: null,
+          message: booking.leadMessage(partner),
+        },
+        'booking',
+        now,
+        undefined,
+        { language: booking.language, db: tx },
+      );
       const [meeting] = await tx
         .insert(meetings)
         .values({
@@ -252,7 +249,7 @@ export async function bookMeeting(
           topic: booking.topic,
           language: booking.language,
           cancelTokenHash: tokenHash(booking.token),
-          leadId,
+          leadId: lead.id,
           createdAt: at,
         })
         .returning();
