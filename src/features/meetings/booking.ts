@@ -42,9 +42,16 @@ function upcomingRefusal(error: unknown, language: Language): unknown {
   return new Conflict(useTranslations(language)('book.result.upcoming', { max: MAX_UPCOMING_PER_ADDRESS }), 'email');
 }
 
+/** How long a request or the reminder job spends trying mails at once; the scheduled retry sends the rest. */
+const TRY_MAILS_MS = 20_000;
+
 /** Tries a change's mails, written with it, after its commit (never throws: the outbox keeps what is not sent). */
 async function tryMails(keys: string[]): Promise<void> {
-  for (const key of keys) await tryNow(key);
+  const started = Date.now();
+  for (const key of keys) {
+    if (Date.now() - started > TRY_MAILS_MS) return;
+    await tryNow(key);
+  }
 }
 
 /**
