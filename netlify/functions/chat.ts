@@ -15,7 +15,8 @@ import { chatRequestSchema } from '../../src/features/chat/schema';
  * (`delta` pieces, then `done` with the whole message, the session id and the sources:
  * the site's pages the reply links to, `{title, url, type}`; and `lead`, where the lead flow stands: the
  * question it asked, `filed`, or null — src/features/chat/schema.ts, ChatLeadStep; and `slots`, the meeting offer's
- * free times as its buttons say them, each sent back as the visitor's message — src/features/chat/meeting-offer.ts).
+ * free times as its buttons say them, each sent back as the visitor's message, with `slotStarts`, their ISO UTC
+ * starts, which the widget shows in the visitor's time zone — src/features/chat/meeting-offer.ts).
  * The exchange is logged before the answer ends; without a `sessionId` the
  * server makes one, and the client sends it back with its next message.
  */
@@ -36,6 +37,7 @@ export default route({
           sources: reply.sources(message),
           lead: reply.lead,
           slots: reply.slots,
+          ...(reply.slotStarts.length && { slotStarts: reply.slotStarts }),
         }),
         onCancel: () => left.abort(),
       });
@@ -48,6 +50,7 @@ export default route({
       sources: reply.sources(message),
       lead: reply.lead,
       slots: reply.slots,
+      ...(reply.slotStarts.length && { slotStarts: reply.slotStarts }),
     });
   },
 });

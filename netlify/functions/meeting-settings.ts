@@ -6,11 +6,13 @@ import { route } from '../../src/http/route';
 import { partnerSettingsSchema } from '../../src/features/meetings/schema';
 import { getPartnerSettings, savePartnerSettings } from '../../src/features/meetings/store';
 import { ADMIN_NO_STORE } from '../../src/features/privacy/deletes';
+import { recordAudit } from '../../src/features/audit/store';
 
 /**
  * /api/meetings/settings (docs/product.md, "Meetings"): the signed-in admin's own booking settings as a partner:
  * weekly hours in Madrid time, days off, minimum notice, buffer and meeting link. GET answers them (`null` before the
- * first save); PUT replaces them and makes the account a partner (with hours, it offers slots at once).
+ * first save); PUT replaces them and makes the account a partner (with hours, it offers slots at once), audited as
+ * `meeting.settings` (who; never the hours or the link).
  */
 export default route({
   GET: async (request) => {
@@ -21,6 +23,7 @@ export default route({
     const user = await requireAdmin(request);
     const settings = await parseJsonBody(request, partnerSettingsSchema);
     await savePartnerSettings(user.id, settings);
+    await recordAudit({ actor: user.username, actorRole: user.role, action: 'meeting.settings', target: user.id });
     return json({ settings: await getPartnerSettings(user.id) }, { headers: ADMIN_NO_STORE });
   },
 });

@@ -1,4 +1,5 @@
 import type { Config } from '@netlify/functions';
+import { publicWriteRateLimit } from '../../src/http/rate-limits';
 import { route } from '../../src/http/route';
 import { json } from '../../src/http/responses';
 import { parseWith } from '../../src/http/bodies';
@@ -12,7 +13,8 @@ const SLOTS_CDN_SECONDS = 30;
 /**
  * GET /api/meetings/slots?days=14 (docs/product.md, "Meetings"): the partners' free 30-minute slots of the next
  * `days` days (1 to 14), past each partner's minimum notice, as `{ timeZone: "Europe/Madrid", slots: [{ start, end,
- * partnerId }] }` with ISO UTC times. Public; kept by the CDN for SLOTS_CDN_SECONDS at most, never by browsers.
+ * partnerId }] }` with ISO UTC times. Public; kept by the CDN for SLOTS_CDN_SECONDS at most (one copy per `days`),
+ * never by browsers; what reaches the function is rate-limited per IP, as the other anonymous endpoints.
  */
 export default route({
   GET: async (request) => {
@@ -22,6 +24,9 @@ export default route({
       headers: {
         'Cache-Control': 'public, max-age=0, must-revalidate',
         'Netlify-CDN-Cache-Control': `public, s-maxage=${SLOTS_CDN_SECONDS}`,
+        // The CDN's copy is keyed on `days` alone: another query parameter (?x=1, utm_…) gets the same copy and never
+        // reaches the function.
+        'Netlify-Vary': 'query=days',
       },
     });
   },
@@ -29,4 +34,6 @@ export default route({
 
 export const config: Config = {
   path: '/api/meetings/slots',
+  // Each uncached read is four statements: a brisk reader's pace, not a script's.
+  rateLimit: { ...publicWriteRateLimit, windowLimit: 30 },
 };

@@ -2,7 +2,7 @@ import { localePath } from '../i18n';
 import { LANGUAGES, type Language } from '../i18n/languages';
 import { ConfigError } from '../platform/env';
 import { isFormPost } from './bodies';
-import { asHttpError, type HttpError } from './responses';
+import { asHttpError } from './responses';
 import { logFailure, type Handler } from './route';
 import { SECURITY_HEADERS } from './security-headers';
 
@@ -42,11 +42,12 @@ export function language(request: Request): Language {
   return LANGUAGES.find((lang) => lang === asked) ?? LANGUAGES[0];
 }
 
-function resultOf(refusal: HttpError | null): FormResult {
-  if (!refusal) return 'error';
-  if (refusal.status === 400) return 'invalid';
-  if (refusal.status === 409) return 'duplicate';
-  if (refusal.status === 429 || refusal.status === 503) return 'limit';
+/** What a form's post came to, by the status its handler answered or was refused with. */
+function resultOf(status: number): FormResult {
+  if (status >= 200 && status < 300) return 'sent';
+  if (status === 400) return 'invalid';
+  if (status === 409) return 'duplicate';
+  if (status === 429 || status === 503) return 'limit';
   return 'error';
 }
 
@@ -64,25 +65,9 @@ export function answeringFormsAt(
   handler: Handler,
   resultUrl: (lang: Language, result: FormResult) => string,
 ): Handler {
-  return async (request, context) => {
-    if (!isFormPost(request)) return handler(request, context);
-    const lang = language(request);
-    let result: FormResult;
-    try {
-      const response = await handler(request, context);
-      result = response.ok ? 'sent' : 'error';
-    } catch (error) {
-      const refusal = asHttpError(error);
-      if (error instanceof ConfigError) console.error(`Configuration error on POST /api/${form}: ${error.message}`);
-      else if (!refusal) logFailure(request, error);
-      result = resultOf(refusal);
-      // A body past the limit is not sent again.
-      if (refusal?.status === 413) {
-        return redirect(303, resultUrl(lang, 'error'));
-      }
-    }
-    return redirect(result === 'sent' ? 303 : 307, resultUrl(lang, result));
-  };
+  return answeringFormsBySeeOther(form, handler, (lang, outcome) => resultUrl(lang, resultOf(outcome.status)), {
+    keepRefused: true,
+  });
 }
 
 function redirect(status: 303 | 307, location: string): Response {

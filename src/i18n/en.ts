@@ -342,6 +342,8 @@ export const en = {
     "Done, {name}: your meeting with {partner} is booked for {when}. I've sent the calendar invitation to {email}, with a link to cancel or move it.",
   'assistant.meetingLimit':
     'I cannot book more meetings from here today. Please try again tomorrow, or write to us through the [contact form]({contactUrl}).',
+  'assistant.meetingUpcoming':
+    'That email address already has {max} meetings to come with us, the most one address can hold. To book another, first cancel one with the link in its confirmation email, or write to us through the [contact form]({contactUrl}).',
   'assistant.meetingError':
     'Something went wrong and the meeting was not booked. Please try again on the [booking page]({bookUrl}).',
   'assistant.refuse':
@@ -538,6 +540,8 @@ export const en = {
   'book.result.invalid': 'The meeting was not booked: please check the fields marked below.',
   'book.result.taken': 'Sorry, someone has just booked that time. Please choose another one.',
   'book.result.limit': 'Too many bookings have been made from here today. Please try again tomorrow or write to us.',
+  'book.result.upcoming':
+    'This email address already has {max} meetings to come with us. To book another, first cancel one with the link in its confirmation email.',
   'book.result.error': 'Something went wrong and the meeting was not booked. Please try again.',
   'book.confirmed.title': 'Your meeting is booked',
   'book.confirmed.when': 'We look forward to talking with you on {when}.',

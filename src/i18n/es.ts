@@ -347,6 +347,8 @@ export const es: Record<DictionaryKey, string> = {
     'Listo, {name}: su reunión con {partner} queda reservada para el {when}. He enviado la invitación a {email}, con un enlace para cancelarla o cambiarla.',
   'assistant.meetingLimit':
     'Hoy no puedo reservar más reuniones desde aquí. Inténtelo de nuevo mañana o escríbanos mediante el [formulario de contacto]({contactUrl}).',
+  'assistant.meetingUpcoming':
+    'Esa dirección de correo ya tiene {max} reuniones pendientes con nosotros, el máximo por dirección. Para reservar otra, cancele antes una con el enlace de su correo de confirmación, o escríbanos mediante el [formulario de contacto]({contactUrl}).',
   'assistant.meetingError':
     'Algo ha fallado y la reunión no se ha reservado. Inténtelo de nuevo en la [página de reservas]({bookUrl}).',
   'assistant.refuse':
@@ -543,6 +545,8 @@ export const es: Record<DictionaryKey, string> = {
   'book.result.invalid': 'La reunión no se ha reservado: revise los campos indicados más abajo.',
   'book.result.taken': 'Lo sentimos, alguien acaba de reservar esa hora. Elija otra, por favor.',
   'book.result.limit': 'Hoy se han hecho demasiadas reservas desde aquí. Inténtelo de nuevo mañana o escríbanos.',
+  'book.result.upcoming':
+    'Esta dirección de correo ya tiene {max} reuniones pendientes con nosotros. Para reservar otra, cancele antes una con el enlace de su correo de confirmación.',
   'book.result.error': 'Algo ha fallado y la reunión no se ha reservado. Inténtelo de nuevo.',
   'book.confirmed.title': 'Su reunión está reservada',
   'book.confirmed.when': 'Será un placer hablar con usted el {when}.',

@@ -54,6 +54,19 @@ export function idTime(id: string): number {
 }
 
 /**
+ * A new secret for a link (a meeting's cancel link, an investor's invitation): 256 random bits, URL-safe, 43
+ * characters. Stored only as `tokenHash`.
+ */
+export function newToken(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+/** What a link's token is stored and looked up as: its SHA-256 in hex, never the token. */
+export function tokenHash(token: string): string {
+  return createHash('sha256').update(token, 'utf8').digest('hex');
+}
+
+/**
  * An id made from a time and a stable seed (the same seed, the same id): a record filed again for the same cause
  * (a replayed provider event) lands on the same key instead of a second record.
  */

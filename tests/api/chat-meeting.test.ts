@@ -52,7 +52,7 @@ afterAll(async () => {
 });
 beforeEach(() => setClock(NOW));
 
-type Answer = { message: string; sessionId: string; lead: string | null; slots: string[] };
+type Answer = { message: string; sessionId: string; lead: string | null; slots: string[]; slotStarts?: string[] };
 
 /** A visitor as the widget talks: each message with the session id the server gave. */
 function visitor(language: 'en' | 'es', ip: string) {
@@ -84,6 +84,12 @@ describe('the chat offers a meeting', () => {
       'Mon, Dec 7, 09:00 (Madrid time)',
       'Mon, Dec 7, 09:30 (Madrid time)',
       'Mon, Dec 7, 10:00 (Madrid time)',
+    ]);
+    // Their starts, which the widget shows in the visitor's own time zone with Madrid's beside them.
+    expect(offer.slotStarts).toEqual([
+      '2026-12-07T08:00:00.000Z',
+      '2026-12-07T08:30:00.000Z',
+      '2026-12-07T09:00:00.000Z',
     ]);
 
     // The second button's label, sent as the visitor's message.
@@ -172,5 +178,36 @@ describe('the chat offers a meeting', () => {
     await say(again.slots[2]!);
     expect((await say('no')).message).toMatch(/^No problem: I haven't stored anything/);
     expect((await listMeetings(NOW)).upcoming).toHaveLength(before);
+  });
+});
+
+describe('the chat and an address with its meetings to come', () => {
+  it('says, in the visitor’s language, that the address already has two meetings to come, and books nothing', async () => {
+    const email = 'sofia@ruiz.example';
+    const starts = (await freeStarts()).slice(-3);
+    const ana = (await testDatabase().query<{ id: string }>(`SELECT id FROM users WHERE username = 'ana'`))[0]!;
+    for (const start of starts.slice(0, 2)) {
+      const { status } = await callJson(meetingsFunction, '/api/meetings', {
+        method: 'POST',
+        body: { start, partnerId: ana.id, name: 'Sofía Ruiz', email, topic: 'Una', language: 'es', consent: true },
+        ip: '10.30.9.9',
+      });
+      expect(status).toBe(201);
+    }
+    const say = visitor('es', '10.30.9.10');
+    const offer = await say('Quisiera una reunión');
+    expect(offer.lead).toBe('slot');
+    await say(offer.slots[0]!);
+    await say('sí');
+    await say('Sofía Ruiz');
+    await say(email);
+    await say('Ruiz SL');
+    const refused = await say('Otra reunión');
+    expect(refused.lead).toBeNull();
+    expect(refused.message).toBe(
+      es['assistant.meetingUpcoming'].replace('{max}', '2').replace('{contactUrl}', '/es/#contact'),
+    );
+    const { upcoming } = await listMeetings(NOW);
+    expect(upcoming.filter((meeting) => meeting.email === email)).toHaveLength(2);
   });
 });

@@ -1,12 +1,13 @@
 import ICAL from 'ical.js';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import meetingsFunction from '../../netlify/functions/meetings';
-import slotsFunction from '../../netlify/functions/meetings-slots';
+import slotsFunction, { config as slotsConfig } from '../../netlify/functions/meetings-slots';
 import cancelFunction from '../../netlify/functions/meetings-cancel';
 import adminCancelFunction from '../../netlify/functions/admin-meetings-cancel';
 import leadDeleteFunction from '../../netlify/functions/admin-lead-delete';
 import reminderFunction from '../../netlify/functions/scheduled-meeting-reminders';
 import settingsFunction from '../../netlify/functions/meeting-settings';
+import usersFunction from '../../netlify/functions/admin-users';
 import { saveUser } from '../../src/features/accounts/users-store';
 import { contactTimeline } from '../../src/features/contacts/timeline';
 import { eachLead } from '../../src/features/leads/messages-store';
@@ -165,6 +166,14 @@ describe('GET /api/meetings/slots', () => {
     expect(luis[0]?.start).toBe('2026-12-08T08:00:00.000Z');
     expect(luis).toHaveLength(12);
     expect((await slots(1)).slots.every((slot) => slot.start.startsWith('2026-12-07'))).toBe(true);
+  });
+
+  it('is kept by the CDN once per `days` (other query parameters share it) and rate-limited per IP', async () => {
+    const response = await call(slotsFunction, '/api/meetings/slots?days=7&utm_source=x');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('netlify-vary')).toBe('query=days');
+    expect(response.headers.get('netlify-cdn-cache-control')).toBe('public, s-maxage=30');
+    expect(slotsConfig.rateLimit).toMatchObject({ windowLimit: 30, windowSize: 60, aggregateBy: ['ip', 'domain'] });
   });
 
   it('reads them in four statements, whatever the number of partners', async () => {
@@ -357,10 +366,94 @@ describe('POST /api/meetings', () => {
     expect(refused.status).toBe(429);
     expect(refused.headers.get('retry-after')).toMatch(/^\d+$/);
 
+    process.env['QUOTA_BOOKING_PER_ADDRESS'] = '1';
+    try {
+      const email = freshEmail();
+      expect((await book(booking(day[6]!, { email }))).status).toBe(201);
+      expect((await book(booking(day[7]!, { email }))).status).toBe(429);
+      expect(smtp.to(email)).toHaveLength(1);
+    } finally {
+      delete process.env['QUOTA_BOOKING_PER_ADDRESS'];
+    }
+  });
+
+  it('refuses an address a third meeting to come (any case) with 409 in its language; cancelled or past ones free it', async () => {
+    const day = await slotsOn('2026-12-17');
     const email = freshEmail();
-    for (let i = 6; i < 9; i += 1) expect((await book(booking(day[i]!, { email }))).status).toBe(201);
-    expect((await book(booking(day[9]!, { email }))).status).toBe(429);
-    expect(smtp.to(email)).toHaveLength(3);
+    expect((await book(booking(day[0]!, { email }))).status).toBe(201);
+    expect((await book(booking(day[1]!, { email: email.toUpperCase() }))).status).toBe(201);
+    const third = await book(booking(day[2]!, { email: ` ${email.toUpperCase()}`, language: 'es' }));
+    expect(third).toMatchObject({ status: 409, body: { field: 'email' } });
+    expect(third.body.message).toBe(
+      'Esta dirección de correo ya tiene 2 reuniones pendientes con nosotros. Para reservar otra, cancele antes una con el enlace de su correo de confirmación.',
+    );
+    expect((await slotsOn('2026-12-17')).map((slot) => slot.start)).toContain(day[2]!.start);
+    expect(smtp.to(email)).toHaveLength(2);
+    // The form's post comes back to /book, which says why in the page's language.
+    const form = await bookForm(
+      { slot: slotChoice(day[2]!), name: 'Marta', email, topic: 'Again', consent: 'on', website: '' },
+      'es',
+    );
+    expect(form.status).toBe(307);
+    expect(form.headers.get('location')).toBe('/es/book?result=upcoming&field=email');
+    // A visitor who cancels one of them may book again.
+    const token = manageToken(smtp.to(email)[0]!);
+    const [first] = await testDatabase().query<{ id: string }>(
+      `SELECT id FROM meetings WHERE email = $1 ORDER BY start_at LIMIT 1`,
+      [email],
+    );
+    const cancelled = await callJson(cancelFunction, `/api/meetings/${first!.id}/cancel`, {
+      method: 'POST',
+      body: { token },
+      params: { id: first!.id },
+      ip: freshIp(),
+    });
+    expect(cancelled.status).toBe(200);
+    expect((await book(booking(day[2]!, { email }))).status).toBe(201);
+    // Once the meetings have taken place, the address books again.
+    setClock(new Date('2026-12-18T07:00:00.000Z'));
+    const [later] = await slotsOn('2026-12-21');
+    expect((await book(booking(later!, { email }))).status).toBe(201);
+  });
+
+  it('parallel bookings of different times under one address: two are booked, the rest refused with 409', async () => {
+    process.env['QUOTA_BOOKING_PER_ADDRESS'] = '100';
+    try {
+      const day = await slotsOn('2026-12-18');
+      const email = freshEmail();
+      const answers = await Promise.all(day.slice(0, 8).map((slot) => book(booking(slot, { email }))));
+      const statuses = answers.map((answer) => answer.status).sort();
+      expect(statuses).toEqual([201, 201, 409, 409, 409, 409, 409, 409]);
+      expect(answers.filter((answer) => answer.status === 409).every((answer) => answer.body.field === 'email')).toBe(
+        true,
+      );
+      const [row] = await testDatabase().query<{ count: string }>(`SELECT count(*) FROM meetings WHERE email = $1`, [
+        email,
+      ]);
+      expect(Number(row?.count)).toBe(2);
+    } finally {
+      delete process.env['QUOTA_BOOKING_PER_ADDRESS'];
+    }
+  });
+
+  it("a refused booking (409, 400) costs none of the IP's, the site's or the address's quota", async () => {
+    const day = await slotsOn('2026-12-15');
+    expect((await book(booking(day[0]!))).status).toBe(201);
+    const ip = freshIp();
+    const email = freshEmail();
+    const [quota] = await testDatabase().query<{ total: string }>(
+      `SELECT coalesce(sum(used), 0) AS total FROM daily_quotas`,
+    );
+    for (let i = 0; i < 6; i += 1) {
+      expect((await book(booking(day[0]!, { email }), ip)).status).toBe(409);
+      expect((await book(booking({ ...day[0]!, start: '2026-12-15T08:10:00.000Z' }, { email }), ip)).status).toBe(400);
+    }
+    const [after] = await testDatabase().query<{ total: string }>(
+      `SELECT coalesce(sum(used), 0) AS total FROM daily_quotas`,
+    );
+    expect(after!.total).toBe(quota!.total);
+    // The IP's five bookings and the address's three are all still there.
+    expect((await book(booking(day[1]!, { email }), ip)).status).toBe(201);
   });
 });
 
@@ -476,6 +569,86 @@ describe('cancelling', () => {
   });
 });
 
+/**
+ * Makes the outbox refuse the mails whose key ends with `suffix`, as a crash between a change's commit and its mail's
+ * queueing would lose them: a change and its mails are written together, or neither is.
+ */
+async function failingOutbox(suffix: string, run: () => Promise<void>) {
+  const db = testDatabase();
+  await db.query(`CREATE OR REPLACE FUNCTION refuse_meeting_mail() RETURNS trigger LANGUAGE plpgsql AS $$
+    BEGIN
+      IF NEW.reason LIKE 'meetings/%${suffix}' THEN RAISE EXCEPTION 'outbox down'; END IF;
+      RETURN NEW;
+    END $$`);
+  await db.query(`CREATE TRIGGER refuse_meeting_mail BEFORE INSERT ON mail_outbox
+    FOR EACH ROW EXECUTE FUNCTION refuse_meeting_mail()`);
+  try {
+    await run();
+  } finally {
+    await db.query(`DROP TRIGGER refuse_meeting_mail ON mail_outbox`);
+  }
+}
+
+describe('mails written with their change', () => {
+  it('a booking whose confirmation cannot be written is not stored; once it can, it is booked and mailed', async () => {
+    const [slot] = await slotsOn('2026-12-15', otherPartnerId);
+    const body = booking(slot!);
+    await failingOutbox('/confirmation', async () => {
+      expect((await book(body)).status).toBe(500);
+    });
+    expect(await testDatabase().query(`SELECT id FROM meetings WHERE email = $1`, [body.email])).toEqual([]);
+    expect((await allPages(eachLead())).some((lead) => lead.email === body.email)).toBe(false);
+    expect((await slotsOn('2026-12-15', otherPartnerId)).map((free) => free.start)).toContain(slot!.start);
+    const { status, body: booked } = await book(body);
+    expect(status).toBe(201);
+    const [row] = await testDatabase().query<{ reason: string }>(`SELECT reason FROM mail_outbox WHERE reason = $1`, [
+      `meetings/${booked.id}/confirmation`,
+    ]);
+    expect(row).toBeDefined();
+    expect(smtp.to(body.email)).toHaveLength(1);
+  });
+
+  it('a cancellation whose CANCEL cannot be written leaves the meeting confirmed', async () => {
+    const [slot] = await slotsOn('2026-12-16');
+    const body = booking(slot!);
+    const { body: booked } = await book(body);
+    const token = manageToken(smtp.to(body.email)[0]!);
+    const cancel = () =>
+      callJson(cancelFunction, `/api/meetings/${booked.id}/cancel`, {
+        method: 'POST',
+        body: { token },
+        params: { id: booked.id! },
+        ip: freshIp(),
+      });
+    await failingOutbox('/cancel', async () => {
+      expect((await cancel()).status).toBe(500);
+    });
+    const [row] = await testDatabase().query<{ status: string }>(`SELECT status FROM meetings WHERE id = $1`, [
+      booked.id,
+    ]);
+    expect(row?.status).toBe('confirmed');
+    expect((await cancel()).status).toBe(200);
+    expect(invitation(smtp.to(body.email)[1]!).method).toBe('CANCEL');
+  });
+
+  it('a reminder that cannot be written is not marked sent: the next run sends it', async () => {
+    const [slot] = await slotsOn('2026-12-11', partnerId);
+    const body = booking(slot!);
+    const { body: booked } = await book(body);
+    const dayBefore = new Date(Date.parse(slot!.start) - 23 * 3_600_000);
+    await failingOutbox('/reminder', async () => {
+      await expect(sendDueReminders(dayBefore)).rejects.toThrow();
+    });
+    const [row] = await testDatabase().query<{ reminder_sent_at: Date | null }>(
+      `SELECT reminder_sent_at FROM meetings WHERE id = $1`,
+      [booked.id],
+    );
+    expect(row?.reminder_sent_at).toBeNull();
+    expect(await sendDueReminders(dayBefore)).toBeGreaterThanOrEqual(1);
+    expect(smtp.to(body.email).filter((mail) => mail.parsed.subject?.startsWith('Reminder'))).toHaveLength(1);
+  });
+});
+
 describe('reminders and the timeline', () => {
   it('mails one reminder a day before, however many runs race', async () => {
     const [slot] = await slotsOn('2026-12-10');
@@ -509,7 +682,7 @@ describe('reminders and the timeline', () => {
 });
 
 describe('privacy', () => {
-  it('an erasure of the address deletes its meetings with their leads, and frees their slots', async () => {
+  it('an erasure of the address cancels its meetings to come (both get METHOD:CANCEL), then deletes them with their leads', async () => {
     const [slot] = await slotsOn('2026-12-09');
     const body = booking(slot!);
     const { body: booked } = await book(body);
@@ -518,6 +691,12 @@ describe('privacy', () => {
     expect(report.contactMessages).toBe(1);
     expect(await testDatabase().query(`SELECT id FROM meetings WHERE id = $1`, [booked.id])).toEqual([]);
     expect((await slotsOn('2026-12-09')).map((free) => free.start)).toContain(slot!.start);
+    const uid = `${booked.id}@vantiapartners.com`;
+    expect(invitation(smtp.to(body.email)[1]!)).toMatchObject({ method: 'CANCEL', uid });
+    const partnerCancel = smtp.mails.filter(
+      (mail) => mail.parsed.subject?.startsWith('Meeting cancelled:') && invitation(mail).uid === uid,
+    );
+    expect(partnerCancel).toHaveLength(1);
   });
 });
 
@@ -580,5 +759,86 @@ describe('a partner’s own settings (/api/meetings/settings)', () => {
     );
     expect(status).toBe(400);
     expect(body.field).toBe(field);
+  });
+});
+
+describe('guards of the meetings table and of who offers slots', () => {
+  it("answers the honeypot's bot a believable 30-minute booking, storing and mailing nothing", async () => {
+    const [slot] = await slotsOn('2026-12-16');
+    const before = await testDatabase().snapshot({ withoutQuotas: true });
+    const sent = smtp.mails.length;
+    const { status, body } = await book(booking(slot!, { website: 'https://spam.example' }));
+    expect(status).toBe(201);
+    expect(body).toEqual({ id: body.id, start: slot!.start, end: slot!.end });
+    expect(await testDatabase().snapshot({ withoutQuotas: true })).toEqual(before);
+    expect(smtp.mails.length).toBe(sent);
+  });
+
+  it('holds the API limits on name, topic, company and cancel message, and indexes meetings by lead', async () => {
+    const [slot] = await slotsOn('2026-12-16');
+    const { body: booked } = await book(booking(slot!));
+    for (const [column, length] of [
+      ['name', 201],
+      ['topic', 5001],
+      ['company', 201],
+      ['cancel_message', 2001],
+    ] as const) {
+      await expect(
+        testDatabase().query(`UPDATE meetings SET ${column} = repeat('x', ${length}) WHERE id = $1`, [booked.id]),
+      ).rejects.toThrow(/check constraint/);
+    }
+    await expect(testDatabase().query(`UPDATE meetings SET name = '' WHERE id = $1`, [booked.id])).rejects.toThrow(
+      /check constraint/,
+    );
+    const indexes = await testDatabase().query<{ indexdef: string }>(
+      `SELECT indexdef FROM pg_indexes WHERE tablename = 'meetings' AND indexname = 'meetings_lead'`,
+    );
+    expect(indexes[0]?.indexdef).toContain('(lead_id)');
+  });
+
+  it('a partner demoted from admin offers no slot, and stays off when made admin again until they save hours', async () => {
+    const carla = await saveUser({ username: 'carla', password: 'carla partner password 123', role: 'admin' });
+    await savePartnerSettings(carla.id, {
+      hours: [{ weekday: 3, startMinute: 600, endMinute: 660 }],
+      daysOff: [],
+      noticeMinutes: 0,
+      bufferMinutes: 0,
+      meetingLink: null,
+    });
+    const offered = async () => (await slots()).slots.filter((slot) => slot.partnerId === carla.id);
+    expect(await offered()).not.toEqual([]);
+    const demote = (role: string) =>
+      callJson(
+        usersFunction,
+        '/api/users/carla',
+        asAdmin(bench.cookie(), { method: 'PUT', body: { role }, params: { username: 'carla' } }),
+      );
+    expect((await demote('investor')).status).toBe(200);
+    expect(await offered()).toEqual([]);
+    expect((await demote('admin')).status).toBe(200);
+    expect(await offered()).toEqual([]);
+    // A flag set by hand on an investor's account offers nothing either.
+    await testDatabase().query(`UPDATE users SET partner = true, role = 'investor' WHERE id = $1`, [carla.id]);
+    expect(await offered()).toEqual([]);
+    await testDatabase().query(`UPDATE users SET partner = false WHERE id = $1`, [carla.id]);
+  });
+
+  it('audits a change of a partner’s own settings (who, not what)', async () => {
+    const audited = () =>
+      testDatabase().query<{ actor: string; detail: string }>(
+        `SELECT actor, detail FROM audit_log WHERE action = 'meeting.settings' ORDER BY id`,
+      );
+    const before = (await audited()).length;
+    const body = { ...DEMO_PARTNER_SETTINGS, meetingLink: 'https://meet.example.com/secret-room' };
+    const saved = await callJson(
+      settingsFunction,
+      '/api/meetings/settings',
+      asAdmin(bench.cookie(), { method: 'PUT', body }),
+    );
+    expect(saved.status).toBe(200);
+    const audit = await audited();
+    expect(audit).toHaveLength(before + 1);
+    expect(audit.at(-1)).toMatchObject({ actor: 'partner' });
+    expect(JSON.stringify(audit)).not.toContain('secret-room');
   });
 });

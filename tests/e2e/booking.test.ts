@@ -168,8 +168,8 @@ describe('booking a meeting', () => {
     await page.close();
   });
 
-  it('the chat offers three free times as buttons and books one, in Spanish', async () => {
-    const page = await browser.page();
+  it('the chat offers three free times as buttons (the visitor’s time, Madrid’s beside) and books one, in Spanish', async () => {
+    const page = await browser.page({ timeZone: 'America/New_York' });
     await page.goto('/es/');
     await page.getByRole('button', { name: es['chat.open'] }).click();
     const panel = page.locator('[data-chat-panel]');
@@ -193,9 +193,19 @@ describe('booking a meeting', () => {
     expect(await bots.last().getByRole('link', { name: 'página de reservas' }).getAttribute('href')).toBe('/es/book');
     const times = panel.getByRole('group', { name: es['chat.slots'] }).getByRole('button');
     await expect.poll(() => times.count()).toBe(3);
-    const label = (await times.nth(1).innerText()).trim();
-    expect(label).toMatch(/\(hora de Madrid\)$/);
+    // New York's time on the button, Madrid's beside it: six hours apart in December.
+    const clock = async (selector: string) => {
+      const [, hours, minutes] = /(\d\d):(\d\d)/.exec(await times.nth(1).locator(selector).innerText())!;
+      return Number(hours) * 60 + Number(minutes);
+    };
+    expect(await times.nth(1).locator('[data-chat-slot-madrid]').innerText()).toMatch(/^\(\d\d:\d\d en Madrid\)$/);
+    expect(((await clock('[data-chat-slot-madrid]')) - (await clock('[data-chat-slot-local]')) + 1440) % 1440).toBe(
+      360,
+    );
     expect(await reply(() => times.nth(1).click())).toMatch(/^Perfecto: /);
+    // The button sends the time as the server said it, in Madrid time.
+    const label = (await panel.locator('[data-sender="user"]').last().innerText()).trim();
+    expect(label).toMatch(/\(hora de Madrid\)$/);
     expect(await reply(() => panel.getByRole('button', { name: es['chat.yes'] }).click())).toBe(
       es['assistant.leadName'],
     );
@@ -207,6 +217,43 @@ describe('booking a meeting', () => {
     expect(booked).toContain(label);
     const [mail] = await mailsTo('beatriz@luna.example', 1);
     expect(calendarOf(mail!)).toContain('METHOD:REQUEST');
+    await page.close();
+  });
+
+  it('without JavaScript, says why a third meeting to come for one address is refused, in Spanish', async () => {
+    // The chat's test booked one for this address; a second through the API, then a third through the page.
+    const slots = (await (await fetch(`${baseUrl()}/api/meetings/slots`)).json()) as SlotsResponse;
+    const second = slots.slots.at(-1)!;
+    const booked = await fetch(`${baseUrl()}/api/meetings`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: baseUrl() },
+      body: JSON.stringify({
+        start: second.start,
+        partnerId: second.partnerId,
+        name: 'Beatriz Luna',
+        email: 'beatriz@luna.example',
+        topic: 'Segunda reunión',
+        language: 'es',
+        consent: true,
+      }),
+    });
+    expect(booked.status).toBe(201);
+    const page = await browser.page({ javaScript: false });
+    await page.goto('/es/book');
+    const form = page.locator('[data-booking-form]');
+    await form.getByRole('radio').nth(3).check();
+    await form.getByLabel(es['book.name']).fill('Beatriz Luna');
+    await form.getByLabel(es['book.email']).fill('Beatriz@Luna.example');
+    await form.getByLabel(es['book.topic']).fill('Una tercera reunión');
+    await form.getByRole('checkbox', { name: es['book.consent'] }).check();
+    await form.getByRole('button', { name: es['book.submit'] }).click();
+    await page.waitForURL('**/es/book?result=upcoming&field=email');
+    expect(await page.getByRole('alert').first().innerText()).toContain(
+      es['book.result.upcoming'].replace('{max}', '2'),
+    );
+    expect(await page.locator('[data-booking-form]').getByLabel(es['book.topic']).inputValue()).toBe(
+      'Una tercera reunión',
+    );
     await page.close();
   });
 
@@ -258,11 +305,34 @@ describe('booking a meeting', () => {
     expect(await hours.getByLabel(t.hours.available('Monday')).isChecked()).toBe(true);
     expect(await hours.getByLabel(t.hours.from('Monday')).inputValue()).toBe('00:00');
     expect(await hours.getByLabel(t.hours.link).inputValue()).toBe(LINK);
+    expect(await hours.getByLabel(t.hours.until('Tuesday')).inputValue()).toBe('00:00');
     await hours.getByLabel(t.hours.buffer).fill('15');
+    // Monday gets two ranges: the second added from the keyboard, its first field focused.
+    await hours.getByLabel(t.hours.until('Monday')).fill('12:00');
+    await hours.getByRole('button', { name: t.hours.addRange('Monday') }).focus();
+    await page.keyboard.press('Enter');
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label')))
+      .toBe(t.hours.from('Monday', 2));
+    expect(await hours.getByLabel(t.hours.from('Monday', 2)).inputValue()).toBe('12:00');
+    await hours.getByLabel(t.hours.from('Monday', 2)).fill('14:00');
+    await hours.getByLabel(t.hours.until('Monday', 2)).fill('18:00');
     await hours.getByRole('button', { name: t.hours.save }).click();
     await expect.poll(() => page.locator('[data-toast]').textContent()).toContain(t.hours.saved);
-    const settings = (await (await api('/api/meetings/settings')).json()) as { settings: { bufferMinutes: number } };
+    const settings = (await (await api('/api/meetings/settings')).json()) as {
+      settings: { bufferMinutes: number; hours: Array<{ weekday: number; startMinute: number; endMinute: number }> };
+    };
     expect(settings.settings.bufferMinutes).toBe(15);
+    // The ranges as set, and the other days' untouched (midnight to midnight, not flattened to 23:59).
+    expect(settings.settings.hours.filter((range) => range.weekday <= 2)).toEqual([
+      { weekday: 1, startMinute: 0, endMinute: 720 },
+      { weekday: 1, startMinute: 840, endMinute: 1080 },
+      { weekday: 2, startMinute: 0, endMinute: 1440 },
+    ]);
+    // A range removed from the keyboard too.
+    await hours.getByRole('button', { name: t.hours.removeRange('Monday', 2) }).focus();
+    await page.keyboard.press('Enter');
+    expect(await hours.getByLabel(t.hours.from('Monday', 2)).count()).toBe(0);
     await page.close();
     // The first sign-in of a run meets a cold function and a deliberately slow password check.
   }, 150_000);

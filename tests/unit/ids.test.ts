@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ID_PATTERN, idTime, isId, newId } from '../../src/platform/ids';
+import { ID_PATTERN, idTime, isId, newId, newToken, tokenHash } from '../../src/platform/ids';
 
 describe('ids', () => {
   it('are unique and sort in creation order, even within one millisecond', () => {
@@ -39,5 +39,14 @@ describe('ids', () => {
     ]) {
       expect(isId(hostile)).toBe(false);
     }
+  });
+});
+
+describe('link tokens', () => {
+  it('makes 256-bit URL-safe tokens, each new, stored as their SHA-256', () => {
+    const tokens = new Set(Array.from({ length: 100 }, () => newToken()));
+    expect(tokens.size).toBe(100);
+    for (const token of tokens) expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(tokenHash('abc')).toBe('ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad');
   });
 });

@@ -33,3 +33,20 @@ describe('privacy policy: the AI processors (EU AI Act Art. 50, GDPR Art. 13)', 
     expect(text).toContain('usted conversa con un avatar de IA de nuestro CEO');
   });
 });
+
+describe('privacy policy: meetings booked on the website (issue 25)', () => {
+  it('says what a booking keeps, why and for how long, in English and in Spanish', () => {
+    const en = policy('en');
+    expect(en).toContain('### Meetings booked on the website');
+    expect(
+      about(en, 'each meeting is deleted together with its enquiry, automatically 12 months after you booked it'),
+    ).toHaveLength(1);
+    expect(en).toContain('we first cancel it and send the cancellation to you and to the partner');
+    const es = policy('es');
+    expect(es).toContain('### Reuniones reservadas en el sitio web');
+    expect(
+      about(es, 'cada reunión se elimina junto con su consulta, automáticamente 12 meses después de reservarla'),
+    ).toHaveLength(1);
+    expect(es).toContain('primero la cancelamos y enviamos la cancelación a usted y al socio');
+  });
+});

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type SyntheticEvent, type KeyboardEvent, type ReactNode } from 'react';
 import { ApiError, apiStream } from '../../client/api';
-import type { Language } from '../../i18n/languages';
+import { languageRow, type Language } from '../../i18n/languages';
 // Types only: the panel ships neither zod nor the server's search.
 import type { ChatLeadStep, ChatSource, ChatSourceType } from '../../features/chat/schema';
 import { sitePath } from './site-path';
@@ -18,6 +18,8 @@ export interface ChatTexts {
   talkToPersonMessage: string;
   /** The meeting offer's buttons, as a group (each is a free time and sends its label). */
   slots: string;
+  /** Beside a free time shown in the visitor's zone: "{time} in Madrid". */
+  madridTime: string;
   /** The answers the consent question's buttons send (the lead flow takes them as typed). */
   yes: string;
   no: string;
@@ -116,6 +118,36 @@ function readSlots(value: unknown): string[] {
   return value.filter((label): label is string => typeof label === 'string' && label.length <= 100).slice(0, 3);
 }
 
+/** The buttons' starts as the server said them (`slotStarts`): ISO times, one per label. */
+function readStarts(value: unknown): string[] {
+  if (!Array.isArray(value)) return [];
+  return value.filter((start): start is string => typeof start === 'string' && start.length <= 40).slice(0, 3);
+}
+
+const MADRID = 'Europe/Madrid';
+
+/**
+ * A free time in the visitor's own time zone, with the Madrid time beside it (as /book shows it), or null when the
+ * visitor's zone is Madrid's (the server's label says it) or the start is unreadable.
+ */
+function localSlot(start: string | undefined, lang: Language): { local: string; madrid: string } | null {
+  const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  const at = new Date(start ?? '');
+  if (!zone || zone === MADRID || Number.isNaN(at.getTime())) return null;
+  const locale = languageRow(lang).locale;
+  const clock = { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' } as const;
+  return {
+    local: new Intl.DateTimeFormat(locale, {
+      weekday: 'short',
+      day: 'numeric',
+      month: 'short',
+      ...clock,
+      timeZone: zone,
+    }).format(at),
+    madrid: new Intl.DateTimeFormat(locale, { ...clock, timeZone: MADRID }).format(at),
+  };
+}
+
 /**
  * The chat panel (docs/product.md, "Chat widget"): greeting on first open only, newest
  * message in view, typing indicator, the input kept (and its focus) while waiting but
@@ -139,6 +171,7 @@ export function ChatPanel({
   const [pending, setPending] = useState(false);
   const [lead, setLead] = useState<ChatLeadStep>(null);
   const [slots, setSlots] = useState<string[]>([]);
+  const [slotStarts, setSlotStarts] = useState<string[]>([]);
   const [handedOff, setHandedOff] = useState(false);
   // The server makes the session id with its first answer; the widget sends it back from then on.
   const sessionId = useRef<string | null>(null);
@@ -197,6 +230,7 @@ export function ChatPanel({
           const step = readLead(done['lead']);
           setLead(step);
           setSlots(step === 'slot' ? readSlots(done['slots']) : []);
+          setSlotStarts(step === 'slot' ? readStarts(done['slotStarts']) : []);
           if (step === 'filed') setHandedOff(true);
         },
       );
@@ -315,11 +349,24 @@ export function ChatPanel({
           className="flex flex-wrap gap-2 border-t border-slate-200 px-3 pt-2"
           data-chat-slots
         >
-          {slots.map((label) => (
-            <button key={label} type="button" onClick={() => answer(label)} className={chip} data-chat-slot>
-              {label}
-            </button>
-          ))}
+          {slots.map((label, index) => {
+            // The button sends the server's label (Madrid time), which the server knows; it shows the visitor's time.
+            const shown = localSlot(slotStarts[index], lang);
+            return (
+              <button key={label} type="button" onClick={() => answer(label)} className={chip} data-chat-slot>
+                {shown ? (
+                  <>
+                    <span data-chat-slot-local>{shown.local}</span>{' '}
+                    <span className="text-xs text-slate-600" data-chat-slot-madrid>
+                      ({texts.madridTime.replace('{time}', shown.madrid)})
+                    </span>
+                  </>
+                ) : (
+                  label
+                )}
+              </button>
+            );
+          })}
         </div>
       )}
       {(!handedOff || consenting) && (

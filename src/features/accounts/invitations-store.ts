@@ -1,13 +1,12 @@
-import { createHash } from 'node:crypto';
 import { and, eq, getTableColumns, gt, isNull, sql } from 'drizzle-orm';
 import { database } from '../../platform/db/client';
+import { tokenHash } from '../../platform/ids';
 import { invitations, leadAccounts, users } from './tables';
 import { contactMessages } from '../leads/tables';
 import type { Role } from './schema';
 import { createUser, type StoredUser } from './users-store';
 
-/** Only a link's SHA-256 is stored, never its token: a reader of the table cannot use a link. */
-const tokenHash = (token: string) => createHash('sha256').update(token).digest('hex');
+// Only a link's SHA-256 is stored (`tokenHash`), never its token: a reader of the table cannot use a link.
 
 export async function saveInvitation(token: string, invitation: Omit<typeof invitations.$inferInsert, 'tokenHash'>) {
   const row = { ...invitation, tokenHash: tokenHash(token) };

@@ -1,5 +1,5 @@
-import { randomBytes } from 'node:crypto';
 import { Conflict, Gone, InvalidInput, notFound, NotFound } from '../../platform/errors';
+import { newToken } from '../../platform/ids';
 import type { Language } from '../../i18n/languages';
 import { queueMail } from '../mail/outbox';
 import { invitationMail } from './invitation-mail';
@@ -48,7 +48,7 @@ export function usernameFromEmail(email: string): string {
 
 /** A password nobody knows, so the account cannot be signed into before its invitation is used. */
 function unusablePassword(): string {
-  return randomBytes(32).toString('base64url');
+  return newToken();
 }
 
 /** The usernames an address offers, in order: `name`, `name-2`, … `name-20`. */
@@ -67,7 +67,7 @@ export interface LeadAccountResult {
 
 /** The invitation link of a new token, stored hashed, and its mail queued in the investor's language. */
 async function invite(user: User, message: ContactMessage, language: Language, now: Date): Promise<void> {
-  const token = randomBytes(32).toString('base64url');
+  const token = newToken();
   await saveInvitation(token, {
     userId: user.id,
     language,

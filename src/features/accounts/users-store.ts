@@ -46,7 +46,14 @@ export async function saveUser(input: { username: string; password: string; role
   const { password, role, isActive = true } = input;
   const username = checkUsername(input.username);
   // A password set from the command line is the operator's own choice, never a temporary one.
-  const set = { passwordHash: await hashPassword(password), role, isActive, mustChangePassword: false };
+  const set = {
+    passwordHash: await hashPassword(password),
+    role,
+    isActive,
+    mustChangePassword: false,
+    // Only an admin offers meetings (src/features/meetings/store.ts).
+    ...(role === 'admin' ? {} : { partner: false }),
+  };
   const existing = await getUser(username);
   const samePassword = existing === null || (await bcrypt.compare(password, existing.passwordHash));
   const sessionGeneration = samePassword ? nextGeneration({ isActive }) : endSessions;
@@ -127,7 +134,9 @@ export async function changeAccount(
     const removesAdmin = before.role === 'admin' && before.isActive && !(role === 'admin' && isActive);
     if (removesAdmin && before.id === actorId) return { ok: false, reason: 'self' };
     if (removesAdmin && !admins.some((admin) => admin.id !== before.id)) return { ok: false, reason: 'last-admin' };
-    const set = { role, isActive, sessionGeneration: nextGeneration({ role, isActive }) };
+    // A partner offers meetings as an admin (src/features/meetings/store.ts): demoted, they offer none again.
+    const partner = role === 'admin' ? before.partner : false;
+    const set = { role, isActive, partner, sessionGeneration: nextGeneration({ role, isActive }) };
     const [after] = await tx.update(users).set(set).where(eq(users.id, before.id)).returning();
     return { ok: true, before, after: after! };
   });

@@ -27,6 +27,8 @@ export const AUDIT_ACTIONS = [
   'lead.reply',
   // An admin's cancellation of a booked meeting (src/features/meetings/booking.ts): the meeting's id.
   'meeting.cancel',
+  // An admin's own booking settings saved (netlify/functions/meeting-settings.ts): who, never the hours or the link.
+  'meeting.settings',
   // A lead's private notes changed (src/features/leads/inbox.ts): the lead's id, never the text.
   'lead.notes',
 ] as const;

@@ -116,7 +116,7 @@ async function startTurn(request: ChatRequest): Promise<ChatTurn> {
 async function planReply(
   turn: ChatTurn,
   ip: string,
-): Promise<{ plan: ReplyPlan; lead: LeadState | null; filed?: true; slots?: string[] }> {
+): Promise<{ plan: ReplyPlan; lead: LeadState | null; filed?: true; slots?: string[]; slotStarts?: string[] }> {
   const { language, message, session } = turn;
   const t = useTranslations(language);
   // Earlier turns were screened when they came, and again when the session was read back.
@@ -127,7 +127,7 @@ async function planReply(
   );
   if (!lead) return planAnswer(turn, ip);
   // The meeting offer's buttons (src/features/chat/meeting-offer.ts).
-  const slots = lead.slots ? { slots: lead.slots } : {};
+  const slots = lead.slots ? { slots: lead.slots, slotStarts: lead.starts ?? [] } : {};
   const question = session.lead ? null : questionBesideTeamWish(message, await siteKnowledge(language));
   if (!question)
     return { plan: { kind: 'text', text: lead.text }, lead: lead.state, ...(lead.filed && { filed: true }), ...slots };
@@ -174,6 +174,8 @@ export interface ChatReply {
   lead: ChatLeadStep;
   /** The meeting offer's free times, as its buttons say them (each sends its label); empty outside the offer. */
   slots: string[];
+  /** Each of `slots`' start (ISO UTC): the widget shows it in the visitor's time zone, Madrid's beside it. */
+  slotStarts: string[];
   /** The site's pages a reply links to, as source cards (none for the lead flow's texts and refusals). */
   sources: (reply: string) => ChatSource[];
   /**
@@ -195,12 +197,13 @@ export async function chatReply(
   signal?: AbortSignal,
 ): Promise<ChatReply> {
   const turn = await startTurn(request);
-  const { plan, lead, filed, slots } = await planReply(turn, ip);
+  const { plan, lead, filed, slots, slotStarts } = await planReply(turn, ip);
   const afterword = plan.kind === 'model' ? (plan.afterword ?? '') : '';
   return {
     sessionId: turn.sessionId,
     lead: filed ? 'filed' : (lead?.step ?? null),
     slots: slots ?? [],
+    slotStarts: slotStarts ?? [],
     complete: async () => {
       if (plan.kind === 'text') return plan.text;
       const answer = await completeWithModel(plan.config, plan.prompt, signal);

@@ -4,7 +4,7 @@ import { Conflict, InvalidInput, LimitReached, Unavailable } from '../../platfor
 import type { LeadBooking, LeadState } from '../conversations/schema';
 import { book, offeredSlots } from '../meetings/booking';
 import { partnerName } from '../meetings/mails';
-import { BOOK_PATH, MEETINGS_TIME_ZONE } from '../meetings/schema';
+import { BOOK_PATH, MAX_UPCOMING_PER_ADDRESS, MEETINGS_TIME_ZONE } from '../meetings/schema';
 import { getPartner } from '../meetings/store';
 
 /**
@@ -52,6 +52,8 @@ export interface MeetingReply {
   text: string;
   state: LeadState | null;
   slots?: string[];
+  /** Each button's start (ISO UTC), so the widget can show it in the visitor's time zone with Madrid's beside it. */
+  starts?: string[];
   filed?: true;
 }
 
@@ -86,6 +88,7 @@ export async function offerMeeting(
       booking,
     },
     slots: offered.map((slot) => slotLabel(slot.start, lang)),
+    starts: offered.map((slot) => slot.start),
   };
 }
 
@@ -129,7 +132,8 @@ export async function chooseSlot(
 
 /**
  * Books the chosen time with what the visitor gave, through the same rules as POST /api/meetings: booked (the
- * flow ends), the time taken meanwhile (the next free times again), or a quota reached.
+ * flow ends), the time taken meanwhile (the next free times again), the address's meetings to come at their cap, or
+ * a quota reached.
  */
 export async function bookChosen(
   state: LeadState & { booking: LeadBooking },
@@ -160,6 +164,10 @@ export async function bookChosen(
       filed: true,
     };
   } catch (error) {
+    if (error instanceof Conflict && error.field === 'email') {
+      const contactUrl = `${localePath(lang, '/')}#contact`;
+      return { text: t('assistant.meetingUpcoming', { max: MAX_UPCOMING_PER_ADDRESS, contactUrl }), state: null };
+    }
     if (error instanceof Conflict || (error instanceof InvalidInput && error.field === 'start')) {
       return (await offerMeeting(lang, now, state, 'assistant.meetingTaken')) ?? failed;
     }

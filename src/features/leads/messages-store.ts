@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, getTableColumns, gte, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm';
-import { database } from '../../platform/db/client';
+import { database, type Queryable } from '../../platform/db/client';
 import { eachPage, MAX_PAGE_SIZE, olderThan, toPage, type Page, type PageQuery } from '../../platform/db/paging';
 import { weekOf } from '../../platform/db/columns';
 import { contactMessages } from './tables';
@@ -40,9 +40,11 @@ export async function addContactMessage(
   source: Lead['source'] = 'form',
   at = new Date(),
   sessionId?: string,
-  extra: Pick<ContactMessage, 'language'> & { id?: string } = {},
+  extra: Pick<ContactMessage, 'language'> & { id?: string; db?: Queryable } = {},
 ): Promise<Lead> {
-  const [row] = await database()
+  // `db`: a caller's transaction that files the lead with its own record (a booked meeting: src/features/meetings).
+  const db = extra.db ?? database();
+  const [row] = await db
     .insert(contactMessages)
     .values({
       ...input,
@@ -61,14 +63,14 @@ export async function addContactMessage(
     // A record filed again under its own id (a replayed provider event: src/features/video/lead.ts) stays the first.
     .onConflictDoNothing({ target: contactMessages.id })
     .returning(columns);
-  const lead = row ? toLead(row) : await getLead(extra.id ?? '');
+  const lead = row ? toLead(row) : await getLead(extra.id ?? '', db);
   if (!lead) throw new Error('Contact message not stored');
   return lead;
 }
 
-export async function getLead(id: string): Promise<Lead | null> {
+export async function getLead(id: string, db: Queryable = database()): Promise<Lead | null> {
   if (!isId(id)) return null;
-  const [row] = await database().select(columns).from(contactMessages).where(eq(contactMessages.id, id));
+  const [row] = await db.select(columns).from(contactMessages).where(eq(contactMessages.id, id));
   return row ? toLead(row) : null;
 }
 

@@ -1,7 +1,17 @@
 import { env } from '../../platform/env';
 import type { MailCalendar } from './tables';
+
+export type { NewOutboxMail } from './outbox-store';
 import type { OutboxMail, MailStatus } from './schema';
-import { claimMail, mailStanding, markAttempt, putInOutbox, waitingMailCount, type ClaimRules } from './outbox-store';
+import {
+  claimMail,
+  mailStanding,
+  markAttempt,
+  putInOutbox,
+  waitingMailCount,
+  type ClaimRules,
+  type NewOutboxMail,
+} from './outbox-store';
 import { failureCode, sendOverSmtp, smtpConfigured } from './transport';
 
 /**
@@ -88,21 +98,26 @@ export async function attemptDelivery(key: string, now = new Date(), force = fal
   return standing === 'claimed' ? { status: 'busy' } : { status: 'waiting' };
 }
 
+/**
+ * A mail as the outbox stores it: for a store that writes it with its record, in the record's transaction (`outboxRow`,
+ * src/features/mail/outbox-store.ts), and tries it after the commit (`tryNow`).
+ */
+export function outboxMail(input: NewMail): NewOutboxMail {
+  return {
+    key: input.key,
+    to: input.to,
+    replyTo: input.replyTo ?? null,
+    subject: input.subject,
+    text: input.text,
+    html: input.html,
+    headers: input.headers ?? {},
+    ...(input.calendar ? { calendar: input.calendar } : {}),
+  };
+}
+
 /** Writes a mail to the outbox (unless its key was ever queued); answers whether it is new. */
 export async function enqueueMail(input: NewMail, now = new Date()): Promise<boolean> {
-  return putInOutbox(
-    {
-      key: input.key,
-      to: input.to,
-      replyTo: input.replyTo ?? null,
-      subject: input.subject,
-      text: input.text,
-      html: input.html,
-      headers: input.headers ?? {},
-      ...(input.calendar ? { calendar: input.calendar } : {}),
-    },
-    now,
-  );
+  return putInOutbox(outboxMail(input), now);
 }
 
 /**

@@ -1,22 +1,34 @@
-import { randomBytes } from 'node:crypto';
+import { useTranslations } from '../../i18n';
 import type { Language } from '../../i18n/languages';
+import { Conflict } from '../../platform/errors';
+import { newToken } from '../../platform/ids';
 import { recordAudit } from '../audit/store';
+import { tryNow } from '../mail/outbox';
 import { QUOTAS, takeBookingAddressQuota, takeVisitorQuota } from '../quotas/quotas';
-import { mailBooking, mailCancellation, mailReminder, meetingWhen, partnerName } from './mails';
+import { bookingMails, cancellationMails, meetingWhen, partnerName, reminderMails } from './mails';
 import { freeSlots } from './slots';
 import {
   bookMeeting,
   cancelMeeting,
+  checkBookable,
   currentAvailability,
-  getPartner,
   takeDueReminders,
+  upcomingMeetingOfLead,
   type MeetingRow,
 } from './store';
-import { MAX_DAYS, MEETINGS_TIME_ZONE, type BookingInput, type BookingResult, type SlotsResponse } from './schema';
+import {
+  MAX_DAYS,
+  MAX_UPCOMING_PER_ADDRESS,
+  MEETINGS_TIME_ZONE,
+  type BookingInput,
+  type BookingResult,
+  type SlotsResponse,
+} from './schema';
 
 /**
  * The booking rules (docs/product.md, "Meetings"): what GET /api/meetings/slots offers, what POST /api/meetings takes
- * (the anonymous-write quotas per IP, per site and per address, then the slot, then the two mails), and cancellations.
+ * (the slot and the address's meetings to come, then the anonymous-write quotas per IP, per site and per address,
+ * then the booking with its two mails), and cancellations.
  */
 
 /** The free slots of the next `days` days, in UTC, with the zone the partners' hours are set in. */
@@ -24,11 +36,30 @@ export async function offeredSlots(now: Date, days: number = MAX_DAYS): Promise<
   return { timeZone: MEETINGS_TIME_ZONE, slots: freeSlots(await currentAvailability(now, days), now, days) };
 }
 
+/** An address's third meeting to come is refused: the 409 says so in the visitor's language. */
+function upcomingRefusal(error: unknown, language: Language): unknown {
+  if (!(error instanceof Conflict) || error.field !== 'email') return error;
+  return new Conflict(useTranslations(language)('book.result.upcoming', { max: MAX_UPCOMING_PER_ADDRESS }), 'email');
+}
+
+/** How long a request or the reminder job spends trying mails at once; the scheduled retry sends the rest. */
+const TRY_MAILS_MS = 20_000;
+
+/** Tries a change's mails, written with it, after its commit (never throws: the outbox keeps what is not sent). */
+async function tryMails(keys: string[]): Promise<void> {
+  const started = Date.now();
+  for (const key of keys) {
+    if (Date.now() - started > TRY_MAILS_MS) return;
+    await tryNow(key);
+  }
+}
+
 /**
- * Books a slot for a visitor: their IP's and the site's quota of bookings, the address's (each booking mails it),
- * then the slot (400 `start` for a time never offered, 409 for one no longer free), then the visitor's confirmation
- * and the partner's alert, each once. The booking is stored before any mail: a mail that cannot be queued is logged,
- * never the visitor's failure.
+ * Books a slot for a visitor. The rules first, read only (400 `start` for a time never offered, 409 `start` for one
+ * no longer free, 409 `email` for an address with MAX_UPCOMING_PER_ADDRESS meetings to come), so a refusal costs no
+ * quota; then their IP's and the site's quota of bookings and the address's (each booking mails it); then the
+ * booking, checked again under its locks, with its two mails in the same transaction (the visitor's confirmation and
+ * the partner's alert, each once), tried after the commit.
  */
 export async function book(
   input: Omit<BookingInput, 'website' | 'consent' | 'language'>,
@@ -36,66 +67,69 @@ export async function book(
   ip: string,
   now: Date,
 ): Promise<BookingResult> {
-  await takeVisitorQuota(QUOTAS.booking, ip, now);
-  await takeBookingAddressQuota(input.email, now);
-  const token = randomBytes(32).toString('base64url');
-  const { meeting, partner } = await bookMeeting(
-    {
-      partnerId: input.partnerId,
-      start: new Date(input.start),
-      name: input.name,
-      email: input.email,
-      company: input.company,
-      topic: input.topic,
-      language,
-      token,
-      leadMessage: (who) =>
-        `${meetingWhen(new Date(input.start).toISOString(), language)}, ${partnerName(who)}\n\n${input.topic}`,
-    },
-    now,
-  );
+  const start = new Date(input.start);
   try {
-    await mailBooking(meeting, partner, token);
+    await checkBookable({ partnerId: input.partnerId, start, email: input.email }, now);
+    await takeVisitorQuota(QUOTAS.booking, ip, now);
+    await takeBookingAddressQuota(input.email, now);
+    const token = newToken();
+    const { meeting, mailKeys } = await bookMeeting(
+      {
+        partnerId: input.partnerId,
+        start,
+        name: input.name,
+        email: input.email,
+        company: input.company,
+        topic: input.topic,
+        language,
+        token,
+        leadMessage: (who) => `${meetingWhen(start.toISOString(), language)}, ${partnerName(who)}\n\n${input.topic}`,
+        mails: (row, partner) => bookingMails(row, partner, token),
+      },
+      now,
+    );
+    await tryMails(mailKeys);
+    return { id: meeting.id, start: meeting.startAt, end: meeting.endAt };
   } catch (error) {
-    console.error(`Mails of meeting ${meeting.id} not queued`, error instanceof Error ? error.name : '');
+    throw upcomingRefusal(error, language);
   }
-  return { id: meeting.id, start: meeting.startAt, end: meeting.endAt };
 }
 
 /**
- * Cancels a meeting (the visitor's token, or an admin with a message) and mails the CANCEL to the visitor and the
- * partner; an admin's is audited (`meeting.cancel`). Only the one cancellation that changed the row mails.
+ * Cancels a meeting (the visitor's token, or an admin with a message) with the CANCEL mails to the visitor and the
+ * partner written in the same transaction, tried after the commit; an admin's is audited (`meeting.cancel`). Only the
+ * one cancellation that changed the row mails.
  */
 export async function cancel(
   id: string,
   by: { token: string } | { admin: string; message: string | null },
   now: Date,
 ): Promise<MeetingRow> {
-  const meeting = await cancelMeeting(id, by, now);
-  try {
-    const partner = await getPartner(meeting.partnerId);
-    if (partner) await mailCancellation(meeting, partner);
-  } catch (error) {
-    console.error(`Cancellation mails of meeting ${meeting.id} not queued`, error instanceof Error ? error.name : '');
-  }
+  const { meeting, mailKeys } = await cancelMeeting(id, by, cancellationMails, now);
   // An admin's cancellation is audited (the meeting's id, no text).
   if ('admin' in by) {
     await recordAudit({ actor: by.admin, actorRole: 'admin', action: 'meeting.cancel', target: meeting.id });
   }
+  await tryMails(mailKeys);
   return meeting;
 }
 
 /**
+ * Before a booking's lead is deleted (an admin's delete, a privacy erasure; the meeting goes with it, ON DELETE
+ * CASCADE): its meeting still to come is cancelled by `admin`, so the visitor and the partner get the invitation's
+ * CANCEL instead of a meeting that silently no longer exists, and the slot is free.
+ */
+export async function cancelLeadMeeting(leadId: string, admin: string, now: Date): Promise<void> {
+  const meeting = await upcomingMeetingOfLead(leadId, now);
+  if (meeting) await cancel(meeting, { admin, message: null }, now);
+}
+
+/**
  * The reminder job: every confirmed meeting starting within the next 24 hours that has had no reminder gets one,
- * once (the store's UPDATE … RETURNING takes each for one run only). Answers how many were queued.
+ * once (the store marks each and writes its mail in one transaction). Answers how many were queued.
  */
 export async function sendDueReminders(now: Date): Promise<number> {
-  let queued = 0;
-  for (const meeting of await takeDueReminders(now)) {
-    const partner = await getPartner(meeting.partnerId);
-    if (!partner) continue;
-    await mailReminder(meeting, partner);
-    queued += 1;
-  }
-  return queued;
+  const keys = await takeDueReminders(now, reminderMails);
+  await tryMails(keys);
+  return keys.length;
 }

@@ -5,7 +5,7 @@ import { env } from '../../platform/env';
 import { site } from '../../platform/site';
 import { dashboardLink } from '../leads/alert-mails';
 import { block, button, fields, link, paragraph } from '../mail/html';
-import { queueMail, type NewMail } from '../mail/outbox';
+import { outboxMail, type NewMail, type NewOutboxMail } from '../mail/outbox';
 import { render, siteUrl, textFields, type RenderedMail } from '../mail/templates';
 import type { MailCalendar } from '../mail/tables';
 import { invitationIcs } from './ics';
@@ -13,7 +13,8 @@ import { BOOK_PATH, MANAGE_PATH, MEETINGS_TIME_ZONE } from './schema';
 import type { MeetingRow, PartnerIdentity } from './store';
 
 /**
- * A meeting's mails (docs/product.md, "Meetings"), each queued once under its own outbox key
+ * A meeting's mails (docs/product.md, "Meetings"), each written once under its own outbox key, in the transaction of
+ * the change it tells of (src/features/meetings/store.ts), and tried after the commit
  * (`meetings/{id}/confirmation`, `…/alert`, `…/cancel`, `…/cancel-alert`, `…/reminder`): the visitor's
  * confirmation with the invitation (METHOD:REQUEST) and the link to cancel or move it, the partner's alert with the
  * same invitation, the cancellation (METHOD:CANCEL) to both, and the reminder a day before. Anyone can type anyone's
@@ -209,32 +210,41 @@ export function reminderMail(meeting: MeetingRow, partner: PartnerIdentity): Ren
   ]);
 }
 
-/** Queues a booking's two mails (the visitor's confirmation, the partner's alert): each once, whatever retries. */
-export async function mailBooking(meeting: MeetingRow, partner: PartnerIdentity, token: string): Promise<void> {
-  await queueMail({
-    key: `meetings/${meeting.id}/confirmation`,
-    to: [meeting.email],
-    ...confirmationMail(meeting, partner, token),
-  });
-  await queueMail({
-    key: `meetings/${meeting.id}/alert`,
-    to: PARTNER_TO,
-    replyTo: meeting.email,
-    ...partnerAlertMail(meeting, partner, env().LEADS_LANGUAGE),
-  });
+/**
+ * A booking's two mails (the visitor's confirmation, the partner's alert), as the outbox stores them: the store writes
+ * them in the booking's transaction (the confirmation holds the only copy of the cancel link), each once by its key.
+ */
+export function bookingMails(meeting: MeetingRow, partner: PartnerIdentity, token: string): NewOutboxMail[] {
+  return [
+    outboxMail({
+      key: `meetings/${meeting.id}/confirmation`,
+      to: [meeting.email],
+      ...confirmationMail(meeting, partner, token),
+    }),
+    outboxMail({
+      key: `meetings/${meeting.id}/alert`,
+      to: PARTNER_TO,
+      replyTo: meeting.email,
+      ...partnerAlertMail(meeting, partner, env().LEADS_LANGUAGE),
+    }),
+  ];
 }
 
-/** Queues a cancellation's two mails (METHOD:CANCEL to the visitor and to the partner). */
-export async function mailCancellation(meeting: MeetingRow, partner: PartnerIdentity): Promise<void> {
-  await queueMail({ key: `meetings/${meeting.id}/cancel`, to: [meeting.email], ...cancellationMail(meeting, partner) });
-  await queueMail({
-    key: `meetings/${meeting.id}/cancel-alert`,
-    to: PARTNER_TO,
-    ...partnerCancellationMail(meeting, partner, env().LEADS_LANGUAGE),
-  });
+/** A cancellation's two mails (METHOD:CANCEL to the visitor and to the partner), written with the cancellation. */
+export function cancellationMails(meeting: MeetingRow, partner: PartnerIdentity): NewOutboxMail[] {
+  return [
+    outboxMail({ key: `meetings/${meeting.id}/cancel`, to: [meeting.email], ...cancellationMail(meeting, partner) }),
+    outboxMail({
+      key: `meetings/${meeting.id}/cancel-alert`,
+      to: PARTNER_TO,
+      ...partnerCancellationMail(meeting, partner, env().LEADS_LANGUAGE),
+    }),
+  ];
 }
 
-/** Queues a meeting's reminder (once: its key). */
-export async function mailReminder(meeting: MeetingRow, partner: PartnerIdentity): Promise<void> {
-  await queueMail({ key: `meetings/${meeting.id}/reminder`, to: [meeting.email], ...reminderMail(meeting, partner) });
+/** A meeting's reminder (once: its key), written with the mark that it was sent. */
+export function reminderMails(meeting: MeetingRow, partner: PartnerIdentity): NewOutboxMail[] {
+  return [
+    outboxMail({ key: `meetings/${meeting.id}/reminder`, to: [meeting.email], ...reminderMail(meeting, partner) }),
+  ];
 }

@@ -21,6 +21,11 @@ export const MAX_NOTICE_MINUTES = MAX_DAYS * 24 * 60;
 export const MAX_BUFFER_MINUTES = 240;
 export const TOPIC_MAX = MESSAGE_MAX;
 export const CANCEL_MESSAGE_MAX = 2000;
+/**
+ * Meetings to come (confirmed, not started) one e-mail address may hold: a booking is confirmed without proving the
+ * address, so no one can fill a partner's calendar under it (or under someone else's).
+ */
+export const MAX_UPCOMING_PER_ADDRESS = 2;
 
 /**
  * The visitor's pages (their language's prefix in front: localePath): the booking page, the page a booked form

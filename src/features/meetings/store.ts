@@ -1,14 +1,16 @@
-import { createHash } from 'node:crypto';
 import { and, asc, desc, eq, gt, gte, inArray, isNull, lt, lte, sql } from 'drizzle-orm';
 import { database, type Queryable } from '../../platform/db/client';
 import { Conflict, Gone, InvalidInput, NotFound } from '../../platform/errors';
-import { isId, newId } from '../../platform/ids';
+import { isId, newId, tokenHash } from '../../platform/ids';
 import type { Language } from '../../i18n/languages';
 import { users } from '../accounts/tables';
-import { contactMessages } from '../leads/tables';
+import { addContactMessage } from '../leads/messages-store';
+import { mailOutbox } from '../mail/tables';
+import { outboxRow, type NewOutboxMail } from '../mail/outbox-store';
+import { normaliseEmail } from '../../platform/emails';
 import { meetings, partnerDaysOff, partnerHours, partnerSettings } from './tables';
 import { slotState, type Availability } from './slots';
-import { MAX_DAYS, SLOT_MINUTES, type Meeting, type PartnerSettings } from './schema';
+import { MAX_DAYS, MAX_UPCOMING_PER_ADDRESS, SLOT_MINUTES, type Meeting, type PartnerSettings } from './schema';
 
 /**
  * The meetings' records (docs/product.md, "Meetings"): partners' settings, their availability as the slot arithmetic
@@ -29,11 +31,6 @@ export interface PartnerIdentity {
 
 export type MeetingRow = typeof meetings.$inferSelect;
 
-/** What a cancel link's token is stored as: its SHA-256, never the token. */
-export function tokenHash(token: string): string {
-  return createHash('sha256').update(token, 'utf8').digest('hex');
-}
-
 /** Whether a database error is a unique violation (Postgres 23505), as node-postgres or Drizzle's wrapper throws it. */
 function isUniqueViolation(error: unknown): boolean {
   for (let current: unknown = error; current; current = (current as { cause?: unknown }).cause) {
@@ -42,7 +39,7 @@ function isUniqueViolation(error: unknown): boolean {
   return false;
 }
 
-/** The active partners who offer slots: partner flag, active account, settings saved. */
+/** The partners who offer slots: partner flag, an active admin's account (a demoted one offers none), settings saved. */
 function offeringPartners(db: Queryable, partnerId?: string) {
   return db
     .select({
@@ -56,7 +53,14 @@ function offeringPartners(db: Queryable, partnerId?: string) {
     })
     .from(users)
     .innerJoin(partnerSettings, eq(partnerSettings.userId, users.id))
-    .where(and(eq(users.partner, true), eq(users.isActive, true), partnerId ? eq(users.id, partnerId) : undefined))
+    .where(
+      and(
+        eq(users.partner, true),
+        eq(users.isActive, true),
+        eq(users.role, 'admin'),
+        partnerId ? eq(users.id, partnerId) : undefined,
+      ),
+    )
     .orderBy(asc(users.id));
 }
 
@@ -108,17 +112,19 @@ export function currentAvailability(now: Date, days: number = MAX_DAYS): Promise
   return availabilities(database(), now, new Date(now.getTime() + days * DAY_MS));
 }
 
+const partnerIdentity = {
+  id: users.id,
+  username: users.username,
+  displayName: users.displayName,
+  title: users.title,
+  meetingLink: partnerSettings.meetingLink,
+};
+
 /** A partner as mails and invitations name them, or null for an id that is none. */
 export async function getPartner(id: string, db: Queryable = database()): Promise<PartnerIdentity | null> {
   if (!isId(id)) return null;
   const [row] = await db
-    .select({
-      id: users.id,
-      username: users.username,
-      displayName: users.displayName,
-      title: users.title,
-      meetingLink: partnerSettings.meetingLink,
-    })
+    .select(partnerIdentity)
     .from(users)
     .leftJoin(partnerSettings, eq(partnerSettings.userId, users.id))
     .where(eq(users.id, id));
@@ -138,21 +144,72 @@ export interface NewBooking {
   leadMessage: (partner: PartnerIdentity) => string;
   /** The cancel link's token (only its hash is stored). */
   token: string;
+  /** The booking's mails, written to the outbox with it (the confirmation holds the only copy of the token). */
+  mails: (meeting: MeetingRow, partner: PartnerIdentity) => NewOutboxMail[];
+}
+
+const TAKEN = 'That time is no longer free. Please choose another.';
+const refuseStart = () => new InvalidInput('Choose one of the offered times', 'start');
+
+/** The address's meetings still to come (confirmed, not started): at most MAX_UPCOMING_PER_ADDRESS are booked. */
+function upcomingOfAddress(db: Queryable, email: string, now: Date): Promise<number> {
+  return db.$count(
+    meetings,
+    and(
+      eq(meetings.email, normaliseEmail(email)),
+      eq(meetings.status, 'confirmed'),
+      gt(meetings.startAt, now.toISOString()),
+    ),
+  );
 }
 
 /**
- * Books a slot, or refuses: 400 (`start`) for a time the partner never offers, 409 for one no longer free (booked,
- * inside a buffer, past the notice). One transaction: the partner's settings row is locked (FOR UPDATE) so a
- * partner's bookings are checked one at a time, the slot is checked against the confirmed meetings and their buffers,
- * then the lead (source `booking`) and the meeting are inserted. The partial unique index on (partner, start) among
- * confirmed meetings refuses a second booking of a start even if the check were skipped.
+ * Refuses a booking the rules refuse: 400 (`start`) for a time the partner never offers, 409 (`start`) for one no
+ * longer free (booked, inside a buffer, past the notice), 409 (`email`) for an address that has
+ * MAX_UPCOMING_PER_ADDRESS meetings to come. Answers the partner.
+ */
+async function checkBooking(
+  db: Queryable,
+  booking: Pick<NewBooking, 'partnerId' | 'start' | 'email'>,
+  now: Date,
+): Promise<PartnerIdentity> {
+  const [availability] = await availabilities(db, booking.start, booking.start, booking.partnerId);
+  const partner = await getPartner(booking.partnerId, db);
+  if (!availability || !partner) throw refuseStart();
+  const state = slotState(availability, booking.start, now);
+  if (state === 'none') throw refuseStart();
+  if (state === 'taken') throw new Conflict(TAKEN, 'start');
+  if ((await upcomingOfAddress(db, booking.email, now)) >= MAX_UPCOMING_PER_ADDRESS) {
+    throw new Conflict(`This address already has ${MAX_UPCOMING_PER_ADDRESS} meetings to come`, 'email');
+  }
+  return partner;
+}
+
+/**
+ * The booking's rules, read only (no lock, nothing written): what POST /api/meetings checks before it takes any
+ * quota, so a refused booking costs none. `bookMeeting` checks again under its locks.
+ */
+export async function checkBookable(
+  booking: Pick<NewBooking, 'partnerId' | 'start' | 'email'>,
+  now = new Date(),
+): Promise<void> {
+  if (!isId(booking.partnerId)) throw refuseStart();
+  await checkBooking(database(), booking, now);
+}
+
+/**
+ * Books a slot, or refuses as `checkBooking` does. One transaction: the partner's settings row is locked (FOR UPDATE)
+ * so a partner's bookings are checked one at a time, and the address (a transaction-scoped advisory lock on its hash)
+ * so its meetings to come are counted one booking at a time; then the slot is checked against the confirmed meetings
+ * and their buffers, and the lead (source `booking`), the meeting and its mails' outbox rows are inserted: a booking
+ * is never stored without its mails. The partial unique index on (partner, start) among confirmed meetings refuses a
+ * second booking of a start even if the check were skipped.
  */
 export async function bookMeeting(
   booking: NewBooking,
   now = new Date(),
-): Promise<{ meeting: MeetingRow; partner: PartnerIdentity }> {
-  const refuse = () => new InvalidInput('Choose one of the offered times', 'start');
-  if (!isId(booking.partnerId)) throw refuse();
+): Promise<{ meeting: MeetingRow; partner: PartnerIdentity; mailKeys: string[] }> {
+  if (!isId(booking.partnerId)) throw refuseStart();
   try {
     return await database().transaction(async (tx) => {
       const [locked] = await tx
@@ -160,25 +217,25 @@ export async function bookMeeting(
         .from(partnerSettings)
         .where(eq(partnerSettings.userId, booking.partnerId))
         .for('update');
-      if (!locked) throw refuse();
-      const [availability] = await availabilities(tx, booking.start, booking.start, booking.partnerId);
-      const partner = await getPartner(booking.partnerId, tx);
-      if (!availability || !partner) throw refuse();
-      const state = slotState(availability, booking.start, now);
-      if (state === 'none') throw refuse();
-      if (state === 'taken') throw new Conflict('That time is no longer free. Please choose another.', 'start');
+      if (!locked) throw refuseStart();
+      const address = `meetings:${normaliseEmail(booking.email)}`;
+      await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended(${address}, 0))`);
+      const partner = await checkBooking(tx, booking, now);
       const at = now.toISOString();
-      const leadId = newId(now.getTime());
-      await tx.insert(contactMessages).values({
-        id: leadId,
-        name: booking.name,
-        email: booking.email,
-        company: booking.company,
-        message: booking.leadMessage(partner),
-        source: 'booking',
-        language: booking.language,
-        createdAt: at,
-      });
+      const lead = await addContactMessage(
+        {
+          name: booking.name,
+          email: booking.email,
+          company: booking.company,
+          phone: null,
+          serviceOfInterest: null,
+          message: booking.leadMessage(partner),
+        },
+        'booking',
+        now,
+        undefined,
+        { language: booking.language, db: tx },
+      );
       const [meeting] = await tx
         .insert(meetings)
         .values({
@@ -192,16 +249,31 @@ export async function bookMeeting(
           topic: booking.topic,
           language: booking.language,
           cancelTokenHash: tokenHash(booking.token),
-          leadId,
+          leadId: lead.id,
           createdAt: at,
         })
         .returning();
-      return { meeting: meeting!, partner };
+      const mails = booking.mails(meeting!, partner);
+      await insertMails(tx, mails);
+      return { meeting: meeting!, partner, mailKeys: mails.map((mail) => mail.key) };
     });
   } catch (error) {
-    if (isUniqueViolation(error)) throw new Conflict('That time is no longer free. Please choose another.', 'start');
+    if (isUniqueViolation(error)) throw new Conflict(TAKEN, 'start');
     throw error;
   }
+}
+
+/**
+ * Writes mails to the outbox in the caller's transaction (a key ever queued is not queued again), due at once by the
+ * outbox's own clock (the wall clock, as `queueMail` and the sender read it).
+ */
+async function insertMails(db: Queryable, mails: NewOutboxMail[]): Promise<void> {
+  if (!mails.length) return;
+  const due = new Date();
+  await db
+    .insert(mailOutbox)
+    .values(mails.map((mail) => outboxRow(mail, due)))
+    .onConflictDoNothing();
 }
 
 /** A meeting by its cancel link's token (the manage page), or null. */
@@ -230,28 +302,37 @@ export async function upcomingMeetingOfLead(leadId: string, now = new Date()): P
 
 /**
  * Cancels a confirmed meeting that has not started: by the visitor (their link's token) or by an admin (their
- * username and a message for the visitor). One conditional UPDATE: of racing cancellations one gets the row back
- * (and sends the CANCEL); the others get Gone. The slot is free again at once (the unique index covers confirmed
- * meetings only).
+ * username and a message for the visitor). One transaction: a conditional UPDATE (of racing cancellations one gets
+ * the row back; the others get Gone) and the CANCEL mails' outbox rows (`mails`), so a cancellation is never stored
+ * without them. The slot is free again at once (the unique index covers confirmed meetings only). Answers the
+ * meeting and its mails' keys, to try after the commit.
  */
 export async function cancelMeeting(
   id: string,
   by: { token: string } | { admin: string; message: string | null },
+  mails: (meeting: MeetingRow, partner: PartnerIdentity) => NewOutboxMail[],
   now = new Date(),
-): Promise<MeetingRow> {
+): Promise<{ meeting: MeetingRow; mailKeys: string[] }> {
   const who = 'token' in by ? eq(meetings.cancelTokenHash, tokenHash(by.token)) : undefined;
   if (!isId(id)) throw new NotFound('No such meeting');
-  const [row] = await database()
-    .update(meetings)
-    .set({
-      status: 'cancelled',
-      cancelledAt: now.toISOString(),
-      cancelledBy: 'token' in by ? 'visitor' : by.admin,
-      cancelMessage: 'token' in by ? null : by.message,
-    })
-    .where(and(eq(meetings.id, id), who, eq(meetings.status, 'confirmed'), gt(meetings.startAt, now.toISOString())))
-    .returning();
-  if (row) return row;
+  const cancelled = await database().transaction(async (tx) => {
+    const [row] = await tx
+      .update(meetings)
+      .set({
+        status: 'cancelled',
+        cancelledAt: now.toISOString(),
+        cancelledBy: 'token' in by ? 'visitor' : by.admin,
+        cancelMessage: 'token' in by ? null : by.message,
+      })
+      .where(and(eq(meetings.id, id), who, eq(meetings.status, 'confirmed'), gt(meetings.startAt, now.toISOString())))
+      .returning();
+    if (!row) return null;
+    const partner = await getPartner(row.partnerId, tx);
+    const outbox = partner ? mails(row, partner) : [];
+    await insertMails(tx, outbox);
+    return { meeting: row, mailKeys: outbox.map((mail) => mail.key) };
+  });
+  if (cancelled) return cancelled;
   const [existing] = await database()
     .select()
     .from(meetings)
@@ -297,30 +378,50 @@ export async function listMeetings(now = new Date(), limit = 200): Promise<{ upc
 
 /**
  * Takes the confirmed meetings that start within `aheadMs` and have had no reminder (those booked less than `aheadMs`
- * before their start get none: their confirmation is as fresh): one UPDATE … RETURNING sets `reminder_sent_at`, so
- * two runs of the job never both get a meeting.
+ * before their start get none: their confirmation is as fresh), and writes their reminders (`mails`) to the outbox in
+ * the same transaction: one UPDATE … RETURNING sets `reminder_sent_at`, so two runs of the job never both get a
+ * meeting, and a meeting is never marked reminded without its mail. Answers the mails' keys, to try after the commit.
  */
-export async function takeDueReminders(now: Date, aheadMs = DAY_MS, limit = 100): Promise<MeetingRow[]> {
-  const due = database()
-    .select({ id: meetings.id })
-    .from(meetings)
-    .where(
-      and(
-        eq(meetings.status, 'confirmed'),
-        isNull(meetings.reminderSentAt),
-        gt(meetings.startAt, now.toISOString()),
-        lte(meetings.startAt, new Date(now.getTime() + aheadMs).toISOString()),
-        lte(meetings.createdAt, sql`${meetings.startAt} - make_interval(secs => ${aheadMs / 1000})`),
-      ),
-    )
-    .orderBy(asc(meetings.startAt))
-    .limit(limit)
-    .for('update', { skipLocked: true });
-  return database()
-    .update(meetings)
-    .set({ reminderSentAt: now.toISOString() })
-    .where(and(inArray(meetings.id, due), isNull(meetings.reminderSentAt)))
-    .returning();
+export async function takeDueReminders(
+  now: Date,
+  mails: (meeting: MeetingRow, partner: PartnerIdentity) => NewOutboxMail[],
+  aheadMs = DAY_MS,
+  limit = 100,
+): Promise<string[]> {
+  return database().transaction(async (tx) => {
+    const due = tx
+      .select({ id: meetings.id })
+      .from(meetings)
+      .where(
+        and(
+          eq(meetings.status, 'confirmed'),
+          isNull(meetings.reminderSentAt),
+          gt(meetings.startAt, now.toISOString()),
+          lte(meetings.startAt, new Date(now.getTime() + aheadMs).toISOString()),
+          lte(meetings.createdAt, sql`${meetings.startAt} - make_interval(secs => ${aheadMs / 1000})`),
+        ),
+      )
+      .orderBy(asc(meetings.startAt))
+      .limit(limit)
+      .for('update', { skipLocked: true });
+    const taken = await tx
+      .update(meetings)
+      .set({ reminderSentAt: now.toISOString() })
+      .where(and(inArray(meetings.id, due), isNull(meetings.reminderSentAt)))
+      .returning();
+    if (!taken.length) return [];
+    const partners = await tx
+      .select(partnerIdentity)
+      .from(users)
+      .leftJoin(partnerSettings, eq(partnerSettings.userId, users.id))
+      .where(inArray(users.id, [...new Set(taken.map((meeting) => meeting.partnerId))]));
+    const outbox = taken.flatMap((meeting) => {
+      const partner = partners.find((row) => row.id === meeting.partnerId);
+      return partner ? mails(meeting, partner) : [];
+    });
+    await insertMails(tx, outbox);
+    return outbox.map((mail) => mail.key);
+  });
 }
 
 /** A partner's settings (the dashboard's form), or null when they have none. */

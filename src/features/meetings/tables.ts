@@ -4,7 +4,15 @@ import { LANGUAGES } from '../../i18n/languages';
 import { users } from '../accounts/tables';
 import { contactMessages } from '../leads/tables';
 import { at, isoAt, oneOf } from '../../platform/db/columns';
-import { BOOKING_STATUSES, MAX_BUFFER_MINUTES, MAX_NOTICE_MINUTES, DEFAULT_NOTICE_MINUTES } from './schema';
+import { COMPANY_MAX, NAME_MAX } from '../../platform/form-schema';
+import {
+  BOOKING_STATUSES,
+  CANCEL_MESSAGE_MAX,
+  DEFAULT_NOTICE_MINUTES,
+  MAX_BUFFER_MINUTES,
+  MAX_NOTICE_MINUTES,
+  TOPIC_MAX,
+} from './schema';
 
 /**
  * A partner's booking settings (docs/product.md, "Meetings"): the minimum notice a booking needs, the buffer kept free
@@ -110,6 +118,8 @@ export const meetings = pgTable(
     uniqueIndex('meetings_cancel_token').on(table.cancelTokenHash),
     index('meetings_start').on(table.startAt, table.id),
     index('meetings_email').on(table.email, table.startAt),
+    // The lead's meeting (a lead's delete cancels it first; the cascade finds it).
+    index('meetings_lead').on(table.leadId),
     // The reminder job's due meetings.
     index('meetings_reminder_due')
       .on(table.startAt)
@@ -118,5 +128,13 @@ export const meetings = pgTable(
     check('meetings_language', oneOf(table.language, LANGUAGES)),
     check('meetings_email_lower', sql`${table.email} = lower(${table.email})`),
     check('meetings_range', sql`${table.startAt} < ${table.endAt}`),
+    // The API's limits (src/features/meetings/schema.ts), held by the table too.
+    check('meetings_name_length', sql`char_length(${table.name}) BETWEEN 1 AND ${sql.raw(String(NAME_MAX))}`),
+    check('meetings_topic_length', sql`char_length(${table.topic}) BETWEEN 1 AND ${sql.raw(String(TOPIC_MAX))}`),
+    check('meetings_company_length', sql`char_length(${table.company}) <= ${sql.raw(String(COMPANY_MAX))}`),
+    check(
+      'meetings_cancel_message_length',
+      sql`char_length(${table.cancelMessage}) <= ${sql.raw(String(CANCEL_MESSAGE_MAX))}`,
+    ),
   ],
 );

@@ -8,9 +8,8 @@ import type { User } from '../accounts/schema';
 import { recordAudit } from '../audit/store';
 import { deleteContactMessage } from '../leads/messages-store';
 import { deleteTavusConversation } from '../video/tavus';
-import { cancel } from '../meetings/booking';
+import { cancelLeadMeeting } from '../meetings/booking';
 import { now } from '../../platform/clock';
-import { upcomingMeetingOfLead } from '../meetings/store';
 
 /**
  * An admin deletes one record (docs/product.md, "Admin dashboard"): a contact message, a chat conversation (every
@@ -32,10 +31,8 @@ export function pathSessionId(value: string | undefined): string {
 }
 
 export async function deleteMessageAsAdmin(id: string, actor: User): Promise<void> {
-  // A booking's lead takes its meeting with it: one still to come is cancelled first, so the visitor and the partner
-  // get the invitation's CANCEL instead of a meeting that silently no longer exists.
-  const meeting = await upcomingMeetingOfLead(id, now());
-  if (meeting) await cancel(meeting, { admin: actor.username, message: null }, now());
+  // A booking's lead takes its meeting with it: one still to come is cancelled first.
+  await cancelLeadMeeting(id, actor.username, now());
   if (!(await deleteContactMessage(id))) throw notFound('Message');
   await audit(actor, 'message.delete', id);
 }

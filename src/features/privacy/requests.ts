@@ -8,6 +8,8 @@ import { leadReplies } from '../leads/replies-store';
 import { addressHash, deleteSubscriber, listSubscribersPage } from '../newsletter/subscribers-store';
 import { dropMailAbout } from '../mail/outbox-store';
 import { deleteTavusConversation } from '../video/tavus';
+import { cancelLeadMeeting } from '../meetings/booking';
+import { now } from '../../platform/clock';
 import {
   deleteWhatsAppConversation,
   whatsappConversationsByEmail,
@@ -113,6 +115,12 @@ export async function erasePersonalData(person: Person | string, actor: User): P
   const { email } = data;
   let tavus: ErasureReport['tavus'] = 'none';
   for (const call of data.videoCalls) tavus = await deleteTavusConversation(call.sessionId);
+  // A booking's meeting still to come is cancelled before its lead goes (and the meeting with it): the partner's
+  // calendar gets the CANCEL, and the visitor's, tried at once, unless it is still waiting when the address's mail is
+  // dropped below.
+  for (const message of data.contactMessages) {
+    if (message.source === 'booking') await cancelLeadMeeting(message.id, actor.username, now());
+  }
   // Mail first, while the records that name it still exist (a retry after a time-out finds them again): the lead
   // alerts and replies of those messages and calls, the address's confirmation mails, anything to or from it.
   // Without an address only the keys name mail ('' is no mail's recipient).

@@ -26,6 +26,7 @@ export const GET: APIRoute = ({ params }) => {
     yes: t('chat.yes'),
     no: t('chat.no'),
     slots: t('chat.slots'),
+    madridTime: t('book.madridTime'),
     sources: t('chat.sources'),
     sourceTypes: {
       portfolio: t('chat.source.portfolio'),

@@ -11,6 +11,15 @@ import {
   type PartnerSettings,
 } from '../../../features/meetings/schema';
 import { ADMIN_LOCALE } from '../../../i18n/admin';
+import {
+  WEEKDAYS,
+  dayProblem,
+  daysFromHours,
+  hoursFromDays,
+  nextRange,
+  type DayHours,
+  type HoursRange,
+} from './meeting-hours';
 import { Button } from '../../react-ui/button';
 import { Dialog } from '../../react-ui/dialog';
 import { Field } from '../../react-ui/field';
@@ -175,42 +184,19 @@ function CancelDialog({ meeting, onClose }: { meeting: Meeting | null; onClose: 
   );
 }
 
-/** ISO weekdays, Monday first: the form's rows. */
-const WEEKDAYS = [1, 2, 3, 4, 5, 6, 7] as const;
-
-/** One weekday's range in the form: "HH:MM" strings, as time inputs hold them. */
-interface DayHours {
-  on: boolean;
-  from: string;
-  until: string;
-}
-
-const time = (minute: number) =>
-  `${String(Math.floor(minute / 60)).padStart(2, '0')}:${String(minute % 60).padStart(2, '0')}`;
-const minutes = (value: string) => {
-  const [hours, mins] = value.split(':').map(Number);
-  return (hours ?? 0) * 60 + (mins ?? 0);
-};
-
-/** The form's state from the saved settings (one range a weekday: its first start to its last end). */
+/** The form's state from the saved settings (every range of every weekday: ./meeting-hours.ts). */
 function formState(settings: PartnerSettings | null) {
-  const days: DayHours[] = WEEKDAYS.map((weekday) => {
-    const ranges = settings?.hours.filter((range) => range.weekday === weekday) ?? [];
-    if (!ranges.length) return { on: false, from: '09:00', until: '17:00' };
-    return {
-      on: true,
-      from: time(Math.min(...ranges.map((range) => range.startMinute))),
-      until: time(Math.min(1439, Math.max(...ranges.map((range) => range.endMinute)))),
-    };
-  });
   return {
-    days,
+    days: daysFromHours(settings?.hours ?? []),
     daysOff: settings?.daysOff ?? [],
     notice: String((settings?.noticeMinutes ?? DEFAULT_NOTICE_MINUTES) / 60),
     buffer: String(settings?.bufferMinutes ?? 0),
     link: settings?.meetingLink ?? '',
   };
 }
+
+/** Ranges one weekday may have in the form (the API takes 50 in all). */
+const MAX_RANGES_PER_DAY = 6;
 
 /** The signed-in admin's own hours as a partner (Madrid time), days off, notice, buffer and meeting link. */
 function HoursPanel() {
@@ -227,26 +213,40 @@ function HoursPanel() {
     if (data) setForm(formState(data.settings));
   }, [data]);
 
-  const setDay = (index: number, change: Partial<DayHours>) =>
+  // The range just added: its first field takes the focus, so the keyboard goes on from the button that added it.
+  const [added, setAdded] = useState<{ day: number; range: number } | null>(null);
+  const setDay = (index: number, change: (day: DayHours) => DayHours) =>
     setForm((current) => ({
       ...current,
-      days: current.days.map((day, i) => (i === index ? { ...day, ...change } : day)),
+      days: current.days.map((day, i) => (i === index ? change(day) : day)),
     }));
+  const setRange = (index: number, at: number, change: Partial<HoursRange>) =>
+    setDay(index, (day) => ({
+      ...day,
+      ranges: day.ranges.map((range, i) => (i === at ? { ...range, ...change } : range)),
+    }));
+  const addRange = (index: number) => {
+    setDay(index, (day) => ({ ...day, ranges: [...day.ranges, nextRange(day.ranges)] }));
+    setAdded({ day: index, range: form.days[index]!.ranges.length });
+  };
+  const removeRange = (index: number, at: number) => {
+    setDay(index, (day) => ({ ...day, ranges: day.ranges.filter((_, i) => i !== at) }));
+    setAdded(null);
+  };
 
   async function save() {
     const found: Record<string, string> = {};
     form.days.forEach((day, index) => {
-      if (day.on && minutes(day.until) <= minutes(day.from))
-        found[`hours-${index}`] = t.rangeError(t.weekdays[WEEKDAYS[index]!]);
+      const problem = dayProblem(day);
+      const name = t.weekdays[WEEKDAYS[index]!];
+      if (problem) found[`hours-${index}`] = problem === 'range' ? t.rangeError(name) : t.overlapError(name);
     });
     const notice = Number(form.notice);
     const buffer = Number(form.buffer);
     if (!Number.isInteger(notice) || notice < 0 || notice * 60 > MAX_NOTICE_MINUTES) found['notice'] = t.numberError;
     if (!Number.isInteger(buffer) || buffer < 0 || buffer > MAX_BUFFER_MINUTES) found['buffer'] = t.numberError;
     const settings = {
-      hours: form.days.flatMap((day, index) =>
-        day.on ? [{ weekday: index + 1, startMinute: minutes(day.from), endMinute: minutes(day.until) }] : [],
-      ),
+      hours: hoursFromDays(form.days),
       daysOff: form.daysOff,
       noticeMinutes: notice * 60,
       bufferMinutes: buffer,
@@ -288,40 +288,72 @@ function HoursPanel() {
             void save();
           }}
         >
-          <div className="space-y-2">
+          <div className="space-y-3">
             {form.days.map((day, index) => {
               const name = t.weekdays[WEEKDAYS[index]!];
               return (
-                <div key={name} className="flex flex-wrap items-center gap-x-4 gap-y-1" data-weekday={index + 1}>
-                  <label className="flex w-40 items-center gap-2 text-sm text-slate-800">
+                <div key={name} className="flex flex-wrap items-start gap-x-4 gap-y-2" data-weekday={index + 1}>
+                  <label className="flex w-40 items-center gap-2 pt-2 text-sm text-slate-800">
                     <input
                       type="checkbox"
                       className="size-5 accent-emerald-700"
                       checked={day.on}
                       aria-label={t.available(name)}
-                      onChange={(event) => setDay(index, { on: event.target.checked })}
+                      onChange={(event) => {
+                        const on = event.target.checked;
+                        setDay(index, (current) => ({ ...current, on }));
+                      }}
                     />
                     {name}
                   </label>
-                  <Input
-                    type="time"
-                    step={1800}
-                    className="w-32"
-                    aria-label={t.from(name)}
-                    disabled={!day.on}
-                    value={day.from}
-                    onChange={(event) => setDay(index, { from: event.target.value })}
-                  />
-                  <span aria-hidden="true">–</span>
-                  <Input
-                    type="time"
-                    step={1800}
-                    className="w-32"
-                    aria-label={t.until(name)}
-                    disabled={!day.on}
-                    value={day.until}
-                    onChange={(event) => setDay(index, { until: event.target.value })}
-                  />
+                  <div className="flex flex-col gap-2">
+                    <ul className="flex flex-col gap-2" aria-label={t.ranges(name)}>
+                      {day.ranges.map((range, at) => (
+                        <li key={at} className="flex flex-wrap items-center gap-2" data-range={at + 1}>
+                          <Input
+                            type="time"
+                            step={1800}
+                            className="w-32"
+                            aria-label={t.from(name, at + 1)}
+                            disabled={!day.on}
+                            autoFocus={added?.day === index && added.range === at}
+                            value={range.from}
+                            onChange={(event) => setRange(index, at, { from: event.target.value })}
+                          />
+                          <span aria-hidden="true">–</span>
+                          <Input
+                            type="time"
+                            step={1800}
+                            className="w-32"
+                            aria-label={t.until(name, at + 1)}
+                            disabled={!day.on}
+                            value={range.until}
+                            onChange={(event) => setRange(index, at, { until: event.target.value })}
+                          />
+                          {day.ranges.length > 1 && (
+                            <Button
+                              type="button"
+                              variant="ghost"
+                              disabled={!day.on}
+                              aria-label={t.removeRange(name, at + 1)}
+                              onClick={() => removeRange(index, at)}
+                            >
+                              ×
+                            </Button>
+                          )}
+                        </li>
+                      ))}
+                    </ul>
+                    <Button
+                      type="button"
+                      variant="secondary"
+                      className="self-start"
+                      disabled={!day.on || day.ranges.length >= MAX_RANGES_PER_DAY}
+                      onClick={() => addRange(index)}
+                    >
+                      {t.addRange(name)}
+                    </Button>
+                  </div>
                   {errors[`hours-${index}`] && (
                     <p role="alert" className="w-full text-sm text-red-700">
                       {errors[`hours-${index}`]}

@@ -1,0 +1,7 @@
+ALTER TABLE "audit_log" DROP CONSTRAINT "audit_log_action";--> statement-breakpoint
+CREATE INDEX "meetings_lead" ON "meetings" USING btree ("lead_id");--> statement-breakpoint
+ALTER TABLE "audit_log" ADD CONSTRAINT "audit_log_action" CHECK ("audit_log"."action" IN ('sign-in', 'user.create', 'user.reset-password', 'user.deactivate', 'user.reactivate', 'user.role', 'password.change', 'document.upload', 'document.update', 'document.delete', 'document.download', 'message.delete', 'chat.delete', 'video.delete', 'privacy.access', 'privacy.erasure', 'user.invite', 'invitation.accept', 'newsletter.send', 'lead.reply', 'meeting.cancel', 'meeting.settings', 'lead.notes'));--> statement-breakpoint
+ALTER TABLE "meetings" ADD CONSTRAINT "meetings_name_length" CHECK (char_length("meetings"."name") BETWEEN 1 AND 200);--> statement-breakpoint
+ALTER TABLE "meetings" ADD CONSTRAINT "meetings_topic_length" CHECK (char_length("meetings"."topic") BETWEEN 1 AND 5000);--> statement-breakpoint
+ALTER TABLE "meetings" ADD CONSTRAINT "meetings_company_length" CHECK (char_length("meetings"."company") <= 200);--> statement-breakpoint
+ALTER TABLE "meetings" ADD CONSTRAINT "meetings_cancel_message_length" CHECK (char_length("meetings"."cancel_message") <= 2000);
