@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
-import { database } from '../../platform/db/client';
+import { database, type Queryable } from '../../platform/db/client';
 import { olderThan, toPage, type Page, type PageQuery } from '../../platform/db/paging';
 import { normaliseEmail } from '../../platform/emails';
 import { contactMessages } from '../leads/tables';
@@ -31,23 +31,29 @@ export interface Inbound {
 /**
  * Stores an inbound message and its sender in one statement: the contact is made or brought up to date (phone and
  * profile name when given, language when the message says one, the newest inbound time), and the message is
- * inserted unless its wamid is already stored (Meta retries). Answers the contact as it now is, and `fresh`: false
- * for a message already stored (nothing more is done for it).
+ * inserted unless its wamid is already stored (Meta retries). A contact new under this id whose phone wrote STOP
+ * under another id (Meta's user id changed, or came after the phone) is stopped too: a stop follows the phone.
+ * Answers the contact as it now is, and `fresh`: false for a message already stored (nothing more is done for it).
  */
-export async function recordInbound(inbound: Inbound): Promise<(ContactRow & { fresh: boolean }) | null> {
+export async function recordInbound(
+  inbound: Inbound,
+  db: Queryable = database(),
+): Promise<(ContactRow & { fresh: boolean }) | null> {
   const { contactId, at } = inbound;
-  const { rows } = await database().execute<Record<string, unknown>>(sql`
+  const { rows } = await db.execute<Record<string, unknown>>(sql`
     with contact as (
-      insert into whatsapp_contacts as c (id, phone, name, language, started, last_inbound_at, last_activity)
+      insert into whatsapp_contacts as c (id, phone, name, language, started, last_inbound_at, last_activity, stopped_at)
       values (${contactId}, ${inbound.phone}, ${inbound.name}, ${inbound.language ?? inbound.fallbackLanguage},
-        ${at}::timestamptz, ${at}::timestamptz, ${at}::timestamptz)
+        ${at}::timestamptz, ${at}::timestamptz, ${at}::timestamptz,
+        (select min(stopped_at) from whatsapp_contacts where phone = ${inbound.phone}::text))
       on conflict (id) do update set
         phone = coalesce(excluded.phone, c.phone),
         name = coalesce(excluded.name, c.name),
         language = case when ${inbound.language}::text is null then c.language else excluded.language end,
         started = least(c.started, excluded.started),
         last_inbound_at = greatest(c.last_inbound_at, excluded.last_inbound_at),
-        last_activity = greatest(c.last_activity, excluded.last_activity)
+        last_activity = greatest(c.last_activity, excluded.last_activity),
+        stopped_at = coalesce(c.stopped_at, excluded.stopped_at)
       returning *
     ), message as (
       insert into whatsapp_messages (wamid, contact_id, direction, type, body, at, status)
@@ -58,20 +64,59 @@ export async function recordInbound(inbound: Inbound): Promise<(ContactRow & { f
     select contact.id, exists (select 1 from message) as fresh from contact`);
   const row = rows[0];
   if (!row) return null;
-  const contact = await whatsappContact(contactId);
+  const contact = await whatsappContact(contactId, db);
   return contact && { ...contact, fresh: row['fresh'] === true };
 }
 
+/** A status callback as the webhook reads it (`applyStatus`). */
+export interface StatusEvent {
+  wamid: string;
+  status: MessageStatus;
+  at: string;
+  note: string | null;
+}
+
+/**
+ * Records a webhook call's events before any of them is answered, in one transaction: every status callback, and
+ * every inbound message with its sender (`recordInbound`). Answers, in the payload's order, the contact after each
+ * inbound message, or null for one already stored (a retry) or not stored.
+ */
+export async function recordEvents(
+  statuses: StatusEvent[],
+  inbound: Inbound[],
+): Promise<Array<(ContactRow & { fresh: boolean }) | null>> {
+  if (!statuses.length && !inbound.length) return [];
+  return database().transaction(async (tx) => {
+    for (const status of statuses) await applyStatus(status.wamid, status.status, status.at, status.note, tx);
+    const recorded: Array<(ContactRow & { fresh: boolean }) | null> = [];
+    for (const message of inbound) recorded.push(await recordInbound(message, tx));
+    return recorded;
+  });
+}
+
+/** Which of these wamids are already stored (a retried message: it takes no quota again). One statement. */
+export async function storedWamids(wamids: string[]): Promise<Set<string>> {
+  if (!wamids.length) return new Set();
+  const rows = await database().select({ wamid: messages.wamid }).from(messages).where(inArray(messages.wamid, wamids));
+  return new Set(rows.map((row) => row.wamid));
+}
+
 /** One contact, or null. */
-export async function whatsappContact(id: string): Promise<ContactRow | null> {
-  const [row] = await database().select().from(contacts).where(eq(contacts.id, id));
+export async function whatsappContact(id: string, db: Queryable = database()): Promise<ContactRow | null> {
+  const [row] = await db.select().from(contacts).where(eq(contacts.id, id));
   return row ?? null;
 }
 
 /** The lead flow's state after a contact's newest exchange. */
 export function leadStateOf(row: ContactRow): LeadState | null {
   return row.leadStep
-    ? { step: row.leadStep, consent: row.leadConsent, name: row.leadName, email: row.leadEmail }
+    ? {
+        step: row.leadStep,
+        consent: row.leadConsent,
+        name: row.leadName,
+        email: row.leadEmail,
+        booking: row.leadBooking ?? null,
+      }
     : null;
 }
 
@@ -84,18 +129,30 @@ export async function saveLeadState(contactId: string, lead: LeadState | null): 
       leadConsent: lead?.consent ?? false,
       leadName: lead?.name ?? null,
       leadEmail: lead?.email ?? null,
+      leadBooking: lead?.booking ?? null,
     })
     .where(eq(contacts.id, contactId));
 }
 
-/** Marks a contact stopped (STOP, BAJA); true only for the message that stopped it. One statement. */
+/**
+ * Marks a contact stopped (STOP, BAJA), and every other contact with its phone (Meta's user id and the phone name the
+ * same person); true only for the message that stopped it. One statement.
+ */
 export async function markStopped(contactId: string, at: string): Promise<boolean> {
   const rows = await database()
     .update(contacts)
     .set({ stoppedAt: at })
-    .where(and(eq(contacts.id, contactId), isNull(contacts.stoppedAt)))
+    .where(
+      and(
+        or(
+          eq(contacts.id, contactId),
+          sql`${contacts.phone} = (select phone from whatsapp_contacts where id = ${contactId})`,
+        ),
+        isNull(contacts.stoppedAt),
+      ),
+    )
     .returning({ id: contacts.id });
-  return rows.length > 0;
+  return rows.some((row) => row.id === contactId);
 }
 
 /** Takes the disclosure: true for the first reply to a contact (only one of racing replies). One statement. */
@@ -142,8 +199,14 @@ export async function recordOutbound(message: {
  * A status callback: the state of one of our messages (sent, delivered, read, failed), unless a later callback
  * already set one (Meta's callbacks can come out of order). One statement; an unknown id changes nothing.
  */
-export async function applyStatus(wamid: string, status: MessageStatus, at: string, note: string | null) {
-  await database()
+export async function applyStatus(
+  wamid: string,
+  status: MessageStatus,
+  at: string,
+  note: string | null,
+  db: Queryable = database(),
+) {
+  await db
     .update(messages)
     .set({ status, statusAt: at, note })
     .where(
