@@ -874,6 +874,24 @@ describe('a batch, the daily quota, STOP', () => {
     expect(await say(two, 'Hello?')).toBeNull();
   });
 
+  it("answers one person's parallel messages one at a time: two at the lead flow's last step file one lead", async () => {
+    const from = person(80, 'Rosa');
+    expect(await say(from, 'I would like to talk to your team')).toContain('Do you agree?');
+    await say(from, 'yes');
+    await say(from, 'Rosa Parallel');
+    expect(await say(from, 'rosa.parallel@example.com')).toBe(en['assistant.leadCompany']);
+    const before = graph.sent.length;
+    const posts = await Promise.all(['Acme', 'Beta'].map((company) => send(inbound(from, textMessage(company)))));
+    expect(posts.every((post) => post.status === 200)).toBe(true);
+    const leads = (await allPages(eachLead())).filter((lead) => lead.email === 'rosa.parallel@example.com');
+    expect(leads).toHaveLength(1);
+    const replies = graph.sent.slice(before).map((sent) => sent.body.text.body);
+    expect(replies).toHaveLength(2);
+    expect(replies.filter((reply) => reply.includes('rosa.parallel@example.com'))).toHaveLength(1);
+    const [contact] = await database().select().from(whatsappContacts).where(eq(whatsappContacts.id, from.userId!));
+    expect(contact).toMatchObject({ leadStep: null, answeringUntil: null });
+  });
+
   it('stops only when the whole message is a stop word: "cancelar" in a flow is a message like any other', async () => {
     const from = person(73);
     expect(await say(from, 'Quiero cancelar la reunión')).toBeTruthy();

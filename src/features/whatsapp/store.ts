@@ -120,9 +120,26 @@ export function leadStateOf(row: ContactRow): LeadState | null {
     : null;
 }
 
-/** Saves where the lead flow stands after an exchange. One statement. */
-export async function saveLeadState(contactId: string, lead: LeadState | null): Promise<void> {
-  await database()
+/**
+ * Claims the turn to answer one of a contact's messages until `until` (ISO): the contact as it is now, or null while
+ * another of their messages is being answered (and its claim has not run out). Parallel messages of one person are so
+ * answered one at a time, each reading the lead state the one before saved. One statement.
+ */
+export async function claimTurn(contactId: string, now: string, until: string): Promise<ContactRow | null> {
+  const [row] = await database()
+    .update(contacts)
+    .set({ answeringUntil: until })
+    .where(and(eq(contacts.id, contactId), or(isNull(contacts.answeringUntil), lt(contacts.answeringUntil, now))))
+    .returning();
+  return row ?? null;
+}
+
+/**
+ * Saves where the lead flow stands after an exchange, in the turn claimed until `until`: a claim that ran out and was
+ * taken by another message saves nothing (that message's state stands). One statement; false when the claim was lost.
+ */
+export async function saveLeadState(contactId: string, until: string, lead: LeadState | null): Promise<boolean> {
+  const rows = await database()
     .update(contacts)
     .set({
       leadStep: lead?.step ?? null,
@@ -131,7 +148,17 @@ export async function saveLeadState(contactId: string, lead: LeadState | null): 
       leadEmail: lead?.email ?? null,
       leadBooking: lead?.booking ?? null,
     })
-    .where(eq(contacts.id, contactId));
+    .where(and(eq(contacts.id, contactId), eq(contacts.answeringUntil, until)))
+    .returning({ id: contacts.id });
+  return rows.length > 0;
+}
+
+/** Ends the turn claimed until `until`: the contact's next message may be answered. One statement. */
+export async function endTurn(contactId: string, until: string): Promise<void> {
+  await database()
+    .update(contacts)
+    .set({ answeringUntil: null })
+    .where(and(eq(contacts.id, contactId), eq(contacts.answeringUntil, until)));
 }
 
 /**

@@ -46,6 +46,11 @@ export const whatsappContacts = pgTable(
     leadEmail: text(),
     /** A meeting being booked (src/features/chat/meeting-offer.ts): the times offered, the one chosen; as the web chat's. */
     leadBooking: jsonb().$type<LeadBooking>(),
+    /**
+     * Until when one of the contact's messages is being answered (src/features/whatsapp/store.ts, claimTurn): their
+     * messages are answered one at a time, each from the lead state the one before left.
+     */
+    answeringUntil: isoAt(),
   },
   (table) => [
     // Ascending: read backwards it is the list's newest first (`started DESC, id DESC`).

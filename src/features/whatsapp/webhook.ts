@@ -16,6 +16,8 @@ import {
   type WhatsAppProfile,
 } from './schema';
 import {
+  claimTurn,
+  endTurn,
   leadStateOf,
   markStopped,
   newestMessages,
@@ -26,6 +28,7 @@ import {
   storedWamids,
   takeDisclosure,
   whatsappContact,
+  type ContactRow,
   type Inbound,
   type MessageStatus,
   type StatusEvent,
@@ -169,25 +172,53 @@ export function offerText(text: string, slots: string[], language: Language): st
   return `${text}\n\n${list}\n\n${useTranslations(language)('whatsapp.chooseSlot')}`;
 }
 
+/** How long one answer may hold its contact's turn (the model's call and retry, the send): then the next goes. */
+const TURN_MS = 90_000;
+/** How often a message waiting for its contact's turn asks again. */
+const TURN_POLL_MS = 100;
+
 /**
- * One inbound message just stored: from a contact who wrote STOP (here or under their phone), nothing more; STOP or
- * BAJA stops the contact with a confirmation; any other type gets the text-only note; a text is answered by the web
- * chat's assistant (src/features/chat/assistant.ts, channelReply), in the language it was written in, with the
- * contact's lead state (the lead flow and the meeting offer, as on the site).
+ * Answers one inbound message just stored, in its contact's turn (store.ts, claimTurn): a person's parallel messages
+ * are answered one at a time, each from the lead state the one before saved, so two messages never both file the
+ * lead or book the meeting. A claim held longer than TURN_MS (a cut-off answer) is taken over.
  */
 async function answerMessage(message: Received, config: WhatsAppConfig) {
-  const { contactId, phone, text, language } = message;
-  const contact = await whatsappContact(contactId);
-  if (!contact || contact.stoppedAt) return;
-  const t = useTranslations(language);
-  const reply = (body: string, options: { stopping?: boolean } = {}) =>
-    send(config, { contactId, phone, language, inReplyTo: message.wamid, body, ...options });
-
-  if (text && isStop(text)) {
-    if (await markStopped(contactId, new Date().toISOString())) await reply(t('whatsapp.stopped'), { stopping: true });
+  // A STOP takes no turn: it stops at once, so a reply still being worked out for an earlier message is not sent.
+  if (message.text && isStop(message.text)) {
+    if (await markStopped(message.contactId, new Date().toISOString())) {
+      const { contactId, phone, language, wamid } = message;
+      const body = useTranslations(language)('whatsapp.stopped');
+      await send(config, { contactId, phone, language, inReplyTo: wamid, body, stopping: true });
+    }
     return;
   }
-  if (!text) return reply(t('whatsapp.textOnly'));
+  for (;;) {
+    const now = Date.now();
+    const until = new Date(now + TURN_MS).toISOString();
+    const contact = await claimTurn(message.contactId, new Date(now).toISOString(), until);
+    if (contact) {
+      try {
+        return await answerInTurn(message, contact, until, config);
+      } finally {
+        await endTurn(message.contactId, until);
+      }
+    }
+    if (!(await whatsappContact(message.contactId))) return;
+    await new Promise((resolve) => setTimeout(resolve, TURN_POLL_MS));
+  }
+}
+
+/**
+ * One inbound message in its contact's turn (claimed until `until`): from a contact who wrote STOP (here or under
+ * their phone), nothing more; any other type than text gets the text-only note; a text is answered by the web chat's
+ * assistant (src/features/chat/assistant.ts, channelReply), in the language it was written in, with the contact's
+ * lead state (the lead flow and the meeting offer, as on the site), saved before the reply is sent.
+ */
+async function answerInTurn(message: Received, contact: ContactRow, until: string, config: WhatsAppConfig) {
+  const { contactId, phone, text, language } = message;
+  if (contact.stoppedAt) return;
+  const reply = (body: string) => send(config, { contactId, phone, language, inReplyTo: message.wamid, body });
+  if (!text) return reply(useTranslations(language)('whatsapp.textOnly'));
   // A message Meta delivers after the 24-hour window (a late retry) gets no answer (`send` stores why): it spends no
   // model call and moves no lead flow.
   if (Date.now() - new Date(contact.lastInboundAt).getTime() > REPLY_WINDOW_MS) return reply('');
@@ -201,7 +232,9 @@ async function answerMessage(message: Received, config: WhatsAppConfig) {
     quotaSubject: `whatsapp:${contactId}`,
     channel: { source: 'whatsapp', phone: phone && `+${phone.replace(/^\+/, '')}` },
   });
-  await saveLeadState(contactId, answer.lead);
+  if (!(await saveLeadState(contactId, until, answer.lead))) {
+    console.error(`WhatsApp message ${message.wamid}: its turn ran out; its lead state was not saved`);
+  }
   await reply(offerText(answer.text, answer.slots, language));
 }
 
