@@ -13,7 +13,8 @@ import chatFunction from '../../netlify/functions/chat';
 import { runRetention } from '../../src/features/retention/retention';
 import type { ListedConversation } from '../../src/features/whatsapp/conversations';
 import type { PersonalData } from '../../src/features/privacy/schema';
-import { database } from '../../src/platform/db/client';
+import { database, queryCount, resetQueryCount } from '../../src/platform/db/client';
+import { contactTimeline } from '../../src/features/contacts/timeline';
 import { resetEnvCache } from '../../src/platform/env';
 import { whatsappContacts, whatsappMessages } from '../../src/features/whatsapp/tables';
 import { signatureHeader } from '../../src/features/whatsapp/signature';
@@ -632,6 +633,15 @@ describe('the conversations tab: both channels', () => {
         summary: 'Quiero hablar con su equipo',
         link: { tab: 'whatsapp', id: lucia.userId },
       }),
+    ]);
+    // One summary statement finds them, whatever their messages: with the leads', replies' and subscription's, four.
+    await say(lucia, 'Gracias');
+    resetQueryCount();
+    const direct = await contactTimeline({ email: 'lucia.timeline@example.com', phone: '+34 600 10 04 05' });
+    expect(queryCount()).toBe(4);
+    const [contact] = await database().select().from(whatsappContacts).where(eq(whatsappContacts.id, lucia.userId!));
+    expect(direct.items.filter((item) => item.kind === 'whatsapp')).toEqual([
+      expect.objectContaining({ id: lucia.userId, at: contact!.lastActivity, summary: 'Quiero hablar con su equipo' }),
     ]);
     // Someone who only wrote on WhatsApp: found by the phone the query names, in any format.
     const tomas = person(406, 'Tomás');

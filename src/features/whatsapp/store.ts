@@ -294,6 +294,33 @@ function named(selection: Selection): SQL | undefined {
   return and(olderThan(contacts.started, contacts.id, selection.cursor), q ? search : undefined);
 }
 
+/** A WhatsApp conversation as a person's timeline shows it (src/features/contacts/timeline.ts). */
+export interface WhatsAppSummary {
+  id: string;
+  lastActivity: string;
+  /** The person's first text message, null when they sent none. */
+  firstQuestion: string | null;
+}
+
+/**
+ * The conversations that gave this address (`givenAddress`) or are of one of these phones, newest activity first,
+ * each with its first question: one statement, reading one message per conversation (whatsapp_messages_in_order).
+ */
+export async function whatsappSummaries(email: string, phones: string[]): Promise<WhatsAppSummary[]> {
+  const numbers = [...new Set(phones.map(waPhone).filter((phone): phone is string => phone !== null))];
+  return database()
+    .select({
+      id: contacts.id,
+      lastActivity: contacts.lastActivity,
+      firstQuestion: sql<string | null>`(select ${messages.body} from ${messages}
+        where ${messages.contactId} = ${contacts.id} and ${messages.direction} = 'in' and ${messages.type} = 'text'
+        order by ${messages.at}, ${messages.wamid} limit 1)`,
+    })
+    .from(contacts)
+    .where(or(givenAddress(email), numbers.length ? inArray(contacts.phone, numbers) : undefined))
+    .orderBy(desc(contacts.lastActivity), desc(contacts.id));
+}
+
 /**
  * The conversations a selection names, newest first (by their first message), with their messages, oldest first,
  * and the leads filed from them (each contact's newest). Three statements.
