@@ -54,7 +54,8 @@ interface FakeGraph {
 }
 interface SentBody {
   messaging_product: string;
-  to: string;
+  to?: string;
+  recipient?: string;
   type: string;
   text: { body: string; preview_url?: boolean };
 }
@@ -443,6 +444,19 @@ describe('POST /api/whatsapp/webhook', () => {
     expect(await say(from, 'no')).toContain('no he guardado nada');
     const leads = (await allPages(eachLead())).filter((lead) => lead.source === 'whatsapp');
     expect(leads.every((lead) => lead.phone !== `+${from.phone}`)).toBe(true);
+  });
+
+  it('writes to a person Meta names only by their user id through `recipient` (`to` takes phone numbers)', async () => {
+    const payload = inbound(person(90), textMessage('Hello, what do you do?'));
+    const value = payload.entry[0]!.changes[0]!.value;
+    delete (value.messages[0] as { from?: string }).from;
+    delete (value.contacts[0] as { wa_id?: string }).wa_id;
+    await send(payload);
+    expect(graph.sent.map((sent) => [sent.body.to, sent.body.recipient])).toEqual([[undefined, 'ES.1090']]);
+    // Known by phone too: the phone, in `to`.
+    await say(person(91), 'Hello, what do you do?');
+    expect(graph.sent.at(-1)!.body).toMatchObject({ to: person(91).phone });
+    expect(graph.sent.at(-1)!.body.recipient).toBeUndefined();
   });
 
   it('status callbacks update the delivery state of the message sent', async () => {

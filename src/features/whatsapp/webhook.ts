@@ -271,7 +271,7 @@ async function send(
   const body = whatsappText(
     disclosed ? `${useTranslations(reply.language)('whatsapp.disclosure')}\n\n${reply.body}` : reply.body,
   );
-  const sent = await sendText(config, reply.phone ?? reply.contactId, body);
+  const sent = await sendText(config, { phone: reply.phone, userId: reply.contactId }, body);
   if (sent.ok) return record('sent', sent.wamid, body, null);
   if (disclosed) await returnDisclosure(reply.contactId, at);
   console.error(`WhatsApp reply to ${reply.inReplyTo} not sent: ${sent.error}`);
