@@ -5,7 +5,8 @@ import { channelReply, isExtractionAttempt } from '../chat/assistant';
 import { takeWhatsAppMessage } from '../quotas/quotas';
 import { MAX_CHAT_MESSAGE_LENGTH, type ChatMessage } from '../chat/schema';
 import { MAX_CONVERSATION_CHARS } from '../chat/session';
-import { sameSecret, type WhatsAppConfig } from './config';
+import { sameSecret } from '../../platform/secrets';
+import type { WhatsAppConfig } from './config';
 import { sendText } from './graph';
 import { detectLanguage, languageOfNumber } from './language';
 import {
