@@ -566,9 +566,16 @@ describe('the conversations tab: both channels', () => {
     expect(chats.body.map((conversation) => conversation.sessionId)).toContain(chat.body.sessionId);
     expect(chats.body.every((conversation) => conversation.channel === 'chat')).toBe(true);
     expect((await list('?channel=sms')).status).toBe(400);
-    // Found by phone in the list's search.
-    const found = await list(`?q=${encodeURIComponent('+' + from.phone)}`);
-    expect(found.body.map((conversation) => conversation.id)).toEqual([from.userId]);
+    // Found by phone in the list's search, written any way the contact timeline reads a phone.
+    const national = from.phone.slice(2).replace(/(\d{3})(\d{3})(\d{3})/, '$1 $2 $3');
+    for (const q of ['+' + from.phone, `0034 ${national}`, national, from.phone, `(+34) ${national}`]) {
+      const found = await list(`?q=${encodeURIComponent(q)}`);
+      expect(
+        found.body.map((conversation) => conversation.id),
+        q,
+      ).toEqual([from.userId]);
+    }
+    expect((await list(`?q=${encodeURIComponent('600 1')}`)).body).toEqual([]);
     expect((await callJson(conversationsFunction, '/api/whatsapp-conversations')).status).toBe(401);
   });
 

@@ -2,6 +2,7 @@ import { and, asc, desc, eq, inArray, isNull, lt, or, sql, type SQL } from 'driz
 import { database, type Queryable } from '../../platform/db/client';
 import { olderThan, toPage, type Page, type PageQuery } from '../../platform/db/paging';
 import { normaliseEmail } from '../../platform/emails';
+import { phoneKeySql } from '../../platform/db/phones';
 import { contactMessages } from '../leads/tables';
 import type { Language } from '../../i18n/languages';
 import type { LeadState } from '../conversations/schema';
@@ -259,15 +260,12 @@ export async function newestMessages(contactId: string, limit: number): Promise<
 export type Selection = PageQuery | { id: string } | { phone: string } | { email: string };
 
 /**
- * A phone number as Meta writes a `wa_id`: digits only, with the country code ("+34 600 123 456", "0034600123456"
- * → "34600123456"; a Spanish number of 9 digits starting 6-9 gets 34). Null for anything else.
+ * The contacts whose phone is the number `text` names, in any format ("+34 600 123 456", "0034600123456",
+ * "600123456", "34600123456"): the contact timeline's phone rule (src/platform/db/phones.ts, phoneKeySql, the one
+ * definition), without its `+` since Meta's `wa_id` has none. Text that is no phone names none. Uses the phone index.
  */
-export function waPhone(text: string): string | null {
-  if (/[^\d\s()+./-]/.test(text)) return null;
-  let digits = text.replace(/\D/g, '');
-  if (!text.trim().startsWith('+') && digits.startsWith('00')) digits = digits.slice(2);
-  if (/^[6-9]\d{8}$/.test(digits)) digits = `34${digits}`;
-  return /^[1-9]\d{6,14}$/.test(digits) ? digits : null;
+function phoneIs(text: string): SQL {
+  return eq(contacts.phone, sql`ltrim(${phoneKeySql(sql`${text}::text`)}, '+')`);
 }
 
 /**
@@ -282,15 +280,10 @@ function givenAddress(email: string): SQL {
 
 function named(selection: Selection): SQL | undefined {
   if ('id' in selection) return eq(contacts.id, selection.id);
-  if ('phone' in selection) return eq(contacts.phone, waPhone(selection.phone) ?? '');
+  if ('phone' in selection) return phoneIs(selection.phone);
   if ('email' in selection) return givenAddress(selection.email);
   const q = selection.q.trim();
-  const phone = waPhone(q);
-  const search = q.includes('@')
-    ? givenAddress(q)
-    : phone
-      ? or(eq(contacts.phone, phone), eq(contacts.id, q))
-      : eq(contacts.id, q);
+  const search = q.includes('@') ? givenAddress(q) : or(phoneIs(q), eq(contacts.id, q));
   return and(olderThan(contacts.started, contacts.id, selection.cursor), q ? search : undefined);
 }
 
@@ -307,7 +300,7 @@ export interface WhatsAppSummary {
  * each with its first question: one statement, reading one message per conversation (whatsapp_messages_in_order).
  */
 export async function whatsappSummaries(email: string, phones: string[]): Promise<WhatsAppSummary[]> {
-  const numbers = [...new Set(phones.map(waPhone).filter((phone): phone is string => phone !== null))];
+  const numbers = [...new Set(phones)];
   return database()
     .select({
       id: contacts.id,
@@ -317,7 +310,7 @@ export async function whatsappSummaries(email: string, phones: string[]): Promis
         order by ${messages.at}, ${messages.wamid} limit 1)`,
     })
     .from(contacts)
-    .where(or(givenAddress(email), numbers.length ? inArray(contacts.phone, numbers) : undefined))
+    .where(or(givenAddress(email), ...numbers.map(phoneIs)))
     .orderBy(desc(contacts.lastActivity), desc(contacts.id));
 }
 
