@@ -828,7 +828,7 @@ describe('the meeting offer on WhatsApp', () => {
 
     // What she gave is kept: her number books at once.
     const when = again[0]!.slice(3);
-    expect(await say(from, '1')).toMatch(
+    expect(await say(from, 'el 1')).toMatch(
       new RegExp(`^Listo, Lucía Wa: su reunión con .+ queda reservada para el ${when.replace(/[()]/g, '\\$&')}`),
     );
     const meeting = (await listMeetings(NOW)).upcoming.find((row) => row.email === 'lucia.wa@example.com');
