@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Context } from '@netlify/functions';
 import { asc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import webhookFunction from '../../netlify/functions/whatsapp-webhook';
 import conversationsFunction from '../../netlify/functions/chat-log';
 import conversationDeleteFunction from '../../netlify/functions/admin-chat-log-delete';
@@ -13,7 +13,8 @@ import chatFunction from '../../netlify/functions/chat';
 import { runRetention } from '../../src/features/retention/retention';
 import type { ListedConversation } from '../../src/features/whatsapp/conversations';
 import type { PersonalData } from '../../src/features/privacy/schema';
-import { database } from '../../src/platform/db/client';
+import { database, queryCount, resetQueryCount } from '../../src/platform/db/client';
+import { contactTimeline } from '../../src/features/contacts/timeline';
 import { resetEnvCache } from '../../src/platform/env';
 import { whatsappContacts, whatsappMessages } from '../../src/features/whatsapp/tables';
 import { signatureHeader } from '../../src/features/whatsapp/signature';
@@ -29,7 +30,12 @@ import { startFakeOpenAi, type FakeOpenAi } from '../helpers/fake-openai';
 import { portfolioFixture } from '../helpers/fixtures';
 import { startLocalSmtp, type LocalSmtp } from '../helpers/smtp';
 import { testDatabase } from '../helpers/db-setup';
-import { savePartnerSettings } from '../../src/features/meetings/store';
+import { listMeetings, savePartnerSettings } from '../../src/features/meetings/store';
+import { book, offeredSlots } from '../../src/features/meetings/booking';
+import { slotLabel } from '../../src/features/chat/meeting-offer';
+import { setClock } from '../../src/platform/clock';
+import { siteUrl } from '../../src/features/mail/templates';
+import { whatsappText } from '../../src/features/whatsapp/text';
 import type { PartnerSettings } from '../../src/features/meetings/schema';
 import { asAdmin, signIn, useTestEnv } from '../helpers/admin';
 import { call, callJson } from '../helpers/functions';
@@ -42,11 +48,14 @@ const PHONE_NUMBER_ID = '106540352242922';
 interface FakeGraph {
   base: string;
   sent: Array<{ path: string; authorization: string | undefined; body: SentBody }>;
+  /** While set, each send is recorded at once and answered only when this promise settles. */
+  hold: Promise<void> | null;
   stop: () => Promise<void>;
 }
 interface SentBody {
   messaging_product: string;
-  to: string;
+  to?: string;
+  recipient?: string;
   type: string;
   text: { body: string; preview_url?: boolean };
 }
@@ -54,29 +63,32 @@ interface SentBody {
 async function startFakeGraph(): Promise<FakeGraph> {
   const sent: FakeGraph['sent'] = [];
   let count = 0;
+  const fake = { hold: null } as Pick<FakeGraph, 'hold'>;
   const server: Server = createServer((request, response) => {
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
       const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as SentBody;
       sent.push({ path: request.url ?? '', authorization: request.headers.authorization, body });
-      response.writeHead(200, { 'content-type': 'application/json' });
-      response.end(
-        JSON.stringify({
-          messaging_product: 'whatsapp',
-          contacts: [{ input: body.to, wa_id: body.to }],
-          messages: [{ id: `wamid.out.${++count}` }],
-        }),
-      );
+      void (fake.hold ?? Promise.resolve()).then(() => {
+        response.writeHead(200, { 'content-type': 'application/json' });
+        response.end(
+          JSON.stringify({
+            messaging_product: 'whatsapp',
+            contacts: [{ input: body.to, wa_id: body.to }],
+            messages: [{ id: `wamid.out.${++count}` }],
+          }),
+        );
+      });
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
-  return {
+  return Object.assign(fake, {
     base: `http://127.0.0.1:${port}/v26.0`,
     sent,
-    stop: () => new Promise((resolve) => server.close(() => resolve())),
-  };
+    stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  });
 }
 
 let blobs: LocalBlobs;
@@ -426,30 +438,25 @@ describe('POST /api/whatsapp/webhook', () => {
     expect(alerts[0]!.parsed.text).toContain('I would like to talk to your team');
   });
 
-  it('asked to meet while a partner has free times, answers with the lead flow (no booking offer on WhatsApp yet)', async () => {
-    const [admin] = await testDatabase().query<{ id: string }>('SELECT id FROM users LIMIT 1');
-    const hours = (list: PartnerSettings['hours']) =>
-      savePartnerSettings(admin!.id, {
-        hours: list,
-        daysOff: [],
-        noticeMinutes: 60,
-        bufferMinutes: 0,
-        meetingLink: 'https://meet.example.com/partner',
-      });
-    await hours([1, 2, 3, 4, 5, 6, 7].map((weekday) => ({ weekday, startMinute: 0, endMinute: 1440 })));
-    try {
-      expect(await say(person(11), 'Can we meet next week?')).toContain('Do you agree?');
-    } finally {
-      await hours([]);
-    }
-  });
-
   it('a no to the consent question files nothing', async () => {
     const from = person(11);
     await say(from, 'Quiero hablar con su equipo');
     expect(await say(from, 'no')).toContain('no he guardado nada');
     const leads = (await allPages(eachLead())).filter((lead) => lead.source === 'whatsapp');
     expect(leads.every((lead) => lead.phone !== `+${from.phone}`)).toBe(true);
+  });
+
+  it('writes to a person Meta names only by their user id through `recipient` (`to` takes phone numbers)', async () => {
+    const payload = inbound(person(90), textMessage('Hello, what do you do?'));
+    const value = payload.entry[0]!.changes[0]!.value;
+    delete (value.messages[0] as { from?: string }).from;
+    delete (value.contacts[0] as { wa_id?: string }).wa_id;
+    await send(payload);
+    expect(graph.sent.map((sent) => [sent.body.to, sent.body.recipient])).toEqual([[undefined, 'ES.1090']]);
+    // Known by phone too: the phone, in `to`.
+    await say(person(91), 'Hello, what do you do?');
+    expect(graph.sent.at(-1)!.body).toMatchObject({ to: person(91).phone });
+    expect(graph.sent.at(-1)!.body.recipient).toBeUndefined();
   });
 
   it('status callbacks update the delivery state of the message sent', async () => {
@@ -559,9 +566,16 @@ describe('the conversations tab: both channels', () => {
     expect(chats.body.map((conversation) => conversation.sessionId)).toContain(chat.body.sessionId);
     expect(chats.body.every((conversation) => conversation.channel === 'chat')).toBe(true);
     expect((await list('?channel=sms')).status).toBe(400);
-    // Found by phone in the list's search.
-    const found = await list(`?q=${encodeURIComponent('+' + from.phone)}`);
-    expect(found.body.map((conversation) => conversation.id)).toEqual([from.userId]);
+    // Found by phone in the list's search, written any way the contact timeline reads a phone.
+    const national = from.phone.slice(2).replace(/(\d{3})(\d{3})(\d{3})/, '$1 $2 $3');
+    for (const q of ['+' + from.phone, `0034 ${national}`, national, from.phone, `(+34) ${national}`]) {
+      const found = await list(`?q=${encodeURIComponent(q)}`);
+      expect(
+        found.body.map((conversation) => conversation.id),
+        q,
+      ).toEqual([from.userId]);
+    }
+    expect((await list(`?q=${encodeURIComponent('600 1')}`)).body).toEqual([]);
     expect((await callJson(conversationsFunction, '/api/whatsapp-conversations')).status).toBe(401);
   });
 
@@ -641,6 +655,15 @@ describe('the conversations tab: both channels', () => {
         link: { tab: 'whatsapp', id: lucia.userId },
       }),
     ]);
+    // One summary statement finds them, whatever their messages: with the leads', replies' and subscription's, four.
+    await say(lucia, 'Gracias');
+    resetQueryCount();
+    const direct = await contactTimeline({ email: 'lucia.timeline@example.com', phone: '+34 600 10 04 05' });
+    expect(queryCount()).toBe(4);
+    const [contact] = await database().select().from(whatsappContacts).where(eq(whatsappContacts.id, lucia.userId!));
+    expect(direct.items.filter((item) => item.kind === 'whatsapp')).toEqual([
+      expect.objectContaining({ id: lucia.userId, at: contact!.lastActivity, summary: 'Quiero hablar con su equipo' }),
+    ]);
     // Someone who only wrote on WhatsApp: found by the phone the query names, in any format.
     const tomas = person(406, 'Tomás');
     await say(tomas, 'Do you invest in healthtech?');
@@ -678,5 +701,241 @@ describe('the conversations tab: both channels', () => {
     expect(report.whatsappConversations).toBe(1);
     expect(await messagesOf('ES.old')).toEqual([]);
     expect(await messagesOf(recent.userId!)).toHaveLength(2);
+  });
+});
+
+/** A payload shaped like Meta's batching several texts of one person in one call. */
+function inboundBatch(from: Person, bodies: string[]) {
+  const payload = inbound(from, textMessage(bodies[0]!));
+  const seconds = String(Math.floor(Date.now() / 1000));
+  payload.entry[0]!.changes[0]!.value.messages = bodies.map((body) => ({
+    from: from.phone,
+    from_user_id: from.userId,
+    id: newWamid(),
+    timestamp: seconds,
+    ...textMessage(body),
+  }));
+  return payload;
+}
+
+const inboundOf = async (from: Person) =>
+  (await messagesOf(from.userId ?? from.phone)).filter((row) => row.direction === 'in');
+
+describe('the meeting offer on WhatsApp', () => {
+  /** Monday 7 December 2026, 08:00 in Madrid: the first free times are 9:00, 9:30 and 10:00. */
+  const NOW = new Date('2026-12-07T07:00:00.000Z');
+  let partnerId: string;
+  const hours = (list: PartnerSettings['hours']) =>
+    savePartnerSettings(partnerId, {
+      hours: list,
+      daysOff: [],
+      noticeMinutes: 60,
+      bufferMinutes: 0,
+      meetingLink: 'https://meet.example.com/partner',
+    });
+  beforeAll(async () => {
+    const [admin] = await testDatabase().query<{ id: string }>('SELECT id FROM users LIMIT 1');
+    partnerId = admin!.id;
+    await hours([1, 2, 3, 4, 5].map((weekday) => ({ weekday, startMinute: 540, endMinute: 1020 })));
+  });
+  afterAll(async () => {
+    setClock(null);
+    await hours([]);
+  });
+  beforeEach(() => setClock(NOW));
+
+  const freeStarts = async () => (await offeredSlots(NOW)).slots.map((slot) => slot.start);
+
+  it('offers the next three times as a numbered list in Madrid time with the /book URL; "2" books it', async () => {
+    const from = person(40, 'Marta');
+    const offer = await say(from, 'Could we meet to discuss a project?');
+    expect(offer).toContain(whatsappText(en['assistant.meetingOffer'].replace('{bookUrl}', '/book')));
+    expect(offer).toContain(`${siteUrl()}/book`);
+    expect(offer).toContain(
+      [
+        '1. Mon, Dec 7, 09:00 (Madrid time)',
+        '2. Mon, Dec 7, 09:30 (Madrid time)',
+        '3. Mon, Dec 7, 10:00 (Madrid time)',
+        '',
+        en['whatsapp.chooseSlot'],
+      ].join('\n'),
+    );
+    expect(await say(from, '2')).toMatch(/^Good choice: Mon, Dec 7, 09:30 \(Madrid time\)\. .*privacy policy: http/);
+    expect(await say(from, 'yes')).toBe(en['assistant.leadName']);
+    expect(await say(from, 'Marta Wa')).toBe('What email address should we use, Marta Wa?');
+    expect(await say(from, 'marta.wa@example.com')).toBe(en['assistant.leadCompany']);
+    expect(await say(from, 'Gil Capital')).toBe(en['assistant.meetingTopic']);
+    expect(await say(from, 'Raising a Series A')).toMatch(
+      /^Done, Marta Wa: your meeting with .+ is booked for Mon, Dec 7, 09:30 \(Madrid time\)\. I've sent the calendar invitation to marta\.wa@example\.com/,
+    );
+
+    // Booked as the form books: the meeting, its lead (source booking, with the WhatsApp phone), the invitation.
+    const meeting = (await listMeetings(NOW)).upcoming.find((row) => row.email === 'marta.wa@example.com');
+    expect(meeting).toMatchObject({
+      start: '2026-12-07T08:30:00.000Z',
+      name: 'Marta Wa',
+      company: 'Gil Capital',
+      topic: 'Raising a Series A',
+      language: 'en',
+      status: 'confirmed',
+    });
+    const lead = (await allPages(eachLead())).find((row) => row.email === 'marta.wa@example.com');
+    expect(lead).toMatchObject({ source: 'booking', phone: `+${from.phone}` });
+    const invitation = smtp
+      .to('marta.wa@example.com')[0]
+      ?.parsed.attachments.find((part) => part.contentType.startsWith('text/calendar'));
+    expect(invitation?.content.toString('utf8')).toContain('METHOD:REQUEST');
+    expect(await freeStarts()).not.toContain('2026-12-07T08:30:00.000Z');
+    const [contact] = await database().select().from(whatsappContacts).where(eq(whatsappContacts.id, from.userId!));
+    expect(contact).toMatchObject({ leadStep: null, leadBooking: null });
+  });
+
+  it('in Spanish: chosen by its time; a time taken meanwhile gets a clear answer and the next times', async () => {
+    const from = person(41, 'Lucía');
+    const offer = await say(from, 'Me gustaría tener una reunión con ustedes');
+    expect(offer).toContain(`${siteUrl()}/es/book`);
+    const lines = offer!.split('\n').filter((line) => /^[1-3]\. /.test(line));
+    expect(lines).toHaveLength(3);
+    expect(lines[0]).toMatch(/^1\. lun, 7 dic, \d\d:\d\d \(hora de Madrid\)$/);
+    expect(offer).toContain(es['whatsapp.chooseSlot']);
+    const chosen = /(\d\d:\d\d)/.exec(lines[1]!)![1]!;
+    expect(await say(from, chosen)).toMatch(new RegExp(`^Perfecto: lun, 7 dic, ${chosen} \\(hora de Madrid\\)`));
+    expect(await say(from, 'sí')).toBe(es['assistant.leadName']);
+    await say(from, 'Lucía Wa');
+    expect(await say(from, 'lucia.wa@example.com')).toBe(es['assistant.leadCompany']);
+    expect(await say(from, 'ninguna')).toBe(es['assistant.meetingTopic']);
+
+    // Someone else books that time through the form's rules before Lucía says what she wants to talk about.
+    const start = (await offeredSlots(NOW)).slots.find((slot) => slotLabel(slot.start, 'es') === lines[1]!.slice(3))!;
+    await book(
+      {
+        start: start.start,
+        partnerId: start.partnerId,
+        name: 'Otro',
+        email: 'otro.wa@example.com',
+        company: null,
+        topic: 'Otra cosa',
+      },
+      'es',
+      '10.40.0.1',
+      NOW,
+    );
+    const taken = await say(from, 'Inversión en agritech');
+    expect(taken).toMatch(/^Lo sentimos, alguien acaba de reservar esa hora\./);
+    const again = taken!.split('\n').filter((line) => /^[1-3]\. /.test(line));
+    expect(again).toHaveLength(3);
+    expect(again.join('\n')).not.toContain(chosen);
+
+    // What she gave is kept: her number books at once.
+    const when = again[0]!.slice(3);
+    expect(await say(from, 'el 1')).toMatch(
+      new RegExp(`^Listo, Lucía Wa: su reunión con .+ queda reservada para el ${when.replace(/[()]/g, '\\$&')}`),
+    );
+    const meeting = (await listMeetings(NOW)).upcoming.find((row) => row.email === 'lucia.wa@example.com');
+    expect(meeting).toMatchObject({ language: 'es', company: null, topic: 'Inversión en agritech' });
+    expect(smtp.to('lucia.wa@example.com')[0]!.parsed.subject).toContain('Su reunión con Vantia Partners');
+  });
+});
+
+describe('a batch, the daily quota, STOP', () => {
+  it('records every message of a batch before answering any: work cut off after the 200 loses no message', async () => {
+    const from = person(50);
+    const bodies = ['Hello, what do you do?', 'Do you work in logistics?', 'And in AI?'];
+    let release!: () => void;
+    graph.hold = new Promise<void>((resolve) => (release = resolve));
+    const pending: Array<Promise<unknown>> = [];
+    const raw = JSON.stringify(inboundBatch(from, bodies));
+    try {
+      const response = await webhookFunction(
+        new Request('http://localhost:8888/api/whatsapp/webhook', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'x-hub-signature-256': signatureHeader(raw, SECRET) },
+          body: raw,
+        }),
+        { params: {}, waitUntil: (promise: Promise<unknown>) => pending.push(promise) } as unknown as Context,
+      );
+      expect(response.status).toBe(200);
+      // The first answer is on its way (the Graph API has not answered yet): every message is already stored.
+      await vi.waitFor(() => expect(graph.sent).toHaveLength(1));
+      expect((await inboundOf(from)).map((row) => row.body).sort()).toEqual([...bodies].sort());
+    } finally {
+      graph.hold = null;
+      release();
+    }
+    await Promise.all(pending);
+    expect(graph.sent.filter((sent) => sent.body.to === from.phone)).toHaveLength(3);
+  });
+
+  it("takes each contact's daily quota before storing: past it, parallel messages are neither stored nor answered", async () => {
+    process.env['QUOTA_WHATSAPP_PER_IP'] = '3';
+    try {
+      const from = person(60);
+      const posts = Array.from({ length: 8 }, (_, i) => inbound(from, textMessage(`Question number ${i}?`)));
+      const answers = await Promise.all(posts.map((payload) => send(payload)));
+      expect(answers.every((answer) => answer.status === 200)).toBe(true);
+      expect(await inboundOf(from)).toHaveLength(3);
+      expect(graph.sent.filter((sent) => sent.body.to === from.phone)).toHaveLength(3);
+      // Meta's retry of a stored message takes nothing and is not answered again; another contact has their own share.
+      const stored = new Set((await inboundOf(from)).map((row) => row.wamid));
+      const retry = posts.find((payload) => stored.has(payload.entry[0]!.changes[0]!.value.messages[0]!.id))!;
+      await send(retry);
+      expect(await inboundOf(from)).toHaveLength(3);
+      expect(await say(person(61), 'Hello, what do you do?')).toBeTruthy();
+    } finally {
+      delete process.env['QUOTA_WHATSAPP_PER_IP'];
+    }
+  });
+
+  it("a STOP follows the phone: Meta's user id changing, or known by phone first, never writes again", async () => {
+    const before = person(70);
+    expect(await say(before, 'Hola, ¿qué hacen?')).toBeTruthy();
+    expect(await say(before, 'BAJA')).toContain(es['whatsapp.stopped']);
+    expect(await say({ ...before, userId: 'ES.70.new' }, 'Hola de nuevo')).toBeNull();
+
+    const phoneOnly: Person = { phone: person(71).phone };
+    expect(await say(phoneOnly, 'Hello, what do you do?')).toBeTruthy();
+    expect(await say(phoneOnly, 'STOP')).toContain(en['whatsapp.stopped']);
+    expect(await say({ ...phoneOnly, userId: 'ES.71.new' }, 'Hello?')).toBeNull();
+
+    // Both ids already known: a STOP under one stops the other.
+    const two = person(72);
+    expect(await say(two, 'Hello, what do you do?')).toBeTruthy();
+    expect(await say({ ...two, userId: 'ES.72.new' }, 'And in AI?')).toBeTruthy();
+    expect(await say({ ...two, userId: 'ES.72.new' }, 'stop')).toContain(en['whatsapp.stopped']);
+    expect(await say(two, 'Hello?')).toBeNull();
+  });
+
+  it("answers one person's parallel messages one at a time: two at the lead flow's last step file one lead", async () => {
+    const from = person(80, 'Rosa');
+    expect(await say(from, 'I would like to talk to your team')).toContain('Do you agree?');
+    await say(from, 'yes');
+    await say(from, 'Rosa Parallel');
+    expect(await say(from, 'rosa.parallel@example.com')).toBe(en['assistant.leadCompany']);
+    const before = graph.sent.length;
+    const posts = await Promise.all(['Acme', 'Beta'].map((company) => send(inbound(from, textMessage(company)))));
+    expect(posts.every((post) => post.status === 200)).toBe(true);
+    const leads = (await allPages(eachLead())).filter((lead) => lead.email === 'rosa.parallel@example.com');
+    expect(leads).toHaveLength(1);
+    const replies = graph.sent.slice(before).map((sent) => sent.body.text.body);
+    expect(replies).toHaveLength(2);
+    expect(replies.filter((reply) => reply.includes('rosa.parallel@example.com'))).toHaveLength(1);
+    const [contact] = await database().select().from(whatsappContacts).where(eq(whatsappContacts.id, from.userId!));
+    expect(contact).toMatchObject({ leadStep: null, answeringUntil: null });
+  });
+
+  it('stops only when the whole message is a stop word: "cancelar" in a flow is a message like any other', async () => {
+    const from = person(73);
+    expect(await say(from, 'Quiero cancelar la reunión')).toBeTruthy();
+    expect(await say(from, 'Cancelar')).toBeTruthy();
+    expect(await say(from, 'parar')).toBeTruthy();
+    expect(await say(from, 'No quiero darme de baja')).toBeTruthy();
+    expect(await say(from, '¡Bája!')).toContain(es['whatsapp.stopped']);
+    const other = person(74);
+    expect(await say(other, 'Hola')).toBeTruthy();
+    expect(await say(other, ' Darme de BAJA. ')).toContain(es['whatsapp.stopped']);
+    const english = person(75);
+    expect(await say(english, 'Hello, what do you do?')).toBeTruthy();
+    expect(await say(english, 'Stop.')).toContain(en['whatsapp.stopped']);
+    expect(await say(english, 'Hello?')).toBeNull();
   });
 });

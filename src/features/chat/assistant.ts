@@ -238,11 +238,12 @@ export interface ChannelTurn {
 /**
  * The assistant's whole reply to a message of another channel: the same refusals, lead flow, built-in assistant and
  * model under the same daily caps as the web chat (chatReply), so whatever the chat's assistant learns to offer
- * reaches that channel too. The text is the chat's (Markdown links to site paths); the channel shapes it.
+ * reaches that channel too. The text is the chat's (Markdown links to site paths) and `slots` the meeting offer's
+ * times (the chat's buttons); the channel shapes them.
  */
 export async function channelReply(
   input: ChannelTurn,
-): Promise<{ text: string; lead: LeadState | null; filed: boolean }> {
+): Promise<{ text: string; lead: LeadState | null; filed: boolean; slots: string[] }> {
   const turn: ChatTurn = {
     sessionId: input.conversationId,
     language: input.language,
@@ -250,10 +251,10 @@ export async function channelReply(
     session: { history: input.history, lead: input.lead },
     channel: input.channel,
   };
-  const { plan, lead, filed } = await planReply(turn, input.quotaSubject);
+  const { plan, lead, filed, slots } = await planReply(turn, input.quotaSubject);
   const text =
     plan.kind === 'text' ? plan.text : (await completeWithModel(plan.config, plan.prompt)) + (plan.afterword ?? '');
-  return { text, lead, filed: filed === true };
+  return { text, lead, filed: filed === true, slots: slots ?? [] };
 }
 
 /** The model's pieces, then the afterword (unless the visitor left). */

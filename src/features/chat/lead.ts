@@ -112,7 +112,7 @@ export async function leadReply(turn: LeadTurn, lang: Language): Promise<Meeting
 
   // The meeting offer's buttons (./meeting-offer.ts): a time chosen, the offer again, or out of the flow.
   if (state?.step === 'slot' && state.booking) {
-    return chooseSlot(message, { ...state, booking: state.booking }, lang, ip, at);
+    return chooseSlot(message, { ...state, booking: state.booking }, lang, ip, at, turn.phone ?? null);
   }
   // Asking again (the panel's "talk to a person", twice) while in the flow repeats the flow's question.
   if (state && wantsTeam(message)) return repeatQuestion(state, lang, askConsent);
@@ -169,14 +169,12 @@ export async function leadReply(turn: LeadTurn, lang: Language): Promise<Meeting
     case 'topic': {
       if (!state.consent || !state.booking) return askConsent();
       const topic = message.slice(0, TOPIC_MAX);
-      return bookChosen({ ...state, booking: { ...state.booking, topic } }, lang, ip, at);
+      return bookChosen({ ...state, booking: { ...state.booking, topic } }, lang, ip, at, turn.phone ?? null);
     }
     default: {
-      // To meet, call or talk to someone: the next free times, when a partner has any; else the lead flow. Only the
-      // site's chat keeps a booking under way (the conversation's `lead_booking`); WhatsApp's lead state does not yet
-      // (issue #26), so there the lead flow answers.
-      const canBook = (turn.source ?? 'chat') === 'chat';
-      const offer = canBook && wantsMeeting(message) ? await offerMeeting(lang, at, null) : null;
+      // To meet, call or talk to someone: the next free times, when a partner has any; else the lead flow. Both
+      // channels keep the booking under way with the lead state (the web chat's conversation, the WhatsApp contact).
+      const offer = wantsMeeting(message) ? await offerMeeting(lang, at, null) : null;
       if (offer) return offer;
       return wantsTeam(message) || wantsMeeting(message) ? askConsent() : null;
     }

@@ -5,6 +5,7 @@ import type { LeadBooking, LeadState } from '../conversations/schema';
 import { book, offeredSlots } from '../meetings/booking';
 import { partnerName } from '../meetings/mails';
 import { BOOK_PATH, MAX_UPCOMING_PER_ADDRESS, MEETINGS_TIME_ZONE } from '../meetings/schema';
+import { setMeetingLeadPhone } from '../meetings/lead-phone-store';
 import { getPartner } from '../meetings/store';
 
 /**
@@ -92,11 +93,31 @@ export async function offerMeeting(
   };
 }
 
-/** The offered time a message names: a button's label, or its number (1 to 3). */
+/** A slot's time of day in Madrid, as its label writes it ("09:30"). */
+function madridTime(start: string): string {
+  return new Intl.DateTimeFormat('en-GB', {
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+    timeZone: MEETINGS_TIME_ZONE,
+  }).format(new Date(start));
+}
+
+/**
+ * The offered time a message names: a button's label, its number (1 to 3, as WhatsApp's numbered list asks: "2",
+ * "2.", "el 2", "option 2"), or its time of day when only one offered time has it ("09:30", "9:30").
+ */
 function chosenSlot(message: string, booking: LeadBooking, lang: Language): LeadBooking['offered'][number] | null {
   const said = message.trim().toLocaleLowerCase();
-  const byNumber = /^[1-3]$/.test(said) ? booking.offered[Number(said) - 1] : undefined;
-  return byNumber ?? booking.offered.find((slot) => slotLabel(slot.start, lang).toLocaleLowerCase() === said) ?? null;
+  const byLabel = booking.offered.find((slot) => slotLabel(slot.start, lang).toLocaleLowerCase() === said);
+  if (byLabel) return byLabel;
+  const number = /^(?:(?:el|la|la opci[oó]n|opci[oó]n|n[uú]mero|number|option|no\.?)\s*)?([1-3])\s*[.)!]?$/u.exec(said);
+  if (number) return booking.offered[Number(number[1]) - 1] ?? null;
+  const time = /^(?:(?:a las|at)\s*)?(\d{1,2})[:.h](\d{2})\s*(?:h|horas?)?\.?$/u.exec(said);
+  if (!time) return null;
+  const wanted = `${time[1]!.padStart(2, '0')}:${time[2]}`;
+  const matching = booking.offered.filter((slot) => madridTime(slot.start) === wanted);
+  return matching.length === 1 ? matching[0]! : null;
 }
 
 /**
@@ -110,6 +131,7 @@ export async function chooseSlot(
   lang: Language,
   ip: string,
   now: Date,
+  phone: string | null = null,
 ): Promise<MeetingReply | null> {
   const t = useTranslations(lang);
   const chosen = chosenSlot(message, state.booking, lang);
@@ -119,7 +141,7 @@ export async function chooseSlot(
   }
   const booking = { ...state.booking, chosen };
   if (state.consent && state.name && state.email && booking.topic) {
-    return bookChosen({ ...state, booking }, lang, ip, now);
+    return bookChosen({ ...state, booking }, lang, ip, now, phone);
   }
   return {
     text: t('assistant.meetingConsent', {
@@ -133,13 +155,14 @@ export async function chooseSlot(
 /**
  * Books the chosen time with what the visitor gave, through the same rules as POST /api/meetings: booked (the
  * flow ends), the time taken meanwhile (the next free times again), the address's meetings to come at their cap, or
- * a quota reached.
+ * a quota reached. `phone`: the visitor's, when the channel knows it (WhatsApp): the booking's lead carries it.
  */
 export async function bookChosen(
   state: LeadState & { booking: LeadBooking },
   lang: Language,
   ip: string,
   now: Date,
+  phone: string | null = null,
 ): Promise<MeetingReply> {
   const t = useTranslations(lang);
   const { chosen, company, topic } = state.booking;
@@ -152,6 +175,7 @@ export async function bookChosen(
       ip,
       now,
     );
+    if (phone) await setMeetingLeadPhone(booked.id, phone);
     const partner = await getPartner(chosen.partnerId);
     return {
       text: t('assistant.meetingBooked', {

@@ -1,4 +1,4 @@
-import { whatsappConversationsByEmail, whatsappConversationsByPhone } from '../whatsapp/conversations';
+import { whatsappSummaries } from '../whatsapp/conversations';
 import { normaliseEmail } from '../../platform/emails';
 import type { LeadSource } from '../leads/schema';
 import { preview } from '../leads/preview';
@@ -55,16 +55,8 @@ export async function contactTimeline(query: ContactQuery): Promise<ContactTimel
       (phone): phone is string => !!phone,
     ),
   );
-  const chats = new Map(
-    (
-      await Promise.all([
-        whatsappConversationsByEmail(email),
-        ...[...phones].map((phone) => whatsappConversationsByPhone(phone)),
-      ])
-    )
-      .flat()
-      .map((conversation) => [conversation.id, conversation] as const),
-  );
+  // One statement: each conversation's id, last activity and first question, never its messages.
+  const chats = await whatsappSummaries(email, [...phones]);
   const items: ContactItem[] = [
     ...leads.map((lead): ContactItem => {
       if (lead.source === 'booking') {
@@ -91,7 +83,7 @@ export async function contactTimeline(query: ContactQuery): Promise<ContactTimel
         matchedBy: lead.email === email ? 'email' : 'phone',
       };
     }),
-    ...[...chats.values()].map((conversation): ContactItem => ({
+    ...chats.map((conversation): ContactItem => ({
       kind: 'whatsapp',
       id: conversation.id,
       at: conversation.lastActivity,

@@ -1,4 +1,5 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac } from 'node:crypto';
+import { sameSecret } from '../../platform/secrets';
 import { byLanguage, DEFAULT_LANGUAGE, LANGUAGES, type Language } from '../../i18n/languages';
 import { mailText } from '../../i18n/mail';
 import { newsletterIssueContent, ISSUE_ALREADY_SENT } from './issue-content';
@@ -162,10 +163,7 @@ export function runToken(id: string): string {
 export const RUN_TOKEN_HEADER = 'x-newsletter-run';
 
 export function validRunToken(id: string, token: string | null): boolean {
-  if (!token) return false;
-  const expected = Buffer.from(runToken(id));
-  const given = Buffer.from(token);
-  return given.length === expected.length && timingSafeEqual(given, expected);
+  return !!token && sameSecret(token, runToken(id));
 }
 
 /**

@@ -61,6 +61,12 @@ export const QUOTAS = {
   videoLog: { name: 'video-log', perIp: 4, perDay: 100, what: 'call logs' },
   /** POST /api/meetings (issue #25): a visitor books one call, maybe moves it; a partner's fortnight is ~100 slots. */
   booking: { name: 'booking', perIp: 5, perDay: 50, what: 'bookings' },
+  /**
+   * WhatsApp messages stored and answered (issue #26): `perIp` counts one contact (QUOTA_WHATSAPP_PER_IP, as the
+   * model calls' share counts a contact), `perDay` the firm's number. A message past either is neither stored nor
+   * answered (docs/security.md, "WhatsApp").
+   */
+  whatsapp: { name: 'whatsapp', perIp: 60, perDay: 3000, what: 'WhatsApp messages' },
 } as const satisfies Record<string, VisitorQuota>;
 
 /**
@@ -230,6 +236,12 @@ export async function takeVisitorQuota(quota: VisitorQuota, ip: string, now = ne
 export async function takeModelCall(ip: string, siteCap: number, now = new Date()): Promise<boolean> {
   const perIp = capFromEnv('QUOTA_MODEL_CALLS_PER_IP', MODEL_CALLS_PER_IP);
   return (await takeShared(MODEL_CALLS, siteCap, perIp, ip, now)) === 'granted';
+}
+
+/** Whether one more message of a WhatsApp contact may be stored and answered today: theirs and the number's share. */
+export async function takeWhatsAppMessage(contact: string, now = new Date()): Promise<boolean> {
+  const { perIp, perDay } = quotaCaps(QUOTAS.whatsapp);
+  return (await takeShared(siteQuota(QUOTAS.whatsapp.name), perDay, perIp, contact, now)) === 'granted';
 }
 
 /** One video call: granted, or refused because the visitor's share (QUOTA_VIDEO_CALLS_PER_IP) or the site's is spent. */

@@ -1,4 +1,5 @@
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
+import { sameSecret } from '../../platform/secrets';
 import { requireSecret } from '../../platform/env';
 import { Unauthorized } from '../../platform/errors';
 
@@ -51,9 +52,7 @@ export function verifyCallbackUrl(url: URL, now = new Date()): CallbackGrant {
   const token = url.searchParams.get('token') ?? '';
   if (!NONCE.test(nonce) || !EXPIRES.test(expires) || !token) throw new Unauthorized('Unauthorized');
   const grant = { nonce, expires: Number(expires) };
-  const expected = Buffer.from(sign(grant));
-  const given = Buffer.from(token);
-  if (expected.length !== given.length || !timingSafeEqual(expected, given)) throw new Unauthorized('Unauthorized');
+  if (!sameSecret(token, sign(grant))) throw new Unauthorized('Unauthorized');
   if (now.getTime() / 1000 > grant.expires) throw new Unauthorized('This callback address has expired');
   return grant;
 }

@@ -1,4 +1,3 @@
-import { timingSafeEqual } from 'node:crypto';
 import { env } from '../../platform/env';
 import type { WhatsAppStatus } from './schema';
 
@@ -25,13 +24,6 @@ export function whatsappConfig(): WhatsAppConfig | null {
     phoneNumberId: WHATSAPP_PHONE_NUMBER_ID,
     apiBase: e.WHATSAPP_API_BASE,
   };
-}
-
-/** Two secrets compared in constant time (their lengths are not secret). */
-export function sameSecret(given: string, expected: string): boolean {
-  const a = Buffer.from(given, 'utf8');
-  const b = Buffer.from(expected, 'utf8');
-  return a.length === b.length && timingSafeEqual(a, b);
 }
 
 /** What the dashboard is told (GET /api/whatsapp/status): connected or not, and which variables are missing. */

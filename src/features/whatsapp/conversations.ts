@@ -6,6 +6,8 @@ import { CHAT_CSV_HEADER, chatRows } from '../chat/csv';
 import { REPLY_WINDOW_MS, type ListedChannel, type ListedConversation, type WhatsAppConversation } from './schema';
 import { deleteWhatsAppContacts, whatsappConversationRows, type Selection } from './store';
 
+export { whatsappSummaries, type WhatsAppSummary } from './store';
+
 export type { ListedConversation };
 
 /** The WhatsApp conversations a selection names, as the admin reads them. Three statements. */

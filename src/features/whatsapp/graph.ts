@@ -1,13 +1,21 @@
 import type { WhatsAppConfig } from './config';
 
+/** Whom a message goes to: their phone (`wa_id`) when Meta gave it, else their business-scoped user id. */
+export interface Recipient {
+  phone: string | null;
+  userId: string;
+}
+
 /**
  * Sends a text through the Cloud API: `POST {WHATSAPP_API_BASE}/{phone_number_id}/messages` with the access token,
- * `{messaging_product: "whatsapp", recipient_type: "individual", to, type: "text", text: {preview_url, body}}`.
+ * `{messaging_product: "whatsapp", recipient_type: "individual", to | recipient, type: "text", text: {preview_url,
+ * body}}`. `to` takes a phone number only; a person known only by their business-scoped user id is written to through
+ * `recipient` (docs/decisions/0051-whatsapp-webhook-answers-then-works-with-waituntil.md, "Meta's reference").
  * Answers the new message's wamid (`messages[0].id`), or the failure in a line (never the token).
  */
 export async function sendText(
   config: WhatsAppConfig,
-  to: string,
+  to: Recipient,
   body: string,
 ): Promise<{ ok: true; wamid: string } | { ok: false; error: string }> {
   try {
@@ -17,7 +25,7 @@ export async function sendText(
       body: JSON.stringify({
         messaging_product: 'whatsapp',
         recipient_type: 'individual',
-        to,
+        ...(to.phone ? { to: to.phone } : { recipient: to.userId }),
         type: 'text',
         text: { preview_url: false, body },
       }),

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import type { Language } from '../../i18n/languages';
 import type { ChatConversation } from '../conversations/schema';
 
 /**
@@ -83,11 +82,8 @@ export const whatsappIdSchema = z
   .trim()
   .regex(/^[A-Za-z0-9._-]{1,256}$/, { error: 'Invalid id' });
 
-/** One message of a WhatsApp conversation as the admin reads it. */
-export interface WhatsAppLine {
-  role: 'user' | 'bot';
-  content: string;
-  timestamp: string;
+/** One message of a WhatsApp conversation as the admin reads it: a chat line, and what WhatsApp adds. */
+export interface WhatsAppLine extends ChatLine {
   /** Every line is the server's: what Meta delivered (signed), or what it sent. */
   verified: true;
   /** Meta's type of an inbound message (`text`, `image`…). */
@@ -97,23 +93,16 @@ export interface WhatsAppLine {
   /** Why a reply was not sent or failed: `window` (24 hours had passed), `stopped`, or the Graph API's error. */
   note: string | null;
 }
+type ChatLine = ChatConversation['messages'][number];
 
-/** A WhatsApp conversation as the admin reads it: the chat's record (docs/product.md) and what WhatsApp adds. */
-export interface WhatsAppConversation {
+/**
+ * A WhatsApp conversation as the admin reads it: the chat's record (docs/product.md; `id` and `sessionId` are the
+ * contact's id: Meta's business-scoped user id, or the phone; `visitorName` is the name the lead flow collected, else
+ * the WhatsApp profile's) and what WhatsApp adds.
+ */
+export interface WhatsAppConversation extends Omit<ChatConversation, 'messages'> {
   channel: 'whatsapp';
-  /** The contact's id (Meta's business-scoped user id, or the phone). */
-  id: string;
-  sessionId: string;
   messages: WhatsAppLine[];
-  language: Language;
-  conversationStarted: string;
-  lastActivity: string;
-  messageCount: number;
-  firstQuestion: string | null;
-  /** The name the lead flow collected, else the WhatsApp profile's. */
-  visitorName: string | null;
-  leadId: string | null;
-  leadEmail: string | null;
   /** The person's number, `+` and digits, when Meta gave it. */
   phone: string | null;
   /** When they wrote STOP or BAJA (nothing is sent after), or null. */

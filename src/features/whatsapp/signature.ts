@@ -1,4 +1,5 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac } from 'node:crypto';
+import { sameSecret } from '../../platform/secrets';
 
 /**
  * Whether `header` (`X-Hub-Signature-256: sha256={hex}`) is Meta's signature of exactly these bytes: HMAC-SHA256 of
@@ -8,7 +9,7 @@ export function validSignature(body: Buffer, header: string | null, appSecret: s
   const match = /^sha256=([0-9a-f]{64})$/i.exec(header?.trim() ?? '');
   if (!match) return false;
   const expected = createHmac('sha256', appSecret).update(body).digest();
-  return timingSafeEqual(Buffer.from(match[1]!.toLowerCase(), 'hex'), expected);
+  return sameSecret(Buffer.from(match[1]!.toLowerCase(), 'hex'), expected);
 }
 
 /** The header Meta would send for these bytes (tests sign their payloads with it). */

@@ -1,7 +1,8 @@
 import { and, asc, desc, eq, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
-import { database } from '../../platform/db/client';
+import { database, type Queryable } from '../../platform/db/client';
 import { olderThan, toPage, type Page, type PageQuery } from '../../platform/db/paging';
 import { normaliseEmail } from '../../platform/emails';
+import { phoneKeySql } from '../../platform/db/phones';
 import { contactMessages } from '../leads/tables';
 import type { Language } from '../../i18n/languages';
 import type { LeadState } from '../conversations/schema';
@@ -31,23 +32,29 @@ export interface Inbound {
 /**
  * Stores an inbound message and its sender in one statement: the contact is made or brought up to date (phone and
  * profile name when given, language when the message says one, the newest inbound time), and the message is
- * inserted unless its wamid is already stored (Meta retries). Answers the contact as it now is, and `fresh`: false
- * for a message already stored (nothing more is done for it).
+ * inserted unless its wamid is already stored (Meta retries). A contact new under this id whose phone wrote STOP
+ * under another id (Meta's user id changed, or came after the phone) is stopped too: a stop follows the phone.
+ * Answers the contact as it now is, and `fresh`: false for a message already stored (nothing more is done for it).
  */
-export async function recordInbound(inbound: Inbound): Promise<(ContactRow & { fresh: boolean }) | null> {
+export async function recordInbound(
+  inbound: Inbound,
+  db: Queryable = database(),
+): Promise<(ContactRow & { fresh: boolean }) | null> {
   const { contactId, at } = inbound;
-  const { rows } = await database().execute<Record<string, unknown>>(sql`
+  const { rows } = await db.execute<Record<string, unknown>>(sql`
     with contact as (
-      insert into whatsapp_contacts as c (id, phone, name, language, started, last_inbound_at, last_activity)
+      insert into whatsapp_contacts as c (id, phone, name, language, started, last_inbound_at, last_activity, stopped_at)
       values (${contactId}, ${inbound.phone}, ${inbound.name}, ${inbound.language ?? inbound.fallbackLanguage},
-        ${at}::timestamptz, ${at}::timestamptz, ${at}::timestamptz)
+        ${at}::timestamptz, ${at}::timestamptz, ${at}::timestamptz,
+        (select min(stopped_at) from whatsapp_contacts where phone = ${inbound.phone}::text))
       on conflict (id) do update set
         phone = coalesce(excluded.phone, c.phone),
         name = coalesce(excluded.name, c.name),
         language = case when ${inbound.language}::text is null then c.language else excluded.language end,
         started = least(c.started, excluded.started),
         last_inbound_at = greatest(c.last_inbound_at, excluded.last_inbound_at),
-        last_activity = greatest(c.last_activity, excluded.last_activity)
+        last_activity = greatest(c.last_activity, excluded.last_activity),
+        stopped_at = coalesce(c.stopped_at, excluded.stopped_at)
       returning *
     ), message as (
       insert into whatsapp_messages (wamid, contact_id, direction, type, body, at, status)
@@ -58,44 +65,122 @@ export async function recordInbound(inbound: Inbound): Promise<(ContactRow & { f
     select contact.id, exists (select 1 from message) as fresh from contact`);
   const row = rows[0];
   if (!row) return null;
-  const contact = await whatsappContact(contactId);
+  const contact = await whatsappContact(contactId, db);
   return contact && { ...contact, fresh: row['fresh'] === true };
 }
 
+/** A status callback as the webhook reads it (`applyStatus`). */
+export interface StatusEvent {
+  wamid: string;
+  status: MessageStatus;
+  at: string;
+  note: string | null;
+}
+
+/**
+ * Records a webhook call's events before any of them is answered, in one transaction: every status callback, and
+ * every inbound message with its sender (`recordInbound`). Answers, in the payload's order, the contact after each
+ * inbound message, or null for one already stored (a retry) or not stored.
+ */
+export async function recordEvents(
+  statuses: StatusEvent[],
+  inbound: Inbound[],
+): Promise<Array<(ContactRow & { fresh: boolean }) | null>> {
+  if (!statuses.length && !inbound.length) return [];
+  return database().transaction(async (tx) => {
+    for (const status of statuses) await applyStatus(status.wamid, status.status, status.at, status.note, tx);
+    const recorded: Array<(ContactRow & { fresh: boolean }) | null> = [];
+    for (const message of inbound) recorded.push(await recordInbound(message, tx));
+    return recorded;
+  });
+}
+
+/** Which of these wamids are already stored (a retried message: it takes no quota again). One statement. */
+export async function storedWamids(wamids: string[]): Promise<Set<string>> {
+  if (!wamids.length) return new Set();
+  const rows = await database().select({ wamid: messages.wamid }).from(messages).where(inArray(messages.wamid, wamids));
+  return new Set(rows.map((row) => row.wamid));
+}
+
 /** One contact, or null. */
-export async function whatsappContact(id: string): Promise<ContactRow | null> {
-  const [row] = await database().select().from(contacts).where(eq(contacts.id, id));
+export async function whatsappContact(id: string, db: Queryable = database()): Promise<ContactRow | null> {
+  const [row] = await db.select().from(contacts).where(eq(contacts.id, id));
   return row ?? null;
 }
 
 /** The lead flow's state after a contact's newest exchange. */
 export function leadStateOf(row: ContactRow): LeadState | null {
   return row.leadStep
-    ? { step: row.leadStep, consent: row.leadConsent, name: row.leadName, email: row.leadEmail }
+    ? {
+        step: row.leadStep,
+        consent: row.leadConsent,
+        name: row.leadName,
+        email: row.leadEmail,
+        booking: row.leadBooking ?? null,
+      }
     : null;
 }
 
-/** Saves where the lead flow stands after an exchange. One statement. */
-export async function saveLeadState(contactId: string, lead: LeadState | null): Promise<void> {
-  await database()
+/**
+ * Claims the turn to answer one of a contact's messages until `until` (ISO): the contact as it is now, or null while
+ * another of their messages is being answered (and its claim has not run out). Parallel messages of one person are so
+ * answered one at a time, each reading the lead state the one before saved. One statement.
+ */
+export async function claimTurn(contactId: string, now: string, until: string): Promise<ContactRow | null> {
+  const [row] = await database()
+    .update(contacts)
+    .set({ answeringUntil: until })
+    .where(and(eq(contacts.id, contactId), or(isNull(contacts.answeringUntil), lt(contacts.answeringUntil, now))))
+    .returning();
+  return row ?? null;
+}
+
+/**
+ * Saves where the lead flow stands after an exchange, in the turn claimed until `until`: a claim that ran out and was
+ * taken by another message saves nothing (that message's state stands). One statement; false when the claim was lost.
+ */
+export async function saveLeadState(contactId: string, until: string, lead: LeadState | null): Promise<boolean> {
+  const rows = await database()
     .update(contacts)
     .set({
       leadStep: lead?.step ?? null,
       leadConsent: lead?.consent ?? false,
       leadName: lead?.name ?? null,
       leadEmail: lead?.email ?? null,
+      leadBooking: lead?.booking ?? null,
     })
-    .where(eq(contacts.id, contactId));
+    .where(and(eq(contacts.id, contactId), eq(contacts.answeringUntil, until)))
+    .returning({ id: contacts.id });
+  return rows.length > 0;
 }
 
-/** Marks a contact stopped (STOP, BAJA); true only for the message that stopped it. One statement. */
+/** Ends the turn claimed until `until`: the contact's next message may be answered. One statement. */
+export async function endTurn(contactId: string, until: string): Promise<void> {
+  await database()
+    .update(contacts)
+    .set({ answeringUntil: null })
+    .where(and(eq(contacts.id, contactId), eq(contacts.answeringUntil, until)));
+}
+
+/**
+ * Marks a contact stopped (STOP, BAJA), and every other contact with its phone (Meta's user id and the phone name the
+ * same person); true only for the message that stopped it. One statement.
+ */
 export async function markStopped(contactId: string, at: string): Promise<boolean> {
   const rows = await database()
     .update(contacts)
     .set({ stoppedAt: at })
-    .where(and(eq(contacts.id, contactId), isNull(contacts.stoppedAt)))
+    .where(
+      and(
+        or(
+          eq(contacts.id, contactId),
+          sql`${contacts.phone} = (select phone from whatsapp_contacts where id = ${contactId})`,
+        ),
+        isNull(contacts.stoppedAt),
+      ),
+    )
     .returning({ id: contacts.id });
-  return rows.length > 0;
+  return rows.some((row) => row.id === contactId);
 }
 
 /** Takes the disclosure: true for the first reply to a contact (only one of racing replies). One statement. */
@@ -142,8 +227,14 @@ export async function recordOutbound(message: {
  * A status callback: the state of one of our messages (sent, delivered, read, failed), unless a later callback
  * already set one (Meta's callbacks can come out of order). One statement; an unknown id changes nothing.
  */
-export async function applyStatus(wamid: string, status: MessageStatus, at: string, note: string | null) {
-  await database()
+export async function applyStatus(
+  wamid: string,
+  status: MessageStatus,
+  at: string,
+  note: string | null,
+  db: Queryable = database(),
+) {
+  await db
     .update(messages)
     .set({ status, statusAt: at, note })
     .where(
@@ -169,15 +260,12 @@ export async function newestMessages(contactId: string, limit: number): Promise<
 export type Selection = PageQuery | { id: string } | { phone: string } | { email: string };
 
 /**
- * A phone number as Meta writes a `wa_id`: digits only, with the country code ("+34 600 123 456", "0034600123456"
- * → "34600123456"; a Spanish number of 9 digits starting 6-9 gets 34). Null for anything else.
+ * The contacts whose phone is the number `text` names, in any format ("+34 600 123 456", "0034600123456",
+ * "600123456", "34600123456"): the contact timeline's phone rule (src/platform/db/phones.ts, phoneKeySql, the one
+ * definition), without its `+` since Meta's `wa_id` has none. Text that is no phone names none. Uses the phone index.
  */
-export function waPhone(text: string): string | null {
-  if (/[^\d\s()+./-]/.test(text)) return null;
-  let digits = text.replace(/\D/g, '');
-  if (!text.trim().startsWith('+') && digits.startsWith('00')) digits = digits.slice(2);
-  if (/^[6-9]\d{8}$/.test(digits)) digits = `34${digits}`;
-  return /^[1-9]\d{6,14}$/.test(digits) ? digits : null;
+function phoneIs(text: string): SQL {
+  return eq(contacts.phone, sql`ltrim(${phoneKeySql(sql`${text}::text`)}, '+')`);
 }
 
 /**
@@ -192,16 +280,38 @@ function givenAddress(email: string): SQL {
 
 function named(selection: Selection): SQL | undefined {
   if ('id' in selection) return eq(contacts.id, selection.id);
-  if ('phone' in selection) return eq(contacts.phone, waPhone(selection.phone) ?? '');
+  if ('phone' in selection) return phoneIs(selection.phone);
   if ('email' in selection) return givenAddress(selection.email);
   const q = selection.q.trim();
-  const phone = waPhone(q);
-  const search = q.includes('@')
-    ? givenAddress(q)
-    : phone
-      ? or(eq(contacts.phone, phone), eq(contacts.id, q))
-      : eq(contacts.id, q);
+  const search = q.includes('@') ? givenAddress(q) : or(phoneIs(q), eq(contacts.id, q));
   return and(olderThan(contacts.started, contacts.id, selection.cursor), q ? search : undefined);
+}
+
+/** A WhatsApp conversation as a person's timeline shows it (src/features/contacts/timeline.ts). */
+export interface WhatsAppSummary {
+  id: string;
+  lastActivity: string;
+  /** The person's first text message, null when they sent none. */
+  firstQuestion: string | null;
+}
+
+/**
+ * The conversations that gave this address (`givenAddress`) or are of one of these phones, newest activity first,
+ * each with its first question: one statement, reading one message per conversation (whatsapp_messages_in_order).
+ */
+export async function whatsappSummaries(email: string, phones: string[]): Promise<WhatsAppSummary[]> {
+  const numbers = [...new Set(phones)];
+  return database()
+    .select({
+      id: contacts.id,
+      lastActivity: contacts.lastActivity,
+      firstQuestion: sql<string | null>`(select ${messages.body} from ${messages}
+        where ${messages.contactId} = ${contacts.id} and ${messages.direction} = 'in' and ${messages.type} = 'text'
+        order by ${messages.at}, ${messages.wamid} limit 1)`,
+    })
+    .from(contacts)
+    .where(or(givenAddress(email), ...numbers.map(phoneIs)))
+    .orderBy(desc(contacts.lastActivity), desc(contacts.id));
 }
 
 /**

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, foreignKey, index, pgTable, text } from 'drizzle-orm/pg-core';
+import { boolean, check, foreignKey, index, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
 import { LANGUAGES } from '../../i18n/languages';
+import type { LeadBooking } from '../conversations/schema';
 import { LEAD_STEPS } from '../conversations/tables';
 import { isoAt, oneOf } from '../../platform/db/columns';
 
@@ -43,6 +44,13 @@ export const whatsappContacts = pgTable(
     leadConsent: boolean().notNull().default(false),
     leadName: text(),
     leadEmail: text(),
+    /** A meeting being booked (src/features/chat/meeting-offer.ts): the times offered, the one chosen; as the web chat's. */
+    leadBooking: jsonb().$type<LeadBooking>(),
+    /**
+     * Until when one of the contact's messages is being answered (src/features/whatsapp/store.ts, claimTurn): their
+     * messages are answered one at a time, each from the lead state the one before left.
+     */
+    answeringUntil: isoAt(),
   },
   (table) => [
     // Ascending: read backwards it is the list's newest first (`started DESC, id DESC`).

@@ -1,13 +1,21 @@
+import { foldText } from '../../platform/db/search';
 import { siteUrl } from '../mail/templates';
 
 /** The longest text message the Cloud API sends. */
 export const MAX_WHATSAPP_TEXT = 4096;
 
-/** What a person writes to end the conversation (any case, alone in the message, a full stop allowed). */
-const STOP = /^\s*(stop|baja|unsubscribe|cancelar|parar)\s*[.!]*\s*$/i;
+/**
+ * The words that end the conversation (docs/product.md, "WhatsApp"): STOP, BAJA, UNSUBSCRIBE and "DAR(ME) DE BAJA",
+ * only as the whole message (trimmed, any case and accents, a full stop or exclamation mark allowed). A word inside a
+ * sentence never stops ("quiero cancelar la reunión" is a message like any other): a stop is for good.
+ */
+const STOP_WORDS: ReadonlySet<string> = new Set(['stop', 'baja', 'unsubscribe', 'dar de baja', 'darme de baja']);
 
 export function isStop(text: string): boolean {
-  return STOP.test(text);
+  const folded = foldText(text)
+    .replace(/^[¡!\s]+|[.!\s]+$/gu, '')
+    .replace(/\s+/g, ' ');
+  return STOP_WORDS.has(folded);
 }
 
 /**

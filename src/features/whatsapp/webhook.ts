@@ -2,9 +2,11 @@ import { useTranslations } from '../../i18n';
 import { DEFAULT_LANGUAGE, type Language } from '../../i18n/languages';
 import { newId } from '../../platform/ids';
 import { channelReply, isExtractionAttempt } from '../chat/assistant';
+import { takeWhatsAppMessage } from '../quotas/quotas';
 import { MAX_CHAT_MESSAGE_LENGTH, type ChatMessage } from '../chat/schema';
 import { MAX_CONVERSATION_CHARS } from '../chat/session';
-import { sameSecret, type WhatsAppConfig } from './config';
+import { sameSecret } from '../../platform/secrets';
+import type { WhatsAppConfig } from './config';
 import { sendText } from './graph';
 import { detectLanguage, languageOfNumber } from './language';
 import {
@@ -15,17 +17,22 @@ import {
   type WhatsAppProfile,
 } from './schema';
 import {
-  applyStatus,
+  claimTurn,
+  endTurn,
   leadStateOf,
   markStopped,
   newestMessages,
-  recordInbound,
+  recordEvents,
   recordOutbound,
   returnDisclosure,
   saveLeadState,
+  storedWamids,
   takeDisclosure,
   whatsappContact,
+  type ContactRow,
+  type Inbound,
   type MessageStatus,
+  type StatusEvent,
 } from './store';
 import { isStop, MAX_WHATSAPP_TEXT, whatsappText } from './text';
 
@@ -37,13 +44,27 @@ export function verificationChallenge(query: Verification, config: WhatsAppConfi
 
 const STATUSES: ReadonlySet<string> = new Set<MessageStatus>(['sent', 'delivered', 'read', 'failed']);
 
+/** An inbound message as it is answered: what was recorded, and the language it is answered in. */
+interface Received {
+  contactId: string;
+  phone: string | null;
+  wamid: string;
+  text: string;
+  language: Language;
+}
+
 /**
- * Everything a signed webhook call carries, after it was answered 200: each status callback updates its message,
- * each inbound message is stored once and answered (`answerMessage`). A change for another phone number of the
- * app is skipped. One message's failure is logged and does not stop the others.
+ * Everything a signed webhook call carries, after it was answered 200. First every event is recorded, in one
+ * transaction (src/features/whatsapp/store.ts, recordEvents): each status callback updates its message, each inbound
+ * message is stored once (a retried wamid is not stored again) within its contact's daily quota (QUOTAS.whatsapp:
+ * past it, a message is neither stored nor answered). Then each message stored is answered in order
+ * (`answerMessage`): work cut off after the 200 loses answers, never messages. A change for another phone number
+ * of the app is skipped. One message's failure is logged and does not stop the others.
  */
 export async function handleWebhook(payload: WebhookPayload, config: WhatsAppConfig): Promise<void> {
   if (payload.object !== 'whatsapp_business_account') return;
+  const statuses: StatusEvent[] = [];
+  const inbound: Inbound[] = [];
   for (const entry of payload.entry) {
     for (const { value } of entry.changes) {
       if (!value) continue;
@@ -52,21 +73,74 @@ export async function handleWebhook(payload: WebhookPayload, config: WhatsAppCon
       for (const status of value.statuses ?? []) {
         if (!STATUSES.has(status.status)) continue;
         const note = status.errors?.map((error) => `${error.code ?? ''} ${error.title ?? ''}`.trim()).join('; ');
-        await applyStatus(status.id, status.status as MessageStatus, secondsToIso(status.timestamp), note || null);
+        statuses.push({
+          wamid: status.id,
+          status: status.status as MessageStatus,
+          at: secondsToIso(status.timestamp),
+          note: note || null,
+        });
       }
       for (const message of value.messages ?? []) {
-        try {
-          await answerMessage(message, value.contacts ?? [], config);
-        } catch (error) {
-          console.error(`WhatsApp message ${message.id} not answered`, error);
-        }
+        const read = readInbound(message, value.contacts ?? []);
+        if (read) inbound.push(read);
       }
+    }
+  }
+  const allowed = await withinQuota(inbound);
+  const recorded = await recordEvents(statuses, allowed);
+  for (const [index, contact] of recorded.entries()) {
+    const message = allowed[index]!;
+    if (!contact?.fresh) continue;
+    try {
+      const { contactId, phone, wamid, body: text } = message;
+      await answerMessage({ contactId, phone, wamid, text, language: contact.language }, config);
+    } catch (error) {
+      console.error(`WhatsApp message ${message.wamid} not answered`, error);
     }
   }
 }
 
+/**
+ * The messages within their contact's daily quota (QUOTAS.whatsapp), in order; one already stored (Meta's retry)
+ * passes without taking any. A message past the quota is dropped, and said in the log by its wamid only.
+ */
+async function withinQuota(inbound: Inbound[]): Promise<Inbound[]> {
+  const stored = await storedWamids(inbound.map((message) => message.wamid));
+  const allowed: Inbound[] = [];
+  for (const message of inbound) {
+    if (stored.has(message.wamid) || (await takeWhatsAppMessage(`whatsapp:${message.contactId}`))) {
+      allowed.push(message);
+    } else {
+      console.warn(`WhatsApp message ${message.wamid} past the daily quota: not stored, not answered`);
+    }
+  }
+  return allowed;
+}
+
 function secondsToIso(seconds: string): string {
   return new Date(Number(seconds) * 1000).toISOString();
+}
+
+/** An inbound message and its sender as they are stored, or null when Meta names no sender. */
+function readInbound(message: InboundMessage, profiles: WhatsAppProfile[]): Inbound | null {
+  const profile =
+    profiles.find((p) => (p.user_id && p.user_id === message.from_user_id) || (p.wa_id && p.wa_id === message.from)) ??
+    (profiles.length === 1 ? profiles[0] : undefined);
+  const contactId = message.from_user_id ?? profile?.user_id ?? message.from ?? profile?.wa_id;
+  if (!contactId) return null;
+  const phone = message.from ?? profile?.wa_id ?? null;
+  const text = message.type === 'text' ? (message.text?.body.trim() ?? '') : '';
+  return {
+    contactId,
+    phone,
+    name: profile?.profile?.name?.slice(0, 200) ?? null,
+    language: text ? detectLanguage(text) : null,
+    fallbackLanguage: languageOfNumber(phone, DEFAULT_LANGUAGE),
+    wamid: message.id,
+    type: message.type,
+    body: text.slice(0, MAX_WHATSAPP_TEXT),
+    at: secondsToIso(message.timestamp),
+  };
 }
 
 /** A person's conversation as the assistant reads it: what they and it wrote, oldest first, screened and bounded. */
@@ -89,40 +163,63 @@ async function history(contactId: string, current: string, budget: number): Prom
 }
 
 /**
- * One inbound message: stored once (a retried wamid stops here); from a contact who wrote STOP, nothing more;
- * STOP or BAJA stops the contact with a confirmation; any other type gets the text-only note; a text is answered
- * by the web chat's assistant (src/features/chat/assistant.ts, channelReply), in the language it was written in.
+ * The meeting offer as a WhatsApp text (its buttons allow 20 characters; plain text works everywhere): the chat's
+ * offer (its /book link becomes a whole URL in `whatsappText`), then the times numbered, each in Madrid time and
+ * labelled so, then how to choose.
  */
-async function answerMessage(message: InboundMessage, profiles: WhatsAppProfile[], config: WhatsAppConfig) {
-  const profile =
-    profiles.find((p) => (p.user_id && p.user_id === message.from_user_id) || (p.wa_id && p.wa_id === message.from)) ??
-    (profiles.length === 1 ? profiles[0] : undefined);
-  const contactId = message.from_user_id ?? profile?.user_id ?? message.from ?? profile?.wa_id;
-  if (!contactId) return;
-  const phone = message.from ?? profile?.wa_id ?? null;
-  const text = message.type === 'text' ? (message.text?.body.trim() ?? '') : '';
-  const contact = await recordInbound({
-    contactId,
-    phone,
-    name: profile?.profile?.name?.slice(0, 200) ?? null,
-    language: text ? detectLanguage(text) : null,
-    fallbackLanguage: languageOfNumber(phone, DEFAULT_LANGUAGE),
-    wamid: message.id,
-    type: message.type,
-    body: text.slice(0, MAX_WHATSAPP_TEXT),
-    at: secondsToIso(message.timestamp),
-  });
-  if (!contact?.fresh || contact.stoppedAt) return;
-  const language = contact.language;
-  const t = useTranslations(language);
-  const reply = (body: string, options: { stopping?: boolean } = {}) =>
-    send(config, { contactId, phone, language, inReplyTo: message.id, body, ...options });
+export function offerText(text: string, slots: string[], language: Language): string {
+  if (!slots.length) return text;
+  const list = slots.map((slot, index) => `${index + 1}. ${slot}`).join('\n');
+  return `${text}\n\n${list}\n\n${useTranslations(language)('whatsapp.chooseSlot')}`;
+}
 
-  if (text && isStop(text)) {
-    if (await markStopped(contactId, new Date().toISOString())) await reply(t('whatsapp.stopped'), { stopping: true });
+/** How long one answer may hold its contact's turn (the model's call and retry, the send): then the next goes. */
+const TURN_MS = 90_000;
+/** How often a message waiting for its contact's turn asks again. */
+const TURN_POLL_MS = 100;
+
+/**
+ * Answers one inbound message just stored, in its contact's turn (store.ts, claimTurn): a person's parallel messages
+ * are answered one at a time, each from the lead state the one before saved, so two messages never both file the
+ * lead or book the meeting. A claim held longer than TURN_MS (a cut-off answer) is taken over.
+ */
+async function answerMessage(message: Received, config: WhatsAppConfig) {
+  // A STOP takes no turn: it stops at once, so a reply still being worked out for an earlier message is not sent.
+  if (message.text && isStop(message.text)) {
+    if (await markStopped(message.contactId, new Date().toISOString())) {
+      const { contactId, phone, language, wamid } = message;
+      const body = useTranslations(language)('whatsapp.stopped');
+      await send(config, { contactId, phone, language, inReplyTo: wamid, body, stopping: true });
+    }
     return;
   }
-  if (!text) return reply(t('whatsapp.textOnly'));
+  for (;;) {
+    const now = Date.now();
+    const until = new Date(now + TURN_MS).toISOString();
+    const contact = await claimTurn(message.contactId, new Date(now).toISOString(), until);
+    if (contact) {
+      try {
+        return await answerInTurn(message, contact, until, config);
+      } finally {
+        await endTurn(message.contactId, until);
+      }
+    }
+    if (!(await whatsappContact(message.contactId))) return;
+    await new Promise((resolve) => setTimeout(resolve, TURN_POLL_MS));
+  }
+}
+
+/**
+ * One inbound message in its contact's turn (claimed until `until`): from a contact who wrote STOP (here or under
+ * their phone), nothing more; any other type than text gets the text-only note; a text is answered by the web chat's
+ * assistant (src/features/chat/assistant.ts, channelReply), in the language it was written in, with the contact's
+ * lead state (the lead flow and the meeting offer, as on the site), saved before the reply is sent.
+ */
+async function answerInTurn(message: Received, contact: ContactRow, until: string, config: WhatsAppConfig) {
+  const { contactId, phone, text, language } = message;
+  if (contact.stoppedAt) return;
+  const reply = (body: string) => send(config, { contactId, phone, language, inReplyTo: message.wamid, body });
+  if (!text) return reply(useTranslations(language)('whatsapp.textOnly'));
   // A message Meta delivers after the 24-hour window (a late retry) gets no answer (`send` stores why): it spends no
   // model call and moves no lead flow.
   if (Date.now() - new Date(contact.lastInboundAt).getTime() > REPLY_WINDOW_MS) return reply('');
@@ -131,13 +228,15 @@ async function answerMessage(message: InboundMessage, profiles: WhatsAppProfile[
     conversationId: contactId,
     language,
     message: question,
-    history: await history(contactId, message.id, MAX_CONVERSATION_CHARS - question.length),
+    history: await history(contactId, message.wamid, MAX_CONVERSATION_CHARS - question.length),
     lead: leadStateOf(contact),
     quotaSubject: `whatsapp:${contactId}`,
     channel: { source: 'whatsapp', phone: phone && `+${phone.replace(/^\+/, '')}` },
   });
-  await saveLeadState(contactId, answer.lead);
-  await reply(answer.text);
+  if (!(await saveLeadState(contactId, until, answer.lead))) {
+    console.error(`WhatsApp message ${message.wamid}: its turn ran out; its lead state was not saved`);
+  }
+  await reply(offerText(answer.text, answer.slots, language));
 }
 
 /**
@@ -173,7 +272,7 @@ async function send(
   const body = whatsappText(
     disclosed ? `${useTranslations(reply.language)('whatsapp.disclosure')}\n\n${reply.body}` : reply.body,
   );
-  const sent = await sendText(config, reply.phone ?? reply.contactId, body);
+  const sent = await sendText(config, { phone: reply.phone, userId: reply.contactId }, body);
   if (sent.ok) return record('sent', sent.wamid, body, null);
   if (disclosed) await returnDisclosure(reply.contactId, at);
   console.error(`WhatsApp reply to ${reply.inReplyTo} not sent: ${sent.error}`);
