@@ -1,5 +1,5 @@
 import ICAL from 'ical.js';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, onTestFinished } from 'vitest';
 import meetingsFunction from '../../netlify/functions/meetings';
 import slotsFunction, { config as slotsConfig } from '../../netlify/functions/meetings-slots';
 import cancelFunction from '../../netlify/functions/meetings-cancel';
@@ -378,12 +378,25 @@ describe('POST /api/meetings', () => {
   });
 
   it('refuses an address a third meeting to come (any case) with 409 in its language; cancelled or past ones free it', async () => {
+    // More than the address's 3 bookings a day: this address asks again and again the same day.
+    process.env['QUOTA_BOOKING_PER_ADDRESS'] = '100';
+    onTestFinished(() => {
+      delete process.env['QUOTA_BOOKING_PER_ADDRESS'];
+    });
     const day = await slotsOn('2026-12-17');
     const email = freshEmail();
     expect((await book(booking(day[0]!, { email }))).status).toBe(201);
     expect((await book(booking(day[1]!, { email: email.toUpperCase() }))).status).toBe(201);
+    const quotaUsed = async () =>
+      Number(
+        (await testDatabase().query<{ total: string }>(`SELECT coalesce(sum(used), 0) AS total FROM daily_quotas`))[0]!
+          .total,
+      );
+    const before = await quotaUsed();
     const third = await book(booking(day[2]!, { email: ` ${email.toUpperCase()}`, language: 'es' }));
     expect(third).toMatchObject({ status: 409, body: { field: 'email' } });
+    // Whether an address has meetings to come is not a free question: the refusal came after the quotas were taken.
+    expect(await quotaUsed()).toBeGreaterThan(before);
     expect(third.body.message).toBe(
       'Esta dirección de correo ya tiene 2 reuniones pendientes con nosotros. Para reservar otra, cancele antes una con el enlace de su correo de confirmación.',
     );
@@ -436,7 +449,7 @@ describe('POST /api/meetings', () => {
     }
   });
 
-  it("a refused booking (409, 400) costs none of the IP's, the site's or the address's quota", async () => {
+  it("a time no longer free (409) or never offered (400) costs none of the IP's, the site's or the address's quota", async () => {
     const day = await slotsOn('2026-12-15');
     expect((await book(booking(day[0]!))).status).toBe(201);
     const ip = freshIp();

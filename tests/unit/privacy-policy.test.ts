@@ -41,12 +41,12 @@ describe('privacy policy: meetings booked on the website (issue 25)', () => {
     expect(
       about(en, 'each meeting is deleted together with its enquiry, automatically 12 months after you booked it'),
     ).toHaveLength(1);
-    expect(en).toContain('we first cancel it and send the cancellation to you and to the partner');
+    expect(en).toContain('we first cancel it: the partner is told, and we try to tell you too');
     const es = policy('es');
     expect(es).toContain('### Reuniones reservadas en el sitio web');
     expect(
       about(es, 'cada reunión se elimina junto con su consulta, automáticamente 12 meses después de reservarla'),
     ).toHaveLength(1);
-    expect(es).toContain('primero la cancelamos y enviamos la cancelación a usted y al socio');
+    expect(es).toContain('primero la cancelamos: avisamos al socio e intentamos avisarle también a usted');
   });
 });

@@ -55,10 +55,11 @@ async function tryMails(keys: string[]): Promise<void> {
 }
 
 /**
- * Books a slot for a visitor. The rules first, read only (400 `start` for a time never offered, 409 `start` for one
- * no longer free, 409 `email` for an address with MAX_UPCOMING_PER_ADDRESS meetings to come), so a refusal costs no
- * quota; then their IP's and the site's quota of bookings and the address's (each booking mails it); then the
- * booking, checked again under its locks, with its two mails in the same transaction (the visitor's confirmation and
+ * Books a slot for a visitor. The slot's rules first, read only (400 `start` for a time never offered, 409 `start`
+ * for one no longer free), so such a refusal costs no quota; then their IP's and the site's quota of bookings and the
+ * address's (each booking mails it); then the booking, checked again under its locks with the address's rule (409
+ * `email` for an address with MAX_UPCOMING_PER_ADDRESS meetings to come: asked only after the quotas, since the
+ * answer says something about a person), with its two mails in the same transaction (the visitor's confirmation and
  * the partner's alert, each once), tried after the commit.
  */
 export async function book(
@@ -69,7 +70,7 @@ export async function book(
 ): Promise<BookingResult> {
   const start = new Date(input.start);
   try {
-    await checkBookable({ partnerId: input.partnerId, start, email: input.email }, now);
+    await checkBookable({ partnerId: input.partnerId, start }, now);
     await takeVisitorQuota(QUOTAS.booking, ip, now);
     await takeBookingAddressQuota(input.email, now);
     const token = newToken();

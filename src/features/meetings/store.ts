@@ -72,31 +72,31 @@ async function availabilities(db: Queryable, from: Date, until: Date, partnerId?
   const partners = await offeringPartners(db, partnerId);
   if (!partners.length) return [];
   const ids = partners.map((partner) => partner.id);
-  const [hours, daysOff, busy] = await Promise.all([
-    db.select().from(partnerHours).where(inArray(partnerHours.userId, ids)),
-    db
-      .select()
-      .from(partnerDaysOff)
-      .where(
-        and(
-          inArray(partnerDaysOff.userId, ids),
-          gte(partnerDaysOff.day, new Date(from.getTime() - DAY_MS).toISOString().slice(0, 10)),
-          lte(partnerDaysOff.day, new Date(until.getTime() + DAY_MS).toISOString().slice(0, 10)),
-        ),
+  // One after another: in `bookMeeting` they run on the transaction's one connection, which takes one statement at a
+  // time anyway (pg warns about statements queued behind each other).
+  const hours = await db.select().from(partnerHours).where(inArray(partnerHours.userId, ids));
+  const daysOff = await db
+    .select()
+    .from(partnerDaysOff)
+    .where(
+      and(
+        inArray(partnerDaysOff.userId, ids),
+        gte(partnerDaysOff.day, new Date(from.getTime() - DAY_MS).toISOString().slice(0, 10)),
+        lte(partnerDaysOff.day, new Date(until.getTime() + DAY_MS).toISOString().slice(0, 10)),
       ),
-    db
-      .select({ partnerId: meetings.partnerId, start: meetings.startAt, end: meetings.endAt })
-      .from(meetings)
-      .where(
-        and(
-          inArray(meetings.partnerId, ids),
-          eq(meetings.status, 'confirmed'),
-          // Wide enough for any buffer around the window's slots.
-          lt(meetings.startAt, new Date(until.getTime() + DAY_MS).toISOString()),
-          gt(meetings.endAt, new Date(from.getTime() - DAY_MS).toISOString()),
-        ),
+    );
+  const busy = await db
+    .select({ partnerId: meetings.partnerId, start: meetings.startAt, end: meetings.endAt })
+    .from(meetings)
+    .where(
+      and(
+        inArray(meetings.partnerId, ids),
+        eq(meetings.status, 'confirmed'),
+        // Wide enough for any buffer around the window's slots.
+        lt(meetings.startAt, new Date(until.getTime() + DAY_MS).toISOString()),
+        gt(meetings.endAt, new Date(from.getTime() - DAY_MS).toISOString()),
       ),
-  ]);
+    );
   return partners.map((partner) => ({
     partnerId: partner.id,
     hours: hours.filter((row) => row.userId === partner.id),
@@ -168,17 +168,22 @@ function upcomingOfAddress(db: Queryable, email: string, now: Date): Promise<num
  * longer free (booked, inside a buffer, past the notice), 409 (`email`) for an address that has
  * MAX_UPCOMING_PER_ADDRESS meetings to come. Answers the partner.
  */
-async function checkBooking(
-  db: Queryable,
-  booking: Pick<NewBooking, 'partnerId' | 'start' | 'email'>,
-  now: Date,
-): Promise<PartnerIdentity> {
+async function checkSlot(db: Queryable, booking: Pick<NewBooking, 'partnerId' | 'start'>, now: Date) {
   const [availability] = await availabilities(db, booking.start, booking.start, booking.partnerId);
   const partner = await getPartner(booking.partnerId, db);
   if (!availability || !partner) throw refuseStart();
   const state = slotState(availability, booking.start, now);
   if (state === 'none') throw refuseStart();
   if (state === 'taken') throw new Conflict(TAKEN, 'start');
+  return partner;
+}
+
+async function checkBooking(
+  db: Queryable,
+  booking: Pick<NewBooking, 'partnerId' | 'start' | 'email'>,
+  now: Date,
+): Promise<PartnerIdentity> {
+  const partner = await checkSlot(db, booking, now);
   if ((await upcomingOfAddress(db, booking.email, now)) >= MAX_UPCOMING_PER_ADDRESS) {
     throw new Conflict(`This address already has ${MAX_UPCOMING_PER_ADDRESS} meetings to come`, 'email');
   }
@@ -186,15 +191,14 @@ async function checkBooking(
 }
 
 /**
- * The booking's rules, read only (no lock, nothing written): what POST /api/meetings checks before it takes any
- * quota, so a refused booking costs none. `bookMeeting` checks again under its locks.
+ * The slot's rules, read only (no lock, nothing written): what POST /api/meetings checks before it takes any quota,
+ * so a time no longer free costs none. Not the address's meetings to come: that answer says something about a person
+ * (that they have business with the firm), so it is given only after the quotas are taken, in `bookMeeting`, and a
+ * stranger cannot ask it for free. `bookMeeting` checks the slot again under its locks.
  */
-export async function checkBookable(
-  booking: Pick<NewBooking, 'partnerId' | 'start' | 'email'>,
-  now = new Date(),
-): Promise<void> {
+export async function checkBookable(booking: Pick<NewBooking, 'partnerId' | 'start'>, now = new Date()): Promise<void> {
   if (!isId(booking.partnerId)) throw refuseStart();
-  await checkBooking(database(), booking, now);
+  await checkSlot(database(), booking, now);
 }
 
 /**
