@@ -338,6 +338,7 @@ export const en = {
   'assistant.meetingConsent':
     'Good choice: {when}. To book it I need your name, email, company and what you would like to discuss, and to pass them to our partner, as our [privacy policy]({privacyUrl}) explains. Do you agree? Please answer yes or no.',
   'assistant.meetingTopic': 'Finally, what would you like to talk about?',
+  'assistant.meetingPartner': 'one of our partners',
   'assistant.meetingBooked':
     "Done, {name}: your meeting with {partner} is booked for {when}. I've sent the calendar invitation to {email}, with a link to cancel or move it.",
   'assistant.meetingLimit':

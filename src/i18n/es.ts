@@ -343,6 +343,7 @@ export const es: Record<DictionaryKey, string> = {
   'assistant.meetingConsent':
     'Perfecto: {when}. Para reservarla necesito su nombre, su correo electrónico, su empresa y el tema que quiere tratar, y trasladarlos a nuestro socio, como explica nuestra [política de privacidad]({privacyUrl}). ¿Está de acuerdo? Responda sí o no, por favor.',
   'assistant.meetingTopic': 'Por último, ¿de qué le gustaría hablar?',
+  'assistant.meetingPartner': 'uno de nuestros socios',
   'assistant.meetingBooked':
     'Listo, {name}: su reunión con {partner} queda reservada para el {when}. He enviado la invitación a {email}, con un enlace para cancelarla o cambiarla.',
   'assistant.meetingLimit':
