@@ -338,6 +338,7 @@ export const en = {
   'assistant.meetingConsent':
     'Good choice: {when}. To book it I need your name, email, company and what you would like to discuss, and to pass them to our partner, as our [privacy policy]({privacyUrl}) explains. Do you agree? Please answer yes or no.',
   'assistant.meetingTopic': 'Finally, what would you like to talk about?',
+  'assistant.meetingPartner': 'one of our partners',
   'assistant.meetingBooked':
     "Done, {name}: your meeting with {partner} is booked for {when}. I've sent the calendar invitation to {email}, with a link to cancel or move it.",
   'assistant.meetingLimit':
@@ -359,7 +360,8 @@ export const en = {
     "I'm the AI assistant of Vantia Partners: an automated assistant, not a person. Write STOP at any time and I won't write again.",
   'whatsapp.textOnly': 'Sorry, I can only read text messages here. Could you write your question?',
   /** After the meeting offer's numbered times on WhatsApp (no buttons there). */
-  'whatsapp.chooseSlot': 'Reply with the number of the time you prefer (1, 2 or 3).',
+  'whatsapp.chooseSlot.one': 'Reply 1 to choose this time.',
+  'whatsapp.chooseSlot.other': 'Reply with the number of the time you prefer ({choices}).',
   'whatsapp.stopped':
     "Understood: you won't receive any more messages from this assistant. Thank you for writing to Vantia Partners.",
   'video.greeting':

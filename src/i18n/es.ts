@@ -343,6 +343,7 @@ export const es: Record<DictionaryKey, string> = {
   'assistant.meetingConsent':
     'Perfecto: {when}. Para reservarla necesito su nombre, su correo electrónico, su empresa y el tema que quiere tratar, y trasladarlos a nuestro socio, como explica nuestra [política de privacidad]({privacyUrl}). ¿Está de acuerdo? Responda sí o no, por favor.',
   'assistant.meetingTopic': 'Por último, ¿de qué le gustaría hablar?',
+  'assistant.meetingPartner': 'uno de nuestros socios',
   'assistant.meetingBooked':
     'Listo, {name}: su reunión con {partner} queda reservada para el {when}. He enviado la invitación a {email}, con un enlace para cancelarla o cambiarla.',
   'assistant.meetingLimit':
@@ -362,7 +363,8 @@ export const es: Record<DictionaryKey, string> = {
   'whatsapp.disclosure':
     'Soy el asistente de IA de Vantia Partners: un asistente automático, no una persona. Escriba BAJA en cualquier momento y no volveré a escribirle.',
   'whatsapp.textOnly': 'Lo siento, aquí solo puedo leer mensajes de texto. ¿Podría escribir su pregunta?',
-  'whatsapp.chooseSlot': 'Responda con el número de la hora que prefiera (1, 2 o 3).',
+  'whatsapp.chooseSlot.one': 'Responda 1 para elegir esta hora.',
+  'whatsapp.chooseSlot.other': 'Responda con el número de la hora que prefiera ({choices}).',
   'whatsapp.stopped': 'Entendido: no recibirá más mensajes de este asistente. Gracias por escribir a Vantia Partners.',
   'video.greeting':
     'Hola, soy el avatar de IA de {name}, CEO de Vantia Partners: está hablando con una inteligencia artificial, no con {name} en persona. Gracias por llamar. Hábleme de su empresa y de lo que le gustaría conseguir.',

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import chatFunction from '../../netlify/functions/chat';
 import meetingsFunction from '../../netlify/functions/meetings';
 import slotsFunction from '../../netlify/functions/meetings-slots';
@@ -7,6 +7,7 @@ import { slotLabel } from '../../src/features/chat/meeting-offer';
 import { eachLead } from '../../src/features/leads/messages-store';
 import type { SlotsResponse } from '../../src/features/meetings/schema';
 import { listMeetings, savePartnerSettings } from '../../src/features/meetings/store';
+import type * as MeetingsStore from '../../src/features/meetings/store';
 import { en } from '../../src/i18n/en';
 import { es } from '../../src/i18n/es';
 import { setClock } from '../../src/platform/clock';
@@ -22,6 +23,20 @@ import { startLocalSmtp, type LocalSmtp } from '../helpers/smtp';
  * consent, name, e-mail, company and topic in the visitor's language, and books through the same rules as
  * POST /api/meetings; a time taken meanwhile is offered again, and what was given is not asked twice.
  */
+
+/**
+ * The partner lookup the chat makes after a booking (`getPartner`, as src/features/chat/meeting-offer.ts imports it)
+ * fails while `failPartner` is set: the booking's own reads in the store are not affected.
+ */
+const failures = vi.hoisted(() => ({ failPartner: false }));
+vi.mock('../../src/features/meetings/store', async (original) => {
+  const actual = await original<typeof MeetingsStore>();
+  return {
+    ...actual,
+    getPartner: (...args: Parameters<typeof actual.getPartner>) =>
+      failures.failPartner ? Promise.reject(new Error('connection lost')) : actual.getPartner(...args),
+  };
+});
 
 /** Monday 7 December 2026, 08:00 in Madrid: the first free times are 9:00, 9:30 and 10:00. */
 const NOW = new Date('2026-12-07T07:00:00.000Z');
@@ -178,6 +193,36 @@ describe('the chat offers a meeting', () => {
     await say(again.slots[2]!);
     expect((await say('no')).message).toMatch(/^No problem: I haven't stored anything/);
     expect((await listMeetings(NOW)).upcoming).toHaveLength(before);
+  });
+});
+
+describe('a failure after the booking', () => {
+  it('still confirms the booking, ends the flow, and never books it twice', async () => {
+    const say = visitor('en', '10.30.0.7');
+    const offer = await say('Could we have a call?');
+    await say(offer.slots[0]!);
+    await say('yes');
+    await say('Pablo Soto');
+    await say('pablo@soto.example');
+    await say('Soto SL');
+    failures.failPartner = true;
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    let booked;
+    try {
+      booked = await say('Expanding to Portugal');
+    } finally {
+      failures.failPartner = false;
+      errors.mockRestore();
+    }
+    expect(booked.lead).toBe('filed');
+    expect(booked.message).toMatch(
+      /^Done, Pablo Soto: your meeting with one of our partners is booked for .+\. I've sent the calendar invitation to pablo@soto\.example/,
+    );
+    // The flow ended: the next message is a new question, not a second booking.
+    const next = await say('Expanding to Portugal');
+    expect(next.lead).toBeNull();
+    const { upcoming } = await listMeetings(NOW);
+    expect(upcoming.filter((meeting) => meeting.email === 'pablo@soto.example')).toHaveLength(1);
   });
 });
 

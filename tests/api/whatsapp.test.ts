@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Context } from '@netlify/functions';
 import { asc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import webhookFunction from '../../netlify/functions/whatsapp-webhook';
 import conversationsFunction from '../../netlify/functions/chat-log';
 import conversationDeleteFunction from '../../netlify/functions/admin-chat-log-delete';
@@ -757,7 +757,7 @@ describe('the meeting offer on WhatsApp', () => {
         '2. Mon, Dec 7, 09:30 (Madrid time)',
         '3. Mon, Dec 7, 10:00 (Madrid time)',
         '',
-        en['whatsapp.chooseSlot'],
+        'Reply with the number of the time you prefer (1, 2, or 3).',
       ].join('\n'),
     );
     expect(await say(from, '2')).toMatch(/^Good choice: Mon, Dec 7, 09:30 \(Madrid time\)\. .*privacy policy: http/);
@@ -797,7 +797,7 @@ describe('the meeting offer on WhatsApp', () => {
     const lines = offer!.split('\n').filter((line) => /^[1-3]\. /.test(line));
     expect(lines).toHaveLength(3);
     expect(lines[0]).toMatch(/^1\. lun, 7 dic, \d\d:\d\d \(hora de Madrid\)$/);
-    expect(offer).toContain(es['whatsapp.chooseSlot']);
+    expect(offer).toContain('Responda con el número de la hora que prefiera (1, 2 o 3).');
     const chosen = /(\d\d:\d\d)/.exec(lines[1]!)![1]!;
     expect(await say(from, chosen)).toMatch(new RegExp(`^Perfecto: lun, 7 dic, ${chosen} \\(hora de Madrid\\)`));
     expect(await say(from, 'sí')).toBe(es['assistant.leadName']);
@@ -834,6 +834,37 @@ describe('the meeting offer on WhatsApp', () => {
     const meeting = (await listMeetings(NOW)).upcoming.find((row) => row.email === 'lucia.wa@example.com');
     expect(meeting).toMatchObject({ language: 'es', company: null, topic: 'Inversión en agritech' });
     expect(smtp.to('lucia.wa@example.com')[0]!.parsed.subject).toContain('Su reunión con Vantia Partners');
+  });
+
+  it('asks for the numbers of the times offered: "(1 or 2)" for two, "1" alone for one', async () => {
+    const tuesday = (endMinute: number) =>
+      savePartnerSettings(partnerId, {
+        hours: [{ weekday: 2, startMinute: 540, endMinute }],
+        daysOff: ['2026-12-15'],
+        noticeMinutes: 60,
+        bufferMinutes: 0,
+        meetingLink: 'https://meet.example.com/partner',
+      });
+    try {
+      await tuesday(600);
+      const two = await say(person(42), 'Could we meet to discuss a project?');
+      expect(two).toContain(
+        [
+          '1. Tue, Dec 8, 09:00 (Madrid time)',
+          '2. Tue, Dec 8, 09:30 (Madrid time)',
+          '',
+          'Reply with the number of the time you prefer (1 or 2).',
+        ].join('\n'),
+      );
+      await tuesday(570);
+      const one = await say(person(43), 'Me gustaría tener una reunión con ustedes');
+      expect(one).toContain(
+        ['1. mar, 8 dic, 09:00 (hora de Madrid)', '', 'Responda 1 para elegir esta hora.'].join('\n'),
+      );
+      expect(one).not.toContain('2.');
+    } finally {
+      await hours([1, 2, 3, 4, 5].map((weekday) => ({ weekday, startMinute: 540, endMinute: 1020 })));
+    }
   });
 });
 
@@ -905,6 +936,83 @@ describe('a batch, the daily quota, STOP', () => {
     expect(await say(two, 'Hello?')).toBeNull();
   });
 
+  it('a stop word past the daily quota still stops: its confirmation, then nothing more; it is not stored', async () => {
+    const contactOf = async (from: Person) =>
+      (await database().select().from(whatsappContacts).where(eq(whatsappContacts.id, from.userId!)))[0];
+    // Past the contact's own share.
+    process.env['QUOTA_WHATSAPP_PER_IP'] = '2';
+    const busy = person(94);
+    try {
+      expect(await say(busy, 'Hello, what do you do?')).toBeTruthy();
+      expect(await say(busy, 'And in AI?')).toBeTruthy();
+      expect(await say(busy, 'Hello?')).toBeNull();
+      expect(await say(busy, 'STOP')).toContain(en['whatsapp.stopped']);
+      expect(await say(busy, 'stop')).toBeNull();
+    } finally {
+      delete process.env['QUOTA_WHATSAPP_PER_IP'];
+    }
+    expect((await contactOf(busy))!.stoppedAt).not.toBeNull();
+    expect((await inboundOf(busy)).map((row) => row.body)).toEqual(['Hello, what do you do?', 'And in AI?']);
+    expect(await say(busy, 'Hello again')).toBeNull();
+
+    // Past the number's share, spent by others (many accounts): a STOP is not lost.
+    const other = person(95);
+    expect(await say(other, 'Hola, ¿qué hacen?')).toBeTruthy();
+    process.env['QUOTA_WHATSAPP_PER_DAY'] = '1';
+    try {
+      expect(await say(other, 'Hola, ¿siguen ahí?')).toBeNull();
+      expect(await say(other, 'BAJA')).toContain(es['whatsapp.stopped']);
+    } finally {
+      delete process.env['QUOTA_WHATSAPP_PER_DAY'];
+    }
+    expect((await contactOf(other))!.stoppedAt).not.toBeNull();
+    expect(await inboundOf(other)).toHaveLength(1);
+    expect(await say(other, 'Hola de nuevo')).toBeNull();
+  });
+
+  it('a wamid twice in one call is one message: it takes one use of the quota', async () => {
+    process.env['QUOTA_WHATSAPP_PER_IP'] = '2';
+    try {
+      const from = person(93);
+      const payload = inbound(from, textMessage('Hello, what do you do?'));
+      const [message] = payload.entry[0]!.changes[0]!.value.messages;
+      payload.entry[0]!.changes[0]!.value.messages.push({ ...message! });
+      const before = graph.sent.length;
+      expect((await send(payload)).status).toBe(200);
+      expect(graph.sent.slice(before)).toHaveLength(1);
+      expect(await say(from, 'And in AI?')).toBeTruthy();
+      expect(await inboundOf(from)).toHaveLength(2);
+    } finally {
+      delete process.env['QUOTA_WHATSAPP_PER_IP'];
+    }
+  });
+
+  it('a NUL character in a text or a profile name loses nothing: stored without it, and answered', async () => {
+    const from = person(96, 'Nul\u0000 Name');
+    expect(await say(from, 'Hello\u0000, what do you do?')).toBeTruthy();
+    expect((await inboundOf(from)).map((row) => row.body)).toEqual(['Hello, what do you do?']);
+    const [contact] = await database().select().from(whatsappContacts).where(eq(whatsappContacts.id, from.userId!));
+    expect(contact!.name).toBe('Nul Name');
+  });
+
+  it('two calls naming the same two contacts in opposite orders both store and answer everything', async () => {
+    const pair = (first: Person, second: Person, round: number) => {
+      const payload = inbound(first, textMessage(`Hello ${round}, what do you do?`));
+      payload.entry[0]!.changes.push(inbound(second, textMessage(`And in AI, ${round}?`)).entry[0]!.changes[0]!);
+      return payload;
+    };
+    for (let round = 0; round < 4; round += 1) {
+      const a = person(500 + 2 * round);
+      const b = person(501 + 2 * round);
+      const before = graph.sent.length;
+      const posts = await Promise.all([send(pair(a, b, round)), send(pair(b, a, round))]);
+      expect(posts.every((post) => post.status === 200)).toBe(true);
+      expect(await inboundOf(a)).toHaveLength(2);
+      expect(await inboundOf(b)).toHaveLength(2);
+      expect(graph.sent.slice(before)).toHaveLength(4);
+    }
+  });
+
   it("answers one person's parallel messages one at a time: two at the lead flow's last step file one lead", async () => {
     const from = person(80, 'Rosa');
     expect(await say(from, 'I would like to talk to your team')).toContain('Do you agree?');
@@ -937,5 +1045,54 @@ describe('a batch, the daily quota, STOP', () => {
     expect(await say(english, 'Hello, what do you do?')).toBeTruthy();
     expect(await say(english, 'Stop.')).toContain(en['whatsapp.stopped']);
     expect(await say(english, 'Hello?')).toBeNull();
+  });
+});
+
+describe("a contact's turn (one answer at a time)", () => {
+  /** docs/security.md, "WhatsApp": a turn lasts 45 s, and a message waits for one at most 45 s after its call began. */
+  const TURN_MS = 45_000;
+  let clock = 0;
+  const holdTurn = (from: Person, until: number) =>
+    database()
+      .update(whatsappContacts)
+      .set({ answeringUntil: new Date(until).toISOString() })
+      .where(eq(whatsappContacts.id, from.userId!));
+  beforeEach(() => {
+    clock = Date.now();
+    setClock(() => new Date(clock));
+  });
+  afterEach(() => setClock(null));
+
+  it('a turn left by a run that was cut off is taken over once it has run out', async () => {
+    const from = person(97);
+    expect(await say(from, 'Hello, what do you do?')).toBeTruthy();
+    // A run claimed the turn a moment ago and was killed by the platform's time limit: its claim stays.
+    await holdTurn(from, clock + TURN_MS);
+    const before = graph.sent.length;
+    const answer = say(from, 'Are you still there?');
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(graph.sent.length).toBe(before);
+    clock += TURN_MS + 1_000;
+    expect(await answer).toBeTruthy();
+    const [contact] = await database().select().from(whatsappContacts).where(eq(whatsappContacts.id, from.userId!));
+    expect(contact!.answeringUntil).toBeNull();
+  });
+
+  it('a message still waiting for the turn at its deadline is left unanswered, logged, and stays stored', async () => {
+    const from = person(98);
+    expect(await say(from, 'Hello, what do you do?')).toBeTruthy();
+    await holdTurn(from, clock + 10 * TURN_MS);
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    try {
+      const answer = say(from, 'Are you still there?');
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      clock += TURN_MS + 1_000;
+      expect(await answer).toBeNull();
+      expect(errors).toHaveBeenCalledWith(expect.stringMatching(/not answered: its contact's turn was still taken$/));
+    } finally {
+      errors.mockRestore();
+      await holdTurn(from, 0);
+    }
+    expect((await inboundOf(from)).map((row) => row.body)).toContain('Are you still there?');
   });
 });

@@ -5,7 +5,6 @@ import type { LeadBooking, LeadState } from '../conversations/schema';
 import { book, offeredSlots } from '../meetings/booking';
 import { partnerName } from '../meetings/mails';
 import { BOOK_PATH, MAX_UPCOMING_PER_ADDRESS, MEETINGS_TIME_ZONE } from '../meetings/schema';
-import { setMeetingLeadPhone } from '../meetings/lead-phone-store';
 import { getPartner } from '../meetings/store';
 
 /**
@@ -155,7 +154,9 @@ export async function chooseSlot(
 /**
  * Books the chosen time with what the visitor gave, through the same rules as POST /api/meetings: booked (the
  * flow ends), the time taken meanwhile (the next free times again), the address's meetings to come at their cap, or
- * a quota reached. `phone`: the visitor's, when the channel knows it (WhatsApp): the booking's lead carries it.
+ * a quota reached. `phone`: the visitor's, when the channel knows it (WhatsApp): the booking's lead carries it,
+ * written in the booking's transaction. Once booked, the answer is the confirmation whatever fails after it (the
+ * partner's name unread: the partner is named generically), so the flow ends and is never booked twice.
  */
 export async function bookChosen(
   state: LeadState & { booking: LeadBooking },
@@ -168,25 +169,14 @@ export async function bookChosen(
   const { chosen, company, topic } = state.booking;
   const failed = { text: t('assistant.meetingError', { bookUrl: bookUrl(lang) }), state: null };
   if (!chosen || !state.name || !state.email || !topic) return failed;
+  let booked;
   try {
-    const booked = await book(
-      { start: chosen.start, partnerId: chosen.partnerId, name: state.name, email: state.email, company, topic },
+    booked = await book(
+      { start: chosen.start, partnerId: chosen.partnerId, name: state.name, email: state.email, company, topic, phone },
       lang,
       ip,
       now,
     );
-    if (phone) await setMeetingLeadPhone(booked.id, phone);
-    const partner = await getPartner(chosen.partnerId);
-    return {
-      text: t('assistant.meetingBooked', {
-        name: state.name,
-        partner: partner ? partnerName(partner) : '',
-        when: slotLabel(booked.start, lang),
-        email: state.email,
-      }),
-      state: null,
-      filed: true,
-    };
   } catch (error) {
     if (error instanceof Conflict && error.field === 'email') {
       const contactUrl = `${localePath(lang, '/')}#contact`;
@@ -201,4 +191,18 @@ export async function bookChosen(
     if (error instanceof InvalidInput) return failed;
     throw error;
   }
+  const partner = await getPartner(chosen.partnerId).catch((error: unknown) => {
+    console.error(`Meeting ${booked.id} booked; its partner's name not read`, error);
+    return null;
+  });
+  return {
+    text: t('assistant.meetingBooked', {
+      name: state.name,
+      partner: partner ? partnerName(partner) : t('assistant.meetingPartner'),
+      when: slotLabel(booked.start, lang),
+      email: state.email,
+    }),
+    state: null,
+    filed: true,
+  };
 }

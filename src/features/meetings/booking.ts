@@ -63,7 +63,7 @@ async function tryMails(keys: string[]): Promise<void> {
  * the partner's alert, each once), tried after the commit.
  */
 export async function book(
-  input: Omit<BookingInput, 'website' | 'consent' | 'language'>,
+  input: Omit<BookingInput, 'website' | 'consent' | 'language'> & { phone?: string | null },
   language: Language,
   ip: string,
   now: Date,
@@ -82,6 +82,7 @@ export async function book(
         email: input.email,
         company: input.company,
         topic: input.topic,
+        phone: input.phone ?? null,
         language,
         token,
         leadMessage: (who) => `${meetingWhen(start.toISOString(), language)}, ${partnerName(who)}\n\n${input.topic}`,

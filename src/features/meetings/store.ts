@@ -139,6 +139,8 @@ export interface NewBooking {
   email: string;
   company: string | null;
   topic: string;
+  /** The visitor's phone, when the channel it was booked in knows it (WhatsApp: the number the person wrote from). */
+  phone?: string | null;
   language: Language;
   /** The lead's message in the inbox (its time and the topic). */
   leadMessage: (partner: PartnerIdentity) => string;
@@ -231,7 +233,7 @@ export async function bookMeeting(
           name: booking.name,
           email: booking.email,
           company: booking.company,
-          phone: null,
+          phone: booking.phone ?? null,
           serviceOfInterest: null,
           message: booking.leadMessage(partner),
         },

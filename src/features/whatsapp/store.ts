@@ -77,22 +77,46 @@ export interface StatusEvent {
   note: string | null;
 }
 
+/** Whether a database error is Postgres's deadlock (40P01), as node-postgres or Drizzle's wrapper throws it. */
+function isDeadlock(error: unknown): boolean {
+  for (let current: unknown = error; current; current = (current as { cause?: unknown }).cause) {
+    if ((current as { code?: unknown }).code === '40P01') return true;
+  }
+  return false;
+}
+
+const byKey = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
 /**
  * Records a webhook call's events before any of them is answered, in one transaction: every status callback, and
  * every inbound message with its sender (`recordInbound`). Answers, in the payload's order, the contact after each
- * inbound message, or null for one already stored (a retry) or not stored.
+ * inbound message, or null for one already stored (a retry) or not stored. Rows are written in one order whatever
+ * the payload's (statuses by wamid, contacts by id, each contact's messages in the payload's order), so two calls
+ * naming the same contacts in opposite orders wait for each other instead of deadlocking; a deadlock all the same
+ * (Postgres aborts one of the two) is retried once.
  */
 export async function recordEvents(
   statuses: StatusEvent[],
   inbound: Inbound[],
 ): Promise<Array<(ContactRow & { fresh: boolean }) | null>> {
   if (!statuses.length && !inbound.length) return [];
-  return database().transaction(async (tx) => {
-    for (const status of statuses) await applyStatus(status.wamid, status.status, status.at, status.note, tx);
-    const recorded: Array<(ContactRow & { fresh: boolean }) | null> = [];
-    for (const message of inbound) recorded.push(await recordInbound(message, tx));
-    return recorded;
-  });
+  const ordered = [...statuses].sort((a, b) => byKey(a.wamid, b.wamid));
+  const order = inbound.map((_, index) => index);
+  order.sort((a, b) => byKey(inbound[a]!.contactId, inbound[b]!.contactId) || a - b);
+  const record = () =>
+    database().transaction(async (tx) => {
+      for (const status of ordered) await applyStatus(status.wamid, status.status, status.at, status.note, tx);
+      const recorded: Array<(ContactRow & { fresh: boolean }) | null> = inbound.map(() => null);
+      for (const index of order) recorded[index] = await recordInbound(inbound[index]!, tx);
+      return recorded;
+    });
+  try {
+    return await record();
+  } catch (error) {
+    if (!isDeadlock(error)) throw error;
+    console.warn('WhatsApp events: deadlock, recorded again', error);
+    return record();
+  }
 }
 
 /** Which of these wamids are already stored (a retried message: it takes no quota again). One statement. */
@@ -164,9 +188,10 @@ export async function endTurn(contactId: string, until: string): Promise<void> {
 
 /**
  * Marks a contact stopped (STOP, BAJA), and every other contact with its phone (Meta's user id and the phone name the
- * same person); true only for the message that stopped it. One statement.
+ * same person; `phone`: the one the stop word came from, when the contact's row does not have it yet); true only for
+ * the message that stopped it. One statement.
  */
-export async function markStopped(contactId: string, at: string): Promise<boolean> {
+export async function markStopped(contactId: string, at: string, phone: string | null = null): Promise<boolean> {
   const rows = await database()
     .update(contacts)
     .set({ stoppedAt: at })
@@ -174,7 +199,7 @@ export async function markStopped(contactId: string, at: string): Promise<boolea
       and(
         or(
           eq(contacts.id, contactId),
-          sql`${contacts.phone} = (select phone from whatsapp_contacts where id = ${contactId})`,
+          sql`${contacts.phone} = coalesce(${phone}::text, (select phone from whatsapp_contacts where id = ${contactId}))`,
         ),
         isNull(contacts.stoppedAt),
       ),

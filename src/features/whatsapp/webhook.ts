@@ -1,5 +1,6 @@
-import { useTranslations } from '../../i18n';
-import { DEFAULT_LANGUAGE, type Language } from '../../i18n/languages';
+import { usePlural, useTranslations } from '../../i18n';
+import { DEFAULT_LANGUAGE, languageRow, type Language } from '../../i18n/languages';
+import { now } from '../../platform/clock';
 import { newId } from '../../platform/ids';
 import { channelReply, isExtractionAttempt } from '../chat/assistant';
 import { takeWhatsAppMessage } from '../quotas/quotas';
@@ -57,12 +58,14 @@ interface Received {
  * Everything a signed webhook call carries, after it was answered 200. First every event is recorded, in one
  * transaction (src/features/whatsapp/store.ts, recordEvents): each status callback updates its message, each inbound
  * message is stored once (a retried wamid is not stored again) within its contact's daily quota (QUOTAS.whatsapp:
- * past it, a message is neither stored nor answered). Then each message stored is answered in order
- * (`answerMessage`): work cut off after the 200 loses answers, never messages. A change for another phone number
- * of the app is skipped. One message's failure is logged and does not stop the others.
+ * past it, a message is neither stored nor answered; a stop word still stops). Then each message stored is answered
+ * in order (`answerMessage`), each waiting for its contact's turn until TURN_MS after the call began: work cut off
+ * after the 200 loses answers, never messages. A change for another phone number of the app is skipped. One
+ * message's failure is logged and does not stop the others.
  */
 export async function handleWebhook(payload: WebhookPayload, config: WhatsAppConfig): Promise<void> {
   if (payload.object !== 'whatsapp_business_account') return;
+  const deadline = now().getTime() + TURN_MS;
   const statuses: StatusEvent[] = [];
   const inbound: Inbound[] = [];
   for (const entry of payload.entry) {
@@ -86,14 +89,21 @@ export async function handleWebhook(payload: WebhookPayload, config: WhatsAppCon
       }
     }
   }
-  const allowed = await withinQuota(inbound);
+  const { allowed, stops } = await withinQuota(inbound);
   const recorded = await recordEvents(statuses, allowed);
+  for (const message of stops) {
+    try {
+      await stopPastQuota(message, config);
+    } catch (error) {
+      console.error(`WhatsApp stop ${message.wamid} not recorded`, error);
+    }
+  }
   for (const [index, contact] of recorded.entries()) {
     const message = allowed[index]!;
     if (!contact?.fresh) continue;
     try {
       const { contactId, phone, wamid, body: text } = message;
-      await answerMessage({ contactId, phone, wamid, text, language: contact.language }, config);
+      await answerMessage({ contactId, phone, wamid, text, language: contact.language }, config, deadline);
     } catch (error) {
       console.error(`WhatsApp message ${message.wamid} not answered`, error);
     }
@@ -102,19 +112,43 @@ export async function handleWebhook(payload: WebhookPayload, config: WhatsAppCon
 
 /**
  * The messages within their contact's daily quota (QUOTAS.whatsapp), in order; one already stored (Meta's retry)
- * passes without taking any. A message past the quota is dropped, and said in the log by its wamid only.
+ * passes without taking any. A message past the quota is dropped, and said in the log by its wamid only; a stop word
+ * past it is not stored either, but still stops (`stops`): no quota, however spent, keeps a person from stopping.
  */
-async function withinQuota(inbound: Inbound[]): Promise<Inbound[]> {
+async function withinQuota(inbound: Inbound[]): Promise<{ allowed: Inbound[]; stops: Inbound[] }> {
   const stored = await storedWamids(inbound.map((message) => message.wamid));
   const allowed: Inbound[] = [];
+  const stops: Inbound[] = [];
+  const seen = new Set<string>();
   for (const message of inbound) {
+    // A wamid twice in one call is one message: it takes one use of the quota.
+    if (seen.has(message.wamid)) continue;
+    seen.add(message.wamid);
     if (stored.has(message.wamid) || (await takeWhatsAppMessage(`whatsapp:${message.contactId}`))) {
       allowed.push(message);
+    } else if (message.body && isStop(message.body)) {
+      console.warn(`WhatsApp message ${message.wamid} past the daily quota: a stop word, not stored, the stop set`);
+      stops.push(message);
     } else {
       console.warn(`WhatsApp message ${message.wamid} past the daily quota: not stored, not answered`);
     }
   }
-  return allowed;
+  return { allowed, stops };
+}
+
+/**
+ * A stop word past the daily quota: the contact (and every contact of its phone) is stopped, with one statement and
+ * no row stored; the contact that it stopped gets the confirmation, once, as a stop within the quota does. A sender
+ * never stored has nothing to stop: nothing was ever sent to them.
+ */
+async function stopPastQuota(message: Inbound, config: WhatsAppConfig): Promise<void> {
+  const { contactId, phone, wamid } = message;
+  if (!(await markStopped(contactId, new Date().toISOString(), phone))) return;
+  const contact = await whatsappContact(contactId);
+  if (!contact) return;
+  const language = contact.language;
+  const body = useTranslations(language)('whatsapp.stopped');
+  await send(config, { contactId, phone, language, inReplyTo: wamid, body, stopping: true });
 }
 
 function secondsToIso(seconds: string): string {
@@ -129,11 +163,12 @@ function readInbound(message: InboundMessage, profiles: WhatsAppProfile[]): Inbo
   const contactId = message.from_user_id ?? profile?.user_id ?? message.from ?? profile?.wa_id;
   if (!contactId) return null;
   const phone = message.from ?? profile?.wa_id ?? null;
-  const text = message.type === 'text' ? (message.text?.body.trim() ?? '') : '';
+  // Postgres's `text` refuses U+0000: one such character would lose the whole call's transaction.
+  const text = message.type === 'text' ? (message.text?.body.replaceAll('\u0000', '').trim() ?? '') : '';
   return {
     contactId,
     phone,
-    name: profile?.profile?.name?.slice(0, 200) ?? null,
+    name: profile?.profile?.name?.replaceAll('\u0000', '').slice(0, 200) ?? null,
     language: text ? detectLanguage(text) : null,
     fallbackLanguage: languageOfNumber(phone, DEFAULT_LANGUAGE),
     wamid: message.id,
@@ -170,20 +205,34 @@ async function history(contactId: string, current: string, budget: number): Prom
 export function offerText(text: string, slots: string[], language: Language): string {
   if (!slots.length) return text;
   const list = slots.map((slot, index) => `${index + 1}. ${slot}`).join('\n');
-  return `${text}\n\n${list}\n\n${useTranslations(language)('whatsapp.chooseSlot')}`;
+  const choices = new Intl.ListFormat(languageRow(language).locale, { type: 'disjunction' }).format(
+    slots.map((_, index) => String(index + 1)),
+  );
+  return `${text}\n\n${list}\n\n${usePlural(language)('whatsapp.chooseSlot', slots.length, { choices })}`;
 }
 
-/** How long one answer may hold its contact's turn (the model's call and retry, the send): then the next goes. */
-const TURN_MS = 90_000;
-/** How often a message waiting for its contact's turn asks again. */
-const TURN_POLL_MS = 100;
+/**
+ * How long one answer holds its contact's turn, and how long after its call began a message waits for the turn at
+ * most: below a synchronous function's 60 s limit on Netlify (its `waitUntil` work included), so a run waiting for a
+ * turn gives up, logged, before the platform kills it. A turn claimed by an earlier run (cut off by that limit) has
+ * run out by then and is taken over (docs/security.md, "WhatsApp").
+ */
+export const TURN_MS = 45_000;
+/**
+ * A message waiting for its contact's turn asks again after 100 ms, then twice as long each time, at most 2 s; each
+ * pause is between half and all of that (jitter), so one person's parallel messages, which began waiting together, do
+ * not all ask at the same instants and leave the freed turn idle until their next round.
+ */
+const FIRST_POLL_MS = 100;
+const MAX_POLL_MS = 2_000;
 
 /**
  * Answers one inbound message just stored, in its contact's turn (store.ts, claimTurn): a person's parallel messages
  * are answered one at a time, each from the lead state the one before saved, so two messages never both file the
- * lead or book the meeting. A claim held longer than TURN_MS (a cut-off answer) is taken over.
+ * lead or book the meeting. A claim held longer than TURN_MS (a cut-off answer) is taken over; past `deadline`
+ * (epoch ms, the clock of src/platform/clock.ts) a message still waiting is left unanswered, and the log says so.
  */
-async function answerMessage(message: Received, config: WhatsAppConfig) {
+async function answerMessage(message: Received, config: WhatsAppConfig, deadline: number) {
   // A STOP takes no turn: it stops at once, so a reply still being worked out for an earlier message is not sent.
   if (message.text && isStop(message.text)) {
     if (await markStopped(message.contactId, new Date().toISOString())) {
@@ -193,10 +242,10 @@ async function answerMessage(message: Received, config: WhatsAppConfig) {
     }
     return;
   }
-  for (;;) {
-    const now = Date.now();
-    const until = new Date(now + TURN_MS).toISOString();
-    const contact = await claimTurn(message.contactId, new Date(now).toISOString(), until);
+  for (let pause = FIRST_POLL_MS; ; pause = Math.min(pause * 2, MAX_POLL_MS)) {
+    const at = now().getTime();
+    const until = new Date(at + TURN_MS).toISOString();
+    const contact = await claimTurn(message.contactId, new Date(at).toISOString(), until);
     if (contact) {
       try {
         return await answerInTurn(message, contact, until, config);
@@ -204,8 +253,12 @@ async function answerMessage(message: Received, config: WhatsAppConfig) {
         await endTurn(message.contactId, until);
       }
     }
+    if (at >= deadline) {
+      console.error(`WhatsApp message ${message.wamid} not answered: its contact's turn was still taken`);
+      return;
+    }
     if (!(await whatsappContact(message.contactId))) return;
-    await new Promise((resolve) => setTimeout(resolve, TURN_POLL_MS));
+    await new Promise((resolve) => setTimeout(resolve, pause * (0.5 + Math.random() / 2)));
   }
 }
 
