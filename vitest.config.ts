@@ -17,9 +17,11 @@ export default defineConfig({
           name: 'api',
           include: ['tests/api/**/*.test.ts'],
           environment: 'node',
-          // Files run side by side, each in a worker process of its own with a database of its own (in memory,
-          // migrations applied: tests/helpers/db-setup.ts) and a local Blobs server for files (tests/helpers/blobs.ts),
-          // so a test that sweeps a whole table (the retention job) sees only its own file's rows.
+          // Files run side by side, each in a worker process of its own with a database of its own (a copy of one
+          // migrated once for the run: tests/helpers/db-template.ts, tests/helpers/db-setup.ts) and a local Blobs
+          // server for files (tests/helpers/blobs.ts), so a test that sweeps a whole table (the retention job) sees
+          // only its own file's rows.
+          globalSetup: ['tests/helpers/db-template.ts'],
           setupFiles: ['tests/helpers/db-setup.ts'],
           // Limits, not waits. With bcrypt at its test cost (src/features/accounts/bcrypt-cost.ts) the slowest test
           // (admin-auth's timing test, seven checks at the production cost) took up to 10 s and the slowest beforeAll
