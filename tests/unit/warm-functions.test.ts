@@ -22,6 +22,7 @@ describe('functions under netlify serve', () => {
   let folder: string;
   let counting: string;
   let failing: string;
+  let streaming: string;
   beforeAll(() => {
     folder = mkdtempSync(join(tmpdir(), 'warm-functions-'));
     // Bundles that answer how many requests their instance has had; the second one fails a request for /fail.
@@ -34,6 +35,12 @@ describe('functions under netlify serve', () => {
     writeFileSync(
       failing,
       "let n = 0;\nexport const handler = async (event) => {\n  n += 1;\n  if (event.path === '/fail') throw new Error('failed');\n  return { statusCode: 200, body: String(n) };\n};\n",
+    );
+    // A body streamed from the worker (as an on-demand page's is).
+    streaming = join(folder, 'streaming.mjs');
+    writeFileSync(
+      streaming,
+      "import { Readable } from 'node:stream';\nexport const handler = async () => ({ statusCode: 200, body: Readable.from(['a', 'b']) });\n",
     );
   });
   afterAll(() => {
@@ -61,6 +68,19 @@ describe('functions under netlify serve', () => {
     expect((await invoke(counting)).body).toBe('2');
     const both = await Promise.all([invoke(counting), invoke(counting)]);
     expect(both.map((answer) => answer.body).sort()).toEqual(['1', '3']);
+  });
+
+  it('stream every answer when more requests come at once than instances stay idle', async () => {
+    process.env['NETLIFY_DEV_WARM_FUNCTIONS'] = '1';
+    const answers = await Promise.all([1, 2, 3, 4, 5].map(() => invoke(streaming)));
+    const bodies = await Promise.all(
+      answers.map(async ({ body }) => {
+        let text = '';
+        for await (const chunk of body as unknown as AsyncIterable<Buffer>) text += chunk.toString();
+        return text;
+      }),
+    );
+    expect(bodies).toEqual(['ab', 'ab', 'ab', 'ab', 'ab']);
   });
 
   it('do not reuse an instance whose request failed', async () => {
