@@ -5,10 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 // netlify-cli's runner for a site's (V2) functions under `netlify serve` and `netlify dev`, as patched by
 // patches/netlify-cli+27.10.2.patch (docs/decisions/0052-warm-functions-under-netlify-serve.md).
-const runtime = (await import(
-  // @ts-expect-error netlify-cli publishes no types for its internals
-  'netlify-cli/dist/lib/functions/runtimes/js/index.js'
-)) as {
+// Called here with only what the runner reads of a function (its build's entry file).
+const runtime = (await import('netlify-cli/dist/lib/functions/runtimes/js/index.js')) as unknown as {
   invokeFunction: (options: {
     context: object;
     environment: Record<string, string>;
