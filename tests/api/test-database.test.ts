@@ -2,7 +2,7 @@ import { readdirSync } from 'node:fs';
 import { describe, expect, inject, it } from 'vitest';
 import { MIGRATIONS, startTestDatabase } from '../helpers/db';
 import { testDatabase } from '../helpers/db-setup';
-import { databaseScratch } from '../helpers/db-template';
+import { databaseTemplate } from '../helpers/db-template';
 
 // Each API file's database is a copy of one migrated once for the run (tests/helpers/db-template.ts): the copy must
 // hold every migration, and what a file writes must stay in its copy.
@@ -11,7 +11,6 @@ describe("an API test file's database", () => {
     .filter((name) => name.endsWith('.sql'))
     .map((name) => name.slice(0, -'.sql'.length))
     .sort();
-  const from = () => ({ template: inject('databaseTemplate'), scratch: databaseScratch() });
 
   it('has every migration applied', async () => {
     const applied = await testDatabase().query<{ name: string }>('SELECT name FROM netlify.migrations ORDER BY name');
@@ -22,7 +21,7 @@ describe("an API test file's database", () => {
     await testDatabase().query('CREATE TABLE only_here (id int)');
     await testDatabase().query('INSERT INTO only_here VALUES (1)');
     const tables = `SELECT table_name FROM information_schema.tables WHERE table_name = 'only_here'`;
-    const other = await startTestDatabase(from());
+    const other = await startTestDatabase(databaseTemplate(inject('databaseTemplate')));
     try {
       // Both copies of the one migrated for the run: the migrations were applied once, before either started.
       const applied = 'SELECT name, applied_at::text FROM netlify.migrations ORDER BY name';

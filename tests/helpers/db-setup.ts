@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, inject } from 'vitest';
 import { startTestDatabase, type TestDatabase } from './db';
-import { databaseScratch } from './db-template';
+import { databaseTemplate } from './db-template';
 
 // Every API test file gets a database of its own, a copy of one migrated for the run (tests/helpers/db-template.ts,
 // vitest.config.ts): files never see each other's rows, and a job that sweeps a whole table (retention) sees only its
@@ -8,7 +8,7 @@ import { databaseScratch } from './db-template';
 let current: TestDatabase | undefined;
 
 beforeAll(async () => {
-  current = await startTestDatabase({ template: inject('databaseTemplate'), scratch: databaseScratch() });
+  current = await startTestDatabase(databaseTemplate(inject('databaseTemplate')));
 });
 
 afterAll(async () => {
