@@ -1,9 +1,31 @@
+import { statSync } from 'node:fs';
 import { defineConfig } from 'vitest/config';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
+
+/**
+ * Vitest's order, except the browser files: always the order a fresh clone (CI) runs them in, largest file first,
+ * whatever earlier runs left in Vitest's cache (which otherwise puts the last run's failures and slowest files
+ * first). They share one served site, so a file can see what an earlier one left: one order for every run keeps a
+ * green run green (docs/decisions/0052-warm-functions-under-netlify-serve.md).
+ */
+class BrowserFilesInOneOrder extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const sorted = await super.sort(files);
+    const browser = sorted
+      .filter((spec) => spec.project.name === 'e2e')
+      .map((spec) => ({ spec, size: statSync(spec.moduleId).size }))
+      .sort((a, b) => b.size - a.size || a.spec.moduleId.localeCompare(b.spec.moduleId))
+      .map(({ spec }) => spec);
+    let next = 0;
+    return sorted.map((spec) => (spec.project.name === 'e2e' ? browser[next++]! : spec));
+  }
+}
 
 export default defineConfig({
   test: {
     // Vitest's default on two cores is one worker; two let an API file run while another waits on its Blobs server.
     maxWorkers: 2,
+    sequence: { sequencer: BrowserFilesInOneOrder },
     projects: [
       {
         test: {
@@ -17,9 +39,11 @@ export default defineConfig({
           name: 'api',
           include: ['tests/api/**/*.test.ts'],
           environment: 'node',
-          // Files run side by side, each in a worker process of its own with a database of its own (in memory,
-          // migrations applied: tests/helpers/db-setup.ts) and a local Blobs server for files (tests/helpers/blobs.ts),
-          // so a test that sweeps a whole table (the retention job) sees only its own file's rows.
+          // Files run side by side, each in a worker process of its own with a database of its own (a copy of one
+          // migrated once for the run: tests/helpers/db-template.ts, tests/helpers/db-setup.ts) and a local Blobs
+          // server for files (tests/helpers/blobs.ts), so a test that sweeps a whole table (the retention job) sees
+          // only its own file's rows.
+          globalSetup: ['tests/helpers/db-template.ts'],
           setupFiles: ['tests/helpers/db-setup.ts'],
           // Limits, not waits. With bcrypt at its test cost (src/features/accounts/bcrypt-cost.ts) the slowest test
           // (admin-auth's timing test, seven checks at the production cost) took up to 10 s and the slowest beforeAll

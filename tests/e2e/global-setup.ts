@@ -64,6 +64,9 @@ export default async function setup(project: TestProject) {
     // Passwords hashed at bcrypt's test cost, as in the other tests (src/features/accounts/bcrypt-cost.ts). Vitest
     // sets it in this process too; named here so the site's cost does not hang on what the spread above carries.
     VITEST: 'true',
+    // Each function's bundle stays loaded between requests, as a deployed function's instance stays warm, instead of
+    // being imported anew for every request (a patch to netlify-cli: docs/decisions/0052-warm-functions-under-netlify-serve.md).
+    NETLIFY_DEV_WARM_FUNCTIONS: '1',
   };
   // The server's output goes to a file (read on failure), not through pipes that outlive the run.
   const logPath = join(tmpdir(), `netlify-serve-e2e-${process.pid}.log`);

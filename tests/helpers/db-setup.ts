@@ -1,12 +1,14 @@
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { startTestDatabase, type TestDatabase } from './db';
+import { databaseTemplate } from './db-template';
 
-// Every API test file gets a database of its own, in memory, with the migrations applied (vitest.config.ts):
-// files never see each other's rows, and a job that sweeps a whole table (retention) sees only its file's.
+// Every API test file gets a database of its own, a copy of one migrated for the run (tests/helpers/db-template.ts,
+// vitest.config.ts): files never see each other's rows, and a job that sweeps a whole table (retention) sees only its
+// file's.
 let current: TestDatabase | undefined;
 
 beforeAll(async () => {
-  current = await startTestDatabase();
+  current = await startTestDatabase(databaseTemplate(inject('databaseTemplate')));
 });
 
 afterAll(async () => {

@@ -1,4 +1,6 @@
 import { createHash } from 'node:crypto';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
 import { NetlifyDB } from '@netlify/database-dev';
 import { closeDatabase } from '../../src/platform/db/client';
 
@@ -17,12 +19,17 @@ export interface TestDatabase {
 }
 
 /**
- * A real Netlify Database engine (`@netlify/database-dev`: Postgres 17 compiled to WebAssembly, in memory) on
- * 127.0.0.1 with the migrations applied, wired into this process the way Netlify wires a function (NETLIFY_DB_URL).
+ * A real Netlify Database engine (`@netlify/database-dev`: Postgres 17 compiled to WebAssembly) on 127.0.0.1 with the
+ * migrations applied, wired into this process the way Netlify wires a function (NETLIFY_DB_URL). In memory; or, given
+ * `template` (a migrated engine's data folder, tests/helpers/db-template.ts), on a copy of it in `scratch`, removed
+ * when it stops: the same database without the engine's slow first start.
  */
-export async function startTestDatabase(): Promise<TestDatabase> {
-  const engine = new NetlifyDB({ logger: () => undefined });
+export async function startTestDatabase(from?: { template: string; scratch: string }): Promise<TestDatabase> {
+  const directory = from && mkdtempSync(join(from.scratch, 'vitest-db-'));
+  if (from && directory) cpSync(from.template, directory, { recursive: true });
+  const engine = new NetlifyDB({ ...(directory && { directory }), logger: () => undefined });
   const url = await engine.start();
+  // A no-op on a copy of the template (already applied), unless a migration was added since it was made.
   await engine.applyMigrations(MIGRATIONS);
   process.env['NETLIFY_DB_URL'] = url;
   const query = async <T>(text: string, params?: unknown[]) => (await engine.query<T>(text, params)).rows;
@@ -48,6 +55,7 @@ export async function startTestDatabase(): Promise<TestDatabase> {
     stop: async () => {
       await closeDatabase();
       await engine.stop();
+      if (directory) rmSync(directory, { recursive: true, force: true });
       delete process.env['NETLIFY_DB_URL'];
     },
   };
