@@ -24,11 +24,11 @@ import { Button } from '../../react-ui/button';
 import { Dialog } from '../../react-ui/dialog';
 import { Field } from '../../react-ui/field';
 import { Input } from '../../react-ui/input';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../react-ui/table';
 import { Textarea } from '../../react-ui/textarea';
 import { ContactLink } from '../inbox/contact';
 import { adminLanguageNow, useAdminTexts } from '../language';
 import { ListState } from '../list-state';
+import { RecordTable } from '../record-table';
 import { mutate, useQuery } from '../query';
 
 /**
@@ -43,14 +43,15 @@ export function MeetingsTab() {
   return (
     <section data-meetings-tab>
       <p className="mb-4 max-w-3xl text-sm text-slate-700">{t.intro}</p>
-      <h3 className="text-lg font-semibold text-navy">{t.upcoming}</h3>
-      <ListState loading={loading} error={error} empty={!data?.upcoming.length} emptyText={t.noUpcoming}>
-        <MeetingTable label={t.upcoming} meetings={data?.upcoming ?? []} onCancel={setCancelling} />
-      </ListState>
-      <h3 className="mt-8 text-lg font-semibold text-navy">{t.past}</h3>
-      <ListState loading={loading} error={error} empty={!data?.past.length} emptyText={t.noPast}>
-        <MeetingTable label={t.past} meetings={data?.past ?? []} />
-      </ListState>
+      <h3 className="mb-2 text-lg font-semibold text-navy">{t.upcoming}</h3>
+      <MeetingTable
+        label={t.upcoming}
+        list={{ data: data?.upcoming, loading, error }}
+        emptyText={t.noUpcoming}
+        onCancel={setCancelling}
+      />
+      <h3 className="mt-8 mb-2 text-lg font-semibold text-navy">{t.past}</h3>
+      <MeetingTable label={t.past} list={{ data: data?.past, loading, error }} emptyText={t.noPast} />
       <CancelDialog meeting={cancelling} onClose={() => setCancelling(null)} />
       <HoursPanel />
     </section>
@@ -66,60 +67,63 @@ function madridTime(iso: string): string {
   });
 }
 
+/** Upcoming or past meetings: a table, each row a card below 640 px (RecordTable). */
 function MeetingTable({
   label,
-  meetings,
+  list,
+  emptyText,
   onCancel,
 }: {
   label: string;
-  meetings: Meeting[];
+  list: { data: Meeting[] | undefined; loading: boolean; error: boolean };
+  emptyText: string;
   onCancel?: (meeting: Meeting) => void;
 }) {
-  const adminTexts = useAdminTexts();
-  const t = adminTexts.meetings;
+  const t = useAdminTexts().meetings;
   return (
-    <Table aria-label={label} boxClassName="mt-2">
-      <TableHeader>
-        <TableRow>
-          <TableHead>{t.when}</TableHead>
-          <TableHead>{t.visitor}</TableHead>
-          <TableHead>{t.company}</TableHead>
-          <TableHead>{t.topic}</TableHead>
-          <TableHead>{t.partner}</TableHead>
-          <TableHead>{t.status}</TableHead>
-          {onCancel && <TableHead>{adminTexts.actions}</TableHead>}
-        </TableRow>
-      </TableHeader>
-      <TableBody>
-        {meetings.map((meeting) => (
-          <TableRow key={meeting.id} data-meeting-row={meeting.id}>
-            <TableCell className="whitespace-nowrap">{madridTime(meeting.start)}</TableCell>
-            <TableCell>
+    <RecordTable
+      label={label}
+      list={list}
+      emptyText={emptyText}
+      columns={[
+        {
+          header: t.when,
+          cell: (meeting) => madridTime(meeting.start),
+          sort: (meeting) => meeting.start,
+          className: 'sm:whitespace-nowrap',
+        },
+        {
+          header: t.visitor,
+          cell: (meeting) => (
+            <>
               <ContactLink email={meeting.email}>{meeting.name}</ContactLink>
-              <div className="text-xs text-slate-600 [overflow-wrap:anywhere]">{meeting.email}</div>
-            </TableCell>
-            <TableCell>{meeting.company ?? '—'}</TableCell>
-            <TableCell className="max-w-xs [overflow-wrap:anywhere]">{meeting.topic}</TableCell>
-            <TableCell>{meeting.partnerName}</TableCell>
-            <TableCell data-meeting-status={meeting.status}>
+              <span className="block text-xs text-slate-600 [overflow-wrap:anywhere]">{meeting.email}</span>
+            </>
+          ),
+        },
+        { header: t.company, cell: (meeting) => meeting.company ?? '—' },
+        { header: t.topic, cell: (meeting) => meeting.topic, className: 'sm:max-w-xs [overflow-wrap:anywhere]' },
+        { header: t.partner, cell: (meeting) => meeting.partnerName },
+        {
+          header: t.status,
+          cell: (meeting) => (
+            <span data-meeting-status={meeting.status}>
               {t.statuses[meeting.status]}
               {meeting.status === 'cancelled' && meeting.cancelledBy && (
-                <div className="text-xs text-slate-600">{t.cancelledBy(meeting.cancelledBy)}</div>
+                <span className="block text-xs text-slate-600">{t.cancelledBy(meeting.cancelledBy)}</span>
               )}
-            </TableCell>
-            {onCancel && (
-              <TableCell>
-                {meeting.status === 'confirmed' && (
-                  <Button variant="destructive" onClick={() => onCancel(meeting)}>
-                    {t.cancel}
-                  </Button>
-                )}
-              </TableCell>
-            )}
-          </TableRow>
-        ))}
-      </TableBody>
-    </Table>
+            </span>
+          ),
+        },
+      ]}
+      actions={(meeting) =>
+        onCancel && meeting.status === 'confirmed' ? (
+          <Button variant="destructive" onClick={() => onCancel(meeting)}>
+            {t.cancel}
+          </Button>
+        ) : null
+      }
+    />
   );
 }
 
