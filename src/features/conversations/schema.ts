@@ -52,6 +52,25 @@ export const leadStateSchema = z.object({
 export type LeadState = z.infer<typeof leadStateSchema>;
 export type LeadBooking = NonNullable<LeadState['booking']>;
 
+/** The lead flow's state as a conversation's row (a web chat's or a WhatsApp contact's) keeps it; null: not in it. */
+export function leadStateOf(row: {
+  leadStep: LeadState['step'] | null;
+  leadConsent: boolean;
+  leadName: string | null;
+  leadEmail: string | null;
+  leadBooking: LeadBooking | null;
+}): LeadState | null {
+  return row.leadStep
+    ? {
+        step: row.leadStep,
+        consent: row.leadConsent,
+        name: row.leadName,
+        email: row.leadEmail,
+        booking: row.leadBooking ?? null,
+      }
+    : null;
+}
+
 /** One exchange the server answered, as read back to rebuild its session (src/features/chat/session.ts). */
 export type ChatExchange = ChatExchangeInput & { timestamp: string };
 

@@ -6,7 +6,7 @@ import { chatExchanges, conversationEmails, conversations, videoCallEvents } fro
 import { contactMessages } from '../leads/tables';
 import { normaliseEmail } from '../../platform/emails';
 import { DEFAULT_LANGUAGE } from '../../i18n/languages';
-import type { ChatConversation, ChatExchangeInput, LeadState, VideoEvent } from './schema';
+import { leadStateOf, type ChatConversation, type ChatExchangeInput, type LeadState, type VideoEvent } from './schema';
 
 // The visitor conversations (src/features/conversations/tables.ts): a chat session or a video call is a row of
 // `conversations`, with a row per exchange or per event kind under it. Every write is one statement.
@@ -97,15 +97,7 @@ export async function insertChatExchange(
 /** The lead flow's state after a session's newest exchange (null: not in the flow, or no such session). */
 export async function chatLeadState(sessionId: string): Promise<LeadState | null> {
   const [row] = (await select('chat', { id: sessionId })).items;
-  return row?.leadStep
-    ? {
-        step: row.leadStep,
-        consent: row.leadConsent,
-        name: row.leadName,
-        email: row.leadEmail,
-        booking: row.leadBooking ?? null,
-      }
-    : null;
+  return row ? leadStateOf(row) : null;
 }
 
 /** A page of a session's exchanges, newest first. One statement. */

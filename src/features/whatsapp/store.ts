@@ -132,19 +132,6 @@ export async function whatsappContact(id: string, db: Queryable = database()): P
   return row ?? null;
 }
 
-/** The lead flow's state after a contact's newest exchange. */
-export function leadStateOf(row: ContactRow): LeadState | null {
-  return row.leadStep
-    ? {
-        step: row.leadStep,
-        consent: row.leadConsent,
-        name: row.leadName,
-        email: row.leadEmail,
-        booking: row.leadBooking ?? null,
-      }
-    : null;
-}
-
 /**
  * Claims the turn to answer one of a contact's messages until `until` (ISO): the contact as it is now, or null while
  * another of their messages is being answered (and its claim has not run out). Parallel messages of one person are so

@@ -17,10 +17,10 @@ import {
   type WebhookPayload,
   type WhatsAppProfile,
 } from './schema';
+import { leadStateOf } from '../conversations/schema';
 import {
   claimTurn,
   endTurn,
-  leadStateOf,
   markStopped,
   newestMessages,
   recordEvents,
