@@ -118,12 +118,12 @@ const asMessages = ({ userMessage, botResponse, at: timestamp }: typeof chatExch
 ];
 
 /**
- * The leads filed from chat sessions or video calls (`ids`; for calls also the lead ids their leads were given,
+ * The leads filed from chat sessions, video calls or WhatsApp contacts (`ids`; for calls also the lead ids their leads were given,
  * `leadIds`, which finds those filed before a video lead named its call), by conversation: each one's newest. One
  * statement, on the partial session index and the primary key, whatever the number of conversations.
  */
 export async function conversationLeads(
-  source: 'chat' | 'video',
+  source: 'chat' | 'video' | 'whatsapp',
   ids: string[],
   leadIds: Map<string, string> = new Map(),
 ): Promise<Map<string, { id: string; name: string; email: string }>> {

@@ -6,6 +6,7 @@ import { phoneKeySql } from '../../platform/db/phones';
 import { contactMessages } from '../leads/tables';
 import type { Language } from '../../i18n/languages';
 import type { LeadState } from '../conversations/schema';
+import { conversationLeads } from '../conversations/store';
 import { whatsappContacts as contacts, whatsappMessages as messages } from './tables';
 
 // The WhatsApp conversations (src/features/whatsapp/tables.ts). Every write is one statement; a retried message is
@@ -352,25 +353,15 @@ export async function whatsappConversationRows(selection: Selection) {
           .from(messages)
           .where(inArray(messages.contactId, ids))
           .orderBy(asc(messages.contactId), asc(messages.at), asc(messages.direction), asc(messages.wamid)),
-        database()
-          .select({
-            id: contactMessages.id,
-            name: contactMessages.name,
-            email: contactMessages.email,
-            sessionId: contactMessages.sessionId,
-          })
-          .from(contactMessages)
-          .where(and(inArray(contactMessages.sessionId, ids), eq(contactMessages.source, 'whatsapp')))
-          .orderBy(asc(contactMessages.createdAt), asc(contactMessages.id)),
+        conversationLeads('whatsapp', ids),
       ])
-    : [[], []];
-  const leadOf = new Map(leads.map((lead) => [lead.sessionId!, lead]));
+    : [[], new Map<string, { id: string; name: string; email: string }>()];
   return {
     next: page.next,
     items: page.items.map((contact) => ({
       contact,
       messages: rows.filter((row) => row.contactId === contact.id),
-      lead: leadOf.get(contact.id) ?? null,
+      lead: leads.get(contact.id) ?? null,
     })),
   };
 }
