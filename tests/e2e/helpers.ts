@@ -90,6 +90,12 @@ interface PageOptions {
   allowFailedRequests?: boolean;
   /** The browser's time zone (IANA), in a context of its own; the machine's otherwise. */
   timeZone?: string;
+  /**
+   * Load pages as a visitor's first page of the site (no referrer): painted in the fallback font, Manrope after the
+   * largest paint (docs/decisions/0054). Otherwise `goto` sends the site's home as the referrer, as a visitor coming
+   * from another page would, and the page has its final font from the first layout, for tests that measure text.
+   */
+  firstVisit?: boolean;
 }
 
 export function useBrowser(): { page: (options?: PageOptions) => Promise<Page>; context: () => BrowserContext } {
@@ -106,7 +112,13 @@ export function useBrowser(): { page: (options?: PageOptions) => Promise<Page>; 
   });
   return {
     context: () => context,
-    page: async ({ width = 1280, javaScript = true, allowFailedRequests = false, timeZone } = {}) => {
+    page: async ({
+      width = 1280,
+      javaScript = true,
+      allowFailedRequests = false,
+      timeZone,
+      firstVisit = false,
+    } = {}) => {
       const target =
         javaScript && !timeZone
           ? context
@@ -117,6 +129,10 @@ export function useBrowser(): { page: (options?: PageOptions) => Promise<Page>; 
             });
       const page = await target.newPage();
       await page.setViewportSize({ width, height: 900 });
+      if (!firstVisit) {
+        const goto = page.goto.bind(page);
+        page.goto = (url, options) => goto(url, { referer: new URL('/', baseUrl()).href, ...options });
+      }
       page.on('console', (message) => {
         // A 404 page's own status is expected where a test asks for one.
         const expected =

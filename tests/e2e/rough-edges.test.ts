@@ -106,6 +106,24 @@ describe('case-study cards', () => {
     },
   );
 
+  it('come in AVIF to a browser that takes it, at the size the card is drawn', async () => {
+    const page = await browser.page({ width: 390 });
+    const types: string[] = [];
+    page.on('response', (response) => {
+      if (new URL(response.url()).pathname === '/.netlify/images') types.push(response.headers()['content-type'] ?? '');
+    });
+    await page.goto('/portfolio', { waitUntil: 'load' });
+    const image = page.locator('main article img').first();
+    await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    const chosen = new URL(await image.evaluate((img: HTMLImageElement) => img.currentSrc));
+    expect(chosen.searchParams.get('fm')).toBe('avif');
+    // 358 px wide on a phone of density 1: the 400 px file, not a larger one.
+    expect(chosen.searchParams.get('w')).toBe('400');
+    expect(types.length).toBeGreaterThan(0);
+    for (const type of types) expect(type).toBe('image/avif');
+    await page.close();
+  });
+
   it('show the site’s pattern, not a broken image, when a card’s picture cannot be loaded', async () => {
     const [first] = await caseStudies();
     const file = first!.imageUrl.split('/').pop()!;

@@ -1,14 +1,39 @@
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { baseUrl, useBrowser } from './helpers';
 
-/** The brand typeface (issue 23): Manrope, self-hosted, woff2, preloaded, on the site's pages and the policies'. */
+/**
+ * The brand typeface (issue 23): Manrope, self-hosted, woff2, on the site's pages and the policies'; on a visitor's
+ * first page fetched after the largest paint (docs/decisions/0054-the-brand-font-after-the-first-paint.md).
+ */
 const browser = useBrowser();
 const FAMILY = 'Manrope';
 
 describe('the brand typeface', () => {
+  /** Every font the page fetched (Resource Timing: from the cache too), and when its largest paint was. */
+  const timings = (page: Page) =>
+    page.evaluate(async () => {
+      const largest = await new Promise<number>((resolve) => {
+        new PerformanceObserver((list) => resolve(list.getEntries().at(-1)!.startTime)).observe({
+          type: 'largest-contentful-paint',
+          buffered: true,
+        });
+      });
+      const fonts = performance
+        .getEntriesByType('resource')
+        .filter((entry) => /\.woff2$/.test(new URL(entry.name).pathname))
+        .map((entry) => ({ url: entry.name, start: entry.startTime }));
+      return { largest, fonts };
+    });
+  const familyOf = (page: Page, selector: string) =>
+    page
+      .locator(selector)
+      .first()
+      .evaluate((element) => getComputedStyle(element).fontFamily);
+
   for (const path of ['/', '/es/privacy-policy']) {
-    it(`${path} renders its headings and text in ${FAMILY}, served as woff2 from the site itself`, async () => {
-      const page = await browser.page({ width: 390 });
+    it(`${path} renders its headings and text in ${FAMILY}, served as woff2 from the site itself, fetched after the largest paint on a first page`, async () => {
+      const page = await browser.page({ width: 390, firstVisit: true });
       const requests: Array<{ url: string; type: string }> = [];
       page.on('request', (request) => requests.push({ url: request.url(), type: request.resourceType() }));
       const fontTypes: string[] = [];
@@ -16,39 +41,66 @@ describe('the brand typeface', () => {
         if (response.request().resourceType() === 'font') fontTypes.push(response.headers()['content-type'] ?? '');
       });
       await page.goto(path, { waitUntil: 'load' });
-      await page.evaluate(() => document.fonts.ready);
 
+      // The visitor's first page: Manrope comes once the page is on screen, then every heading and text is in it.
+      await expect.poll(() => familyOf(page, 'h1')).toMatch(new RegExp(`^"?${FAMILY}\\b`));
+      expect(await familyOf(page, 'body')).toMatch(new RegExp(`^"?${FAMILY}\\b`));
+      await page.evaluate(() => document.fonts.ready);
       expect(await page.evaluate((family) => document.fonts.check(`16px "${family}"`), FAMILY)).toBe(true);
       // check() is true of a family no @font-face declares too: the face itself is there, and loaded.
       expect(await page.evaluate(() => [...document.fonts].map((face) => `${face.family} ${face.status}`))).toContain(
         `${FAMILY} loaded`,
       );
       expect(await page.evaluate((family) => document.fonts.check(`bold 48px "${family}"`), FAMILY)).toBe(true);
-      for (const selector of ['h1', 'body'])
-        expect(
-          await page
-            .locator(selector)
-            .first()
-            .evaluate((element) => getComputedStyle(element).fontFamily),
-        ).toMatch(new RegExp(`^"?${FAMILY}\\b`));
-
-      // Preloaded from the head, the same file the stylesheet asks for (no second download).
-      const preload = page.locator('head link[rel="preload"][as="font"]');
-      await expect.poll(() => preload.count()).toBe(1);
-      expect(await preload.getAttribute('type')).toBe('font/woff2');
-      expect(await preload.getAttribute('crossorigin')).not.toBeNull();
+      // It did not share the link with what the largest paint needed: no preload, fetched after that paint.
+      expect(await page.locator('head link[rel="preload"][as="font"]').count()).toBe(0);
+      const { largest, fonts: fetched } = await timings(page);
+      expect(fetched).toHaveLength(1);
+      expect(fetched[0]!.start).toBeGreaterThan(largest);
 
       const origin = new URL(baseUrl()).origin;
       const fonts = requests.filter((request) => request.type === 'font');
-      expect(fonts).toHaveLength(1);
-      expect(new URL(fonts[0]!.url).origin).toBe(origin);
-      expect(new URL(fonts[0]!.url).pathname).toMatch(/\.woff2$/);
-      expect(new URL(fonts[0]!.url).pathname).toBe(await preload.getAttribute('href'));
-      expect(fontTypes).toEqual(['font/woff2']);
+      expect(fonts.length).toBeLessThanOrEqual(1);
+      for (const font of fonts) {
+        expect(new URL(font.url).origin).toBe(origin);
+        expect(new URL(font.url).pathname).toMatch(/\.woff2$/);
+      }
+      for (const type of fontTypes) expect(type).toBe('font/woff2');
       const elsewhere = requests.filter((request) => !/^(data|blob):/.test(request.url)).map((request) => request.url);
       expect(elsewhere.filter((url) => new URL(url).origin !== origin)).toEqual([]);
+      await page.close();
     });
   }
+
+  it('a page reached from another page of the site is painted in Manrope from the start, from the cache', async () => {
+    const page = await browser.page({ width: 390, firstVisit: true });
+    await page.goto('/', { waitUntil: 'load' });
+    await expect.poll(() => familyOf(page, 'h1')).toMatch(new RegExp(`^"?${FAMILY}\\b`));
+    await page.locator('footer a[href="/privacy-policy"]').first().click();
+    await page.waitForURL('**/privacy-policy', { waitUntil: 'commit' });
+    await page.waitForSelector('h1', { state: 'attached' });
+    expect(await page.evaluate(() => document.documentElement.classList.contains('font-later'))).toBe(false);
+    expect(await familyOf(page, 'h1')).toMatch(new RegExp(`^"?${FAMILY}\\b`));
+    // Preloaded from the head (by its script), the file the stylesheet asks for: ready for the first paint.
+    const preload = page.locator('head link[rel="preload"][as="font"]');
+    expect(await preload.count()).toBe(1);
+    expect(await preload.getAttribute('crossorigin')).not.toBeNull();
+    await page.evaluate(() => document.fonts.ready);
+    const { fonts } = await timings(page);
+    expect(fonts.map((font) => new URL(font.url).pathname)).toEqual([await preload.getAttribute('href')]);
+    await page.close();
+  });
+
+  it('without JavaScript, the stylesheet’s Manrope all the same', async () => {
+    const page = await browser.page({ width: 390, javaScript: false, firstVisit: true });
+    await page.goto('/es/privacy-policy', { waitUntil: 'load' });
+    await page.evaluate(() => document.fonts.ready);
+    expect(await familyOf(page, 'h1')).toMatch(new RegExp(`^"?${FAMILY}\\b`));
+    expect(await page.evaluate(() => [...document.fonts].map((face) => `${face.family} ${face.status}`))).toContain(
+      `${FAMILY} loaded`,
+    );
+    await page.close();
+  });
 
   it('the Spanish letters are in the font file, and the fallback takes the space Manrope does (no shift on swap)', async () => {
     const page = await browser.page({ width: 390 });
