@@ -3,6 +3,7 @@ import { defineConfig } from 'astro/config';
 import netlify from '@astrojs/netlify';
 import react from '@astrojs/react';
 import tailwindcss from '@tailwindcss/vite';
+import { FONT_LATER_HASH } from './src/components/layout/font-later';
 
 /**
  * On Netlify (and under `netlify serve`) the adapter's skew protection adds `?dpl={DEPLOY_ID}` to every chunk's
@@ -63,6 +64,8 @@ export default defineConfig({
     // <meta> (frame-ancestors) come from netlify.toml and src/middleware.ts.
     csp: {
       algorithm: 'SHA-256',
+      // The one inline script Astro does not emit itself: the head's font script (src/components/layout/font-later.ts).
+      scriptDirective: { hashes: [FONT_LATER_HASH] },
       directives: [
         "default-src 'self'",
         "img-src 'self' data: https:",

@@ -193,7 +193,8 @@ describe('small images', () => {
     const heroBox = (await hero.boundingBox())!;
     expect(heroBox.width).toBeLessThanOrEqual(64);
     // Centred, not stuck to the left of the column.
-    const column = (await hero.locator('xpath=..').boundingBox())!;
+    // Its column: the wrapper around the image's <picture> (which draws no box of its own).
+    const column = (await hero.locator('xpath=ancestor::div[1]').boundingBox())!;
     expect(Math.abs(heroBox.x + heroBox.width / 2 - (column.x + column.width / 2))).toBeLessThan(2);
     const inline = page.locator('.rich-text img');
     expect((await inline.boundingBox())!.width).toBeLessThanOrEqual(64);
