@@ -84,7 +84,12 @@ function LeadNotes({ lead, idPrefix, onDirty }: { lead: EditableLead; idPrefix: 
           value={draft}
           rows={4}
           maxLength={LEAD_NOTES_MAX}
-          onChange={(event) => setDraft(event.target.value)}
+          onChange={(event) => {
+            setDraft(event.target.value);
+            // Told in the same event, not only from the effect above: an update an effect makes waits for a later
+            // task, and an Escape pressed before it would close the dialog without asking.
+            onDirty?.(event.target.value.trim() !== saved);
+          }}
         />
       </Field>
       <div className="flex flex-wrap items-center justify-between gap-2">
