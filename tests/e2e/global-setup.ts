@@ -67,6 +67,10 @@ export default async function setup(project: TestProject) {
     // Each function's bundle stays loaded between requests, as a deployed function's instance stays warm, instead of
     // being imported anew for every request (a patch to netlify-cli: docs/decisions/0052-warm-functions-under-netlify-serve.md).
     NETLIFY_DEV_WARM_FUNCTIONS: '1',
+    // Each Image CDN transform is made once and kept, as the CDN keeps it, instead of once per request: the same
+    // pictures in AVIF, asked for hundreds of times by the browser tests, cost minutes of CPU (a patch to netlify-cli's
+    // @netlify/images: docs/decisions/0055-image-transforms-kept-under-netlify-serve.md).
+    NETLIFY_DEV_CACHE_IMAGES: '1',
   };
   // The server's output goes to a file (read on failure), not through pipes that outlive the run.
   const logPath = join(tmpdir(), `netlify-serve-e2e-${process.pid}.log`);
