@@ -68,6 +68,7 @@ export default defineConfig({
           include: ['tests/e2e/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['tests/e2e/global-setup.ts'],
+          setupFiles: ['tests/e2e/site-ready.ts'],
           // One browser at a time on CI's two cores: one test file after another.
           pool: 'forks',
           fileParallelism: false,

@@ -1,5 +1,5 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { openSync, readFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { openSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
@@ -9,22 +9,6 @@ const PORT = Number(process.env['E2E_PORT'] ?? 8899);
 export const E2E_ADMIN = { username: 'e2e-admin', password: 'e2e password that is long enough' };
 /** The served site's key for visitor IPs in daily quotas (tests/e2e/quotas.test.ts fills a visitor's quota). */
 export const E2E_IP_HASH_SECRET = 'e2e-ip-hash-secret-that-is-long-enough-0123456789';
-
-async function waitForSite(url: string, child: ChildProcess, timeoutMs: number): Promise<void> {
-  const start = Date.now();
-  while (Date.now() - start < timeoutMs) {
-    if (child.exitCode !== null) throw new Error(`netlify serve exited with ${child.exitCode}`);
-    try {
-      const response = await fetch(`${url}/api/portfolio`);
-      await response.arrayBuffer();
-      if (response.ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 1000));
-  }
-  throw new Error(`The site did not start within ${timeoutMs / 1000} s`);
-}
 
 /**
  * Browser tests run against the production build served the way Netlify
@@ -84,22 +68,23 @@ export default async function setup(project: TestProject) {
     stdio: ['ignore', log, log],
     detached: true,
   });
-  const baseUrl = `http://localhost:${PORT}`;
-  try {
-    await waitForSite(baseUrl, child, 240_000);
-  } catch (error) {
-    console.error(readFileSync(logPath, 'utf8').slice(-4000));
-    if (child.pid) process.kill(-child.pid, 'SIGTERM');
-    await Promise.all([openai.stop(), tavus.stop(), database.stop()]);
-    throw error;
-  }
-  project.provide('baseUrl', baseUrl);
+  // Not waited for here: the build takes a minute or more, which the unit and API files (run before the browser
+  // files) use. Each browser file waits for the site first (tests/e2e/site-ready.ts); if it stops, it says so here.
+  const stopped = `${logPath}.exit`;
+  rmSync(stopped, { force: true });
+  child.on('exit', (code, signal) =>
+    writeFileSync(stopped, `netlify serve stopped (${signal ?? `exit code ${code}`})`),
+  );
+  child.on('error', (error) => writeFileSync(stopped, `netlify serve did not start: ${error.message}`));
+  project.provide('baseUrl', `http://localhost:${PORT}`);
+  project.provide('siteLog', logPath);
   project.provide('databaseUrl', database.url);
   project.provide('fakeOpenAi', openai.baseURL.replace(/\/v1$/, ''));
   project.provide('fakeTavus', tavus.baseURL);
   project.provide('smtpPort', PORT + 300);
   return async () => {
-    if (child.pid) process.kill(-child.pid, 'SIGTERM');
+    // Its whole process group (netlify serve's own servers), unless it has already stopped.
+    if (child.pid && child.exitCode === null && child.signalCode === null) process.kill(-child.pid, 'SIGTERM');
     await Promise.all([openai.stop(), tavus.stop(), database.stop()]);
   };
 }
@@ -107,6 +92,8 @@ export default async function setup(project: TestProject) {
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
+    /** `netlify serve`'s output; `${siteLog}.exit` once it has stopped. */
+    siteLog: string;
     databaseUrl: string;
     fakeOpenAi: string;
     fakeTavus: string;
