@@ -53,7 +53,7 @@ export default async function setup(project: TestProject) {
     NETLIFY_DEV_WARM_FUNCTIONS: '1',
     // Each Image CDN transform is made once and kept, as the CDN keeps it, instead of once per request: the same
     // pictures in AVIF, asked for hundreds of times by the browser tests, cost minutes of CPU (a patch to netlify-cli's
-    // @netlify/images: docs/decisions/0055-image-transforms-kept-under-netlify-serve.md).
+    // @netlify/images: docs/decisions/0055-suite-speed-image-transforms-kept-site-built-beside.md).
     NETLIFY_DEV_CACHE_IMAGES: '1',
   };
   // The server's output goes to a file (read on failure), not through pipes that outlive the run.

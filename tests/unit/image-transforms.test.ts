@@ -4,8 +4,8 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 // netlify-cli's local Image CDN (`/.netlify/images` under `netlify serve` and `netlify dev`), as patched by
-// patches/netlify-cli++@netlify+images+2.0.1.patch (docs/decisions/0052-warm-functions-under-netlify-serve.md): with
-// NETLIFY_DEV_CACHE_IMAGES set, a transform is made once per address and kept, as the CDN keeps it.
+// patches/netlify-cli++@netlify+images+2.0.1.patch: with NETLIFY_DEV_CACHE_IMAGES set, a transform is made once per
+// address and kept, as the CDN keeps it (docs/decisions/0055-suite-speed-image-transforms-kept-site-built-beside.md).
 const { ImageHandler } = (await import(
   // The copy netlify-cli itself imports (it needs a newer one than the site's other packages).
   new URL('../../node_modules/netlify-cli/node_modules/@netlify/images/dist/main.js', import.meta.url).href
