@@ -78,13 +78,19 @@ export default async function setup(project: TestProject) {
   child.on('error', (error) => writeFileSync(stopped, `netlify serve did not start: ${error.message}`));
   project.provide('baseUrl', `http://localhost:${PORT}`);
   project.provide('siteLog', logPath);
+  // One deadline for every file: a site that never comes up fails the first file after 5 minutes, the rest at once.
+  project.provide('siteDeadline', Date.now() + 300_000);
   project.provide('databaseUrl', database.url);
   project.provide('fakeOpenAi', openai.baseURL.replace(/\/v1$/, ''));
   project.provide('fakeTavus', tavus.baseURL);
   project.provide('smtpPort', PORT + 300);
   return async () => {
-    // Its whole process group (netlify serve's own servers), unless it has already stopped.
-    if (child.pid && child.exitCode === null && child.signalCode === null) process.kill(-child.pid, 'SIGTERM');
+    // Its whole process group (netlify serve's own servers and build), even if netlify serve itself has stopped.
+    try {
+      if (child.pid) process.kill(-child.pid, 'SIGTERM');
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ESRCH') console.error(error);
+    }
     await Promise.all([openai.stop(), tavus.stop(), database.stop()]);
   };
 }
@@ -94,6 +100,8 @@ declare module 'vitest' {
     baseUrl: string;
     /** `netlify serve`'s output; `${siteLog}.exit` once it has stopped. */
     siteLog: string;
+    /** When the browser files stop waiting for the site (ms since the epoch). */
+    siteDeadline: number;
     databaseUrl: string;
     fakeOpenAi: string;
     fakeTavus: string;

@@ -77,6 +77,20 @@ describe('Image CDN transforms under netlify serve', () => {
     expect(fetched.get('/etag.jpg')).toBe(1);
   });
 
+  it('drops the oldest transforms past its size limit, and makes a dropped one again', async () => {
+    process.env['NETLIFY_DEV_CACHE_IMAGES'] = '1';
+    // Room for one small picture only: each new one pushes the one before out.
+    process.env['NETLIFY_DEV_CACHE_IMAGES_MAX_BYTES'] = '1';
+    try {
+      for (const source of ['/first.jpg', '/second.jpg', '/second.jpg', '/first.jpg']) {
+        expect((await transform(source)).status).toBe(200);
+      }
+    } finally {
+      delete process.env['NETLIFY_DEV_CACHE_IMAGES_MAX_BYTES'];
+    }
+    expect([fetched.get('/first.jpg'), fetched.get('/second.jpg')]).toEqual([2, 1]);
+  });
+
   it('keeps no failure: a missing source is asked for again', async () => {
     process.env['NETLIFY_DEV_CACHE_IMAGES'] = '1';
     expect((await transform('/missing.jpg')).status).not.toBe(200);

@@ -67,14 +67,16 @@ function LeadNotes({ lead, idPrefix, onDirty }: { lead: EditableLead; idPrefix: 
   const save = async (event: SyntheticEvent) => {
     event.preventDefault();
     setSaving(true);
+    const sent = draft;
     const answer = await mutate(
-      () => apiFetch<Lead>(`/api/contact-messages/${lead.id}`, { method: 'PUT', body: { notes: draft } }),
+      () => apiFetch<Lead>(`/api/contact-messages/${lead.id}`, { method: 'PUT', body: { notes: sent } }),
       { invalidates: LEAD_CHANGED, success: t.notesSaved, failure: t.notesFailed },
     );
     setSaving(false);
     if (answer) {
       setSaved(answer.notes ?? '');
-      setDraft(answer.notes ?? '');
+      // What was typed while saving stays, and still counts as unsaved.
+      setDraft((current) => (current === sent ? (answer.notes ?? '') : current));
     }
   };
   return (
