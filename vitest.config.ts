@@ -3,14 +3,18 @@ import { defineConfig } from 'vitest/config';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 /**
- * Vitest's order, except the browser files: always the order a fresh clone (CI) runs them in, largest file first,
- * whatever earlier runs left in Vitest's cache (which otherwise puts the last run's failures and slowest files
- * first). They share one served site, so a file can see what an earlier one left: one order for every run keeps a
- * green run green (docs/decisions/0052-warm-functions-under-netlify-serve.md).
+ * Vitest's order, except two things. The pseudo-language file first: it is the longest (a build of its own, about a
+ * minute), and started last it ran alone on one core while the other waited (docs/decisions/0055). The browser files
+ * always in the order a fresh clone (CI) runs them in, largest file first, whatever earlier runs left in Vitest's
+ * cache (which otherwise puts the last run's failures and slowest files first). They share one served site, so a file
+ * can see what an earlier one left: one order for every run keeps a green run green
+ * (docs/decisions/0052-warm-functions-under-netlify-serve.md).
  */
 class BrowserFilesInOneOrder extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
-    const sorted = await super.sort(files);
+    const sorted = (await super.sort(files)).sort(
+      (a, b) => Number(b.project.name === 'languages') - Number(a.project.name === 'languages'),
+    );
     const browser = sorted
       .filter((spec) => spec.project.name === 'e2e')
       .map((spec) => ({ spec, size: statSync(spec.moduleId).size }))
