@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, gt, gte, inArray, isNull, lt, lte, sql } from 'drizzle-orm';
 import { database, type Queryable } from '../../platform/db/client';
+import { hasSqlState, SQLSTATE } from '../../platform/db/errors';
 import { Conflict, Gone, InvalidInput, NotFound } from '../../platform/errors';
 import { isId, newId, tokenHash } from '../../platform/ids';
 import type { Language } from '../../i18n/languages';
@@ -30,14 +31,6 @@ export interface PartnerIdentity {
 }
 
 export type MeetingRow = typeof meetings.$inferSelect;
-
-/** Whether a database error is a unique violation (Postgres 23505), as node-postgres or Drizzle's wrapper throws it. */
-function isUniqueViolation(error: unknown): boolean {
-  for (let current: unknown = error; current; current = (current as { cause?: unknown }).cause) {
-    if ((current as { code?: unknown }).code === '23505') return true;
-  }
-  return false;
-}
 
 /** The partners who offer slots: partner flag, an active admin's account (a demoted one offers none), settings saved. */
 function offeringPartners(db: Queryable, partnerId?: string) {
@@ -264,7 +257,7 @@ export async function bookMeeting(
       return { meeting: meeting!, partner, mailKeys: mails.map((mail) => mail.key) };
     });
   } catch (error) {
-    if (isUniqueViolation(error)) throw new Conflict(TAKEN, 'start');
+    if (hasSqlState(error, SQLSTATE.uniqueViolation)) throw new Conflict(TAKEN, 'start');
     throw error;
   }
 }

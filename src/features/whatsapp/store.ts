@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import { database, type Queryable } from '../../platform/db/client';
+import { hasSqlState, SQLSTATE } from '../../platform/db/errors';
 import { olderThan, toPage, type Page, type PageQuery } from '../../platform/db/paging';
 import { normaliseEmail } from '../../platform/emails';
 import { phoneKeySql } from '../../platform/db/phones';
@@ -78,14 +79,6 @@ export interface StatusEvent {
   note: string | null;
 }
 
-/** Whether a database error is Postgres's deadlock (40P01), as node-postgres or Drizzle's wrapper throws it. */
-function isDeadlock(error: unknown): boolean {
-  for (let current: unknown = error; current; current = (current as { cause?: unknown }).cause) {
-    if ((current as { code?: unknown }).code === '40P01') return true;
-  }
-  return false;
-}
-
 const byKey = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 /**
@@ -114,7 +107,7 @@ export async function recordEvents(
   try {
     return await record();
   } catch (error) {
-    if (!isDeadlock(error)) throw error;
+    if (!hasSqlState(error, SQLSTATE.deadlock)) throw error;
     console.warn('WhatsApp events: deadlock, recorded again', error);
     return record();
   }
