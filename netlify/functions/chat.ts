@@ -8,6 +8,8 @@ import { BODY_LIMITS, QUOTAS, takeVisitorQuota } from '../../src/features/quotas
 import { clientIp } from '../../src/http/client-ip';
 import { chatRateLimit } from '../../src/http/rate-limits';
 import { chatRequestSchema } from '../../src/features/chat/schema';
+import { visitorId } from '../../src/features/analytics/analytics';
+import { visitSignal } from '../../src/http/visit';
 
 /**
  * POST /api/chat {messages, language, sessionId?} answers {message, sessionId, sources, lead}; with
@@ -29,7 +31,8 @@ export default route({
     // The visitor leaving (the request aborted, or the stream cancelled) aborts the model call.
     const left = new AbortController();
     const signal = AbortSignal.any([request.signal, left.signal]);
-    const reply = await chatReply(chat, origin, ip, signal);
+    const visitor = await visitorId(visitSignal(request, context));
+    const reply = await chatReply(chat, origin, ip, signal, visitor);
     if (wantsEventStream(request)) {
       return eventStream(reply.pieces(), reply.log, {
         done: (message) => ({

@@ -12,6 +12,8 @@ import { publicWriteRateLimit } from '../../src/http/rate-limits';
 import { contactInputSchema } from '../../src/features/leads/contact-schema';
 import { addContactMessage } from '../../src/features/leads/messages-store';
 import { isAllowedService } from '../../src/features/taxonomy/taxonomy';
+import { attributionFor, recordGoal } from '../../src/features/analytics/analytics';
+import { visitSignal } from '../../src/http/visit';
 
 export default route({
   POST: answeringForms('contact', async (request, context) => {
@@ -22,7 +24,13 @@ export default route({
       throw new HttpError(400, 'Choose one of the listed services', 'serviceOfInterest');
     await takeVisitorQuota(QUOTAS.contact, clientIp(request, context));
     // The page's language (the form's URL names it): a partner's reply starts in it.
-    const message = await addContactMessage(input, 'form', undefined, undefined, { language: language(request) });
+    // Where the visitor came from: their visit of today, as the server counted it (docs/product.md, "Analytics").
+    const { visitor, attribution } = await attributionFor(visitSignal(request, context));
+    const message = await addContactMessage(input, 'form', undefined, undefined, {
+      language: language(request),
+      attribution,
+    });
+    await recordGoal('contact-sent', visitor);
     await alertContactMessage(message);
     // The visitor's acknowledgement: no text they typed, one per address a day (docs/decisions/0046).
     await acknowledgeLead(message, 'form');

@@ -1,3 +1,5 @@
+import { attributionFor } from '../../src/features/analytics/analytics';
+import { visitSignal } from '../../src/http/visit';
 import type { Config } from '@netlify/functions';
 import { localePath } from '../../src/i18n';
 import { fileAccessRequest } from '../../src/features/leads/access-requests';
@@ -37,7 +39,7 @@ export default route({
       const { website, ...input } = await readInput(request);
       if (website) return json({ success: true, id: newId() }, { status: 201 });
       await takeVisitorQuota(QUOTAS.access, clientIp(request, context));
-      const message = await fileAccessRequest(input);
+      const message = await fileAccessRequest(input, await attributionFor(visitSignal(request, context)));
       return json({ success: true, id: message.id }, { status: 201 });
     },
     (lang, result) => `${localePath(lang, '/request-access')}?result=${result}`,

@@ -1,3 +1,5 @@
+import { visitorId } from '../../src/features/analytics/analytics';
+import { visitSignal } from '../../src/http/visit';
 import type { Config } from '@netlify/functions';
 import { localePath } from '../../src/i18n';
 import { parseJsonOrFormBody } from '../../src/http/bodies';
@@ -70,7 +72,9 @@ export default route({
         const end = new Date(start.getTime() + SLOT_MINUTES * 60_000);
         return json({ id: newId(), start: start.toISOString(), end: end.toISOString() }, { status: 201 });
       }
-      const result = await book(input, chosen ?? language(request), clientIp(request, context), now());
+      const at = now();
+      const visitor = await visitorId(visitSignal(request, context), at);
+      const result = await book(input, chosen ?? language(request), clientIp(request, context), at, visitor);
       return json(result, { status: 201 });
     },
     bookingPage,

@@ -1,3 +1,5 @@
+import { visitorId } from '../../src/features/analytics/analytics';
+import { visitSignal } from '../../src/http/visit';
 import type { Config } from '@netlify/functions';
 import { z } from 'zod';
 import { parseJsonBody } from '../../src/http/bodies';
@@ -23,7 +25,8 @@ const startSchema = z.object({
 export default route({
   POST: async (request, context) => {
     const { language } = await parseJsonBody(request, startSchema, BODY_LIMITS.videoStart);
-    return json(await startConversation(language, clientIp(request, context)), { status: 201 });
+    const visitor = await visitorId(visitSignal(request, context));
+    return json(await startConversation(language, clientIp(request, context), visitor), { status: 201 });
   },
 });
 

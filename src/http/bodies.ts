@@ -41,7 +41,11 @@ export async function parseJsonBody<S extends z.ZodType>(
 ): Promise<z.output<S>> {
   const type = request.headers.get('content-type') ?? '';
   if (!/^application\/json\b/i.test(type)) throw new HttpError(415, 'Send the body as application/json');
-  const text = (await readBody(request, maxBytes)).toString('utf8');
+  return parseJsonText((await readBody(request, maxBytes)).toString('utf8'), schema);
+}
+
+/** A body's text as a JSON object parsed by a schema: 400 when it is not JSON, not an object, or the schema refuses. */
+export function parseJsonText<S extends z.ZodType>(text: string, schema: S): z.output<S> {
   let data: unknown;
   try {
     data = JSON.parse(text) as unknown;

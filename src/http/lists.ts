@@ -73,6 +73,18 @@ function csvStream<T>(request: Request, each: () => AsyncIterable<T[]>, csv: Csv
   );
 }
 
+/** A CSV file as an admin's download ("{type}-{date}.csv"), never kept by a cache. */
+export function csvAnswer(name: string, body: BodyInit): Response {
+  return new Response(body, {
+    headers: {
+      ...BASE_HEADERS,
+      'Content-Type': 'text/csv; charset=utf-8',
+      'Content-Disposition': `attachment; filename="${csvFileName(name)}"`,
+      'Cache-Control': 'no-store',
+    },
+  });
+}
+
 /**
  * A paged admin list's answer: one page as a JSON array, newest first, with the next page's cursor in
  * X-Next-Cursor; or with `?format=csv` (where the list has an export) every record as a streamed CSV file.
@@ -80,14 +92,7 @@ function csvStream<T>(request: Request, each: () => AsyncIterable<T[]>, csv: Csv
 export async function pagedListAnswer<T>(request: Request, list: PagedList<T>): Promise<Response> {
   if (list.csv && new URL(request.url).searchParams.get('format') === 'csv') {
     const csv = typeof list.csv === 'function' ? await list.csv() : list.csv;
-    return new Response(csvStream(request, list.each, csv), {
-      headers: {
-        ...BASE_HEADERS,
-        'Content-Type': 'text/csv; charset=utf-8',
-        'Content-Disposition': `attachment; filename="${csvFileName(csv.name)}"`,
-        'Cache-Control': 'no-store',
-      },
-    });
+    return csvAnswer(csv.name, csvStream(request, list.each, csv));
   }
   const page = await list.page(pageQuery(request));
   return json(page.items, { headers: page.next ? { [NEXT_CURSOR_HEADER]: page.next } : {} });

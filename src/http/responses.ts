@@ -69,6 +69,11 @@ export function json(data: unknown, init: { status?: number; headers?: Record<st
   });
 }
 
+/** An answer with no body (202 for an accepted beacon), with the headers every API answer carries. */
+export function emptyResponse(status: number): Response {
+  return new Response(null, { status, headers: { ...BASE_HEADERS, 'Cache-Control': 'no-store' } });
+}
+
 /** Adds Set-Cookie headers (one per cookie) to an answer. */
 export function withCookies(response: Response, cookies: readonly string[]): Response {
   for (const cookie of cookies) response.headers.append('Set-Cookie', cookie);

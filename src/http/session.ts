@@ -133,6 +133,21 @@ export async function readSession(request: Request): Promise<VerifiedSession | n
   return { sessionId: sid, user };
 }
 
+/**
+ * Whether the request carries a session token this site signed and that has not expired (the signature only, no
+ * database read): the analytics leave a signed-in partner's own pages uncounted. False without JWT_SECRET.
+ */
+export async function carriesSession(request: Request): Promise<boolean> {
+  const token = parse(request.headers.get('cookie') ?? '')[sessionCookieName()];
+  if (!token || token.length > 4096) return false;
+  try {
+    await jwtVerify(token, secretKey(), { algorithms: ['HS256'], issuer: ISSUER, audience: AUDIENCE });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 export async function endSession(sessionId: string): Promise<void> {
   await deleteSession(sessionId);
 }

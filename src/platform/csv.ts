@@ -1,4 +1,5 @@
 import { stringify } from 'csv-stringify/browser/esm/sync';
+import { FIRM_TIME_ZONE } from './time-zone';
 
 /**
  * What a spreadsheet may skip before it reads a cell: whitespace (Unicode's, the BOM included), control
@@ -53,7 +54,7 @@ export function toCsv(header: readonly string[], rows: ReadonlyArray<ReadonlyArr
 export const CSV_BOM = '\ufeff';
 
 /** The time zone of the dates in CSV files: the firm's, in Madrid (summer time included). */
-export const CSV_TIME_ZONE = 'Europe/Madrid';
+export const CSV_TIME_ZONE = FIRM_TIME_ZONE;
 
 const ISO_MOMENT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/;
 const MADRID = new Intl.DateTimeFormat('en-GB', {

@@ -139,6 +139,8 @@ describe('GET /api/contacts', () => {
       status: 'new',
       owner: null,
       notes: null,
+      outcome: null,
+      value: null,
     });
 
     const [newest, work, reply, access, newsletter, chat, first] = answer.items;

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import contactFunction from '../../netlify/functions/contact-send';
+import eventFunction from '../../netlify/functions/event';
 import leadFunction from '../../netlify/functions/admin-lead-delete';
 import replyFunction from '../../netlify/functions/admin-lead-reply';
 import messagesFunction from '../../netlify/functions/admin-leads';
@@ -236,6 +237,26 @@ describe('lead inbox', () => {
     await add('Ancient Lead', 60);
     await setLead(answered.id, { status: 'replied' });
     await setLead(closedOld.id, { status: 'closed' });
+    // The week's visits: two visitors, one from LinkedIn who read an insight and wrote.
+    const beacon = (ip: string, ua: string, path: string, referrer: string | null) =>
+      call(eventFunction, '/api/event', {
+        method: 'POST',
+        rawBody: JSON.stringify({ name: 'pageview', url: `http://localhost:8888${path}`, referrer, width: 1280 }),
+        headers: { 'content-type': 'text/plain', 'user-agent': ua },
+        ip,
+      });
+    const chrome =
+      'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
+    await beacon('192.0.2.60', chrome, '/', 'https://www.linkedin.com/');
+    await beacon('192.0.2.60', chrome, '/insights/digest-insight', 'http://localhost:8888/');
+    await beacon('192.0.2.61', chrome, '/', null);
+    const wrote = await call(contactFunction, '/api/contact', {
+      method: 'POST',
+      body: { name: 'Reader Lead', email: 'reader@lead.test', message: 'Read your insight.' },
+      headers: { 'user-agent': chrome },
+      ip: '192.0.2.60',
+    });
+    expect(wrote.status).toBe(201);
 
     await sendLeadDigest(now);
     const digests = smtp.to('leads@vantia.test').filter((mail) => mail.parsed.subject?.startsWith('Leads of the week'));
@@ -248,6 +269,11 @@ describe('lead inbox', () => {
     for (const name of ['Answered Lead', 'Closed Lead', 'Ancient Lead']) expect(text).not.toContain(name);
     expect(text).toContain('https://site.test/admin#messages/');
     expect(String(digests[0]!.parsed.html)).toContain('Fresh Lead');
+    // The site's week: its visitors, its top sources and the page that brought the most leads.
+    expect(text).toContain('The site this week');
+    expect(text).toMatch(/\b2 visitors/);
+    expect(text).toContain('Top sources: LinkedIn (1)');
+    expect(text).toMatch(/The page that brought the most leads: \/(insights\/digest-insight)? \(1\)/);
     // One digest a week, however often the schedule runs.
     await sendLeadDigest(now);
     expect(

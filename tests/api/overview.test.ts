@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import contactFunction from '../../netlify/functions/contact-send';
 import overviewFunction from '../../netlify/functions/admin-overview';
+import eventFunction from '../../netlify/functions/event';
 import { logChatExchange, newChatSessionId } from '../../src/features/chat/log';
 import { importVideoCall } from '../../src/features/video/log';
 import type { Overview } from '../../src/features/overview/schema';
@@ -69,8 +70,8 @@ describe('GET /api/overview', () => {
     const current = body.weeks[11]!;
     const previous = body.weeks[10]!;
     expect(current.start).toBe(thisMonday.toISOString().slice(0, 10));
-    expect(current.counts).toEqual({ messages: 2, leads: 0, chats: 1, videoCalls: 0, subscribers: 1 });
-    expect(previous.counts).toEqual({ messages: 1, leads: 1, chats: 1, videoCalls: 1, subscribers: 0 });
+    expect(current.counts).toEqual({ messages: 2, leads: 0, chats: 1, videoCalls: 0, subscribers: 1, visitors: 0 });
+    expect(previous.counts).toEqual({ messages: 1, leads: 1, chats: 1, videoCalls: 1, subscribers: 0, visitors: 0 });
     expect(body.weeks.slice(0, 10).every((week) => Object.values(week.counts).every((n) => n === 0))).toBe(true);
   });
 
@@ -84,13 +85,32 @@ describe('GET /api/overview', () => {
     expect((await overview()).body.weeks[11]!.counts.messages).toBe(before + 1);
   });
 
+  it("counts this week's visitors beside the leads", async () => {
+    const before = (await overview()).body.weeks[11]!.counts.visitors ?? 0;
+    const views: Array<[ip: string, path: string]> = [
+      ['192.0.2.50', '/'],
+      ['192.0.2.50', '/insights'],
+      ['192.0.2.51', '/'],
+    ];
+    for (const [ip, path] of views) {
+      const sent = await call(eventFunction, '/api/event', {
+        method: 'POST',
+        rawBody: JSON.stringify({ name: 'pageview', url: `http://localhost:8888${path}`, referrer: null, width: 1200 }),
+        headers: { 'content-type': 'text/plain', 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) Firefox/133.0' },
+        ip,
+      });
+      expect(sent.status).toBe(202);
+    }
+    expect((await overview()).body.weeks[11]!.counts.visitors).toBe(before + 2);
+  });
+
   it('costs the same statements however many records there are', async () => {
     await overview();
     resetQueryCount();
     await overview();
     const before = queryCount();
-    // Four grouped counts, plus the session check's reads.
-    expect(before).toBeLessThanOrEqual(6);
+    // Five grouped counts, plus the session check's reads.
+    expect(before).toBeLessThanOrEqual(7);
     for (let i = 0; i < 30; i += 1) {
       const at = new Date(monday - i * 86_400_000 * 2);
       await addContactMessage({ ...input, message: `Message ${i}` }, i % 2 ? 'chat' : 'form', at);

@@ -321,7 +321,7 @@ describe('body limits per route', () => {
     ['access request', accessFunction, '/api/access-requests', accessRequest, BODY_LIMITS.access],
   ];
 
-  it('limits are 16 KB for contact, chat logs and bookings, 64 KB for a video log, 256 KB for a signed WhatsApp delivery, small for the rest', () => {
+  it('limits are 16 KB for contact, chat logs and bookings, 64 KB for a video log, 256 KB for a signed WhatsApp delivery, 2 KB for a beacon, small for the rest', () => {
     expect(BODY_LIMITS).toEqual({
       contact: 16 * 1024,
       newsletter: 4 * 1024,
@@ -334,6 +334,8 @@ describe('body limits per route', () => {
       cancel: 4 * 1024,
       // Read before its signature can be checked: Meta batches deliveries, but never more than this.
       whatsapp: 256 * 1024,
+      // The analytics beacon: a name, a URL, a referrer and a width.
+      event: 2 * 1024,
     });
   });
 

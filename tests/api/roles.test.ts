@@ -26,6 +26,8 @@ const PUBLIC = new Set([
   'GET /api/auth/user',
   'POST /api/chat',
   'POST /api/contact',
+  // The analytics beacon (issue #33): a pageview, counted without a cookie.
+  'POST /api/event',
   'GET /api/insights',
   'GET /api/insights/:id',
   'GET /api/portfolio',

@@ -1,3 +1,4 @@
+import { recordGoal } from '../analytics/analytics';
 import { localePath, useTranslations } from '../../i18n';
 import type { Language } from '../../i18n/languages';
 import { logChatExchange, newChatSessionId } from './log';
@@ -89,6 +90,8 @@ interface ChatTurn {
   knowledge?: Knowledge;
   /** Another channel's conversation (WhatsApp): where its lead comes from, and the visitor's phone. */
   channel?: Pick<LeadTurn, 'source' | 'phone'>;
+  /** The web chat's visitor as the analytics count them (null: a bot, or another channel). */
+  visitor?: string | null;
 }
 
 /**
@@ -122,7 +125,15 @@ async function planReply(
   // Earlier turns were screened when they came, and again when the session was read back.
   if (isExtractionAttempt(message)) return { plan: { kind: 'text', text: t('assistant.refuse') }, lead: null };
   const lead = await leadReply(
-    { message, history: session.history, state: session.lead, sessionId: turn.sessionId, ip, ...turn.channel },
+    {
+      message,
+      history: session.history,
+      state: session.lead,
+      sessionId: turn.sessionId,
+      ip,
+      visitor: turn.visitor ?? null,
+      ...turn.channel,
+    },
     language,
   );
   if (!lead) return planAnswer(turn, ip);
@@ -195,8 +206,11 @@ export async function chatReply(
   _origin: string,
   ip: string,
   signal?: AbortSignal,
+  visitor: string | null = null,
 ): Promise<ChatReply> {
-  const turn = await startTurn(request);
+  const turn = { ...(await startTurn(request)), visitor };
+  // A conversation's first message starts a chat (a goal: src/features/analytics).
+  if (!request.sessionId) await recordGoal('chat-started', visitor);
   const { plan, lead, filed, slots, slotStarts } = await planReply(turn, ip);
   const afterword = plan.kind === 'model' ? (plan.afterword ?? '') : '';
   return {

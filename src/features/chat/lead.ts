@@ -1,3 +1,4 @@
+import { attributionOf, recordGoal } from '../analytics/analytics';
 import { localePath, useTranslations } from '../../i18n';
 import type { Language } from '../../i18n/languages';
 import { emailField, type ServiceOfInterest } from '../leads/contact-schema';
@@ -92,6 +93,8 @@ export interface LeadTurn {
   source?: 'chat' | 'whatsapp';
   /** The visitor's phone, when the channel knows it (WhatsApp): the lead carries it. */
   phone?: string | null;
+  /** The web chat's visitor as the analytics count them (src/features/analytics): a lead carries their visit. */
+  visitor?: string | null;
 }
 
 /**
@@ -112,7 +115,7 @@ export async function leadReply(turn: LeadTurn, lang: Language): Promise<Meeting
 
   // The meeting offer's buttons (./meeting-offer.ts): a time chosen, the offer again, or out of the flow.
   if (state?.step === 'slot' && state.booking) {
-    return chooseSlot(message, { ...state, booking: state.booking }, lang, ip, at, turn.phone ?? null);
+    return chooseSlot(message, { ...state, booking: state.booking }, lang, ip, at, turn.phone ?? null, turn.visitor);
   }
   // Asking again (the panel's "talk to a person", twice) while in the flow repeats the flow's question.
   if (state && wantsTeam(message)) return repeatQuestion(state, lang, askConsent);
@@ -160,8 +163,9 @@ export async function leadReply(turn: LeadTurn, lang: Language): Promise<Meeting
         turn.source ?? 'chat',
         undefined,
         turn.sessionId,
-        { language: lang },
+        { language: lang, attribution: await attributionOf(turn.visitor ?? null, at) },
       );
+      if (turn.source !== 'whatsapp') await recordGoal('chat-lead', turn.visitor ?? null, at);
       await alertContactMessage(lead);
       await acknowledgeLead(lead, 'chat');
       return { text: t('assistant.leadDone', { name: state.name, email: email.data }), state: null, filed: true };
@@ -169,7 +173,14 @@ export async function leadReply(turn: LeadTurn, lang: Language): Promise<Meeting
     case 'topic': {
       if (!state.consent || !state.booking) return askConsent();
       const topic = message.slice(0, TOPIC_MAX);
-      return bookChosen({ ...state, booking: { ...state.booking, topic } }, lang, ip, at, turn.phone ?? null);
+      return bookChosen(
+        { ...state, booking: { ...state.booking, topic } },
+        lang,
+        ip,
+        at,
+        turn.phone ?? null,
+        turn.visitor,
+      );
     }
     default: {
       // To meet, call or talk to someone: the next free times, when a partner has any; else the lead flow. Both

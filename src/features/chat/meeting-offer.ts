@@ -131,6 +131,7 @@ export async function chooseSlot(
   ip: string,
   now: Date,
   phone: string | null = null,
+  visitor: string | null = null,
 ): Promise<MeetingReply | null> {
   const t = useTranslations(lang);
   const chosen = chosenSlot(message, state.booking, lang);
@@ -140,7 +141,7 @@ export async function chooseSlot(
   }
   const booking = { ...state.booking, chosen };
   if (state.consent && state.name && state.email && booking.topic) {
-    return bookChosen({ ...state, booking }, lang, ip, now, phone);
+    return bookChosen({ ...state, booking }, lang, ip, now, phone, visitor);
   }
   return {
     text: t('assistant.meetingConsent', {
@@ -164,6 +165,7 @@ export async function bookChosen(
   ip: string,
   now: Date,
   phone: string | null = null,
+  visitor: string | null = null,
 ): Promise<MeetingReply> {
   const t = useTranslations(lang);
   const { chosen, company, topic } = state.booking;
@@ -176,6 +178,7 @@ export async function bookChosen(
       lang,
       ip,
       now,
+      visitor,
     );
   } catch (error) {
     if (error instanceof Conflict && error.field === 'email') {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { emailField } from '../leads/contact-schema';
-import { leadStatusSchema } from '../leads/schema';
+import { leadOutcomeSchema, leadStatusSchema } from '../leads/schema';
+import { attributionSchema } from '../analytics/schema';
 import { SUBSCRIBER_STATUSES } from '../newsletter/schema';
 import { PHONE_MAX } from '../../platform/form-schema';
 
@@ -60,6 +61,8 @@ const leadItemSchema = z.object({
   owner: z.string().nullable(),
   /** The partners' private notes on the lead (null: none). */
   notes: z.string().nullable(),
+  /** Where the lead came from (docs/product.md, "Analytics"); null: no visit that day explains it. */
+  attribution: attributionSchema.nullable(),
   /**
    * A chat lead's chat session (the WhatsApp tab, as the dashboard names the chat logs, opens it), or a video lead's
    * call (the Video Calls tab opens it; null for a lead filed before leads named their call).
@@ -88,7 +91,13 @@ const newsletterItemSchema = z.object({
  * A booked meeting (issue #25), by its lead in the inbox (source `booking`): `at` when it was booked, `summary` the
  * lead's message (the meeting's time and topic), `status` the meeting's (`confirmed`, `cancelled`).
  */
-const bookingItemSchema = z.object({ ...itemBase, kind: z.literal('booking'), status: z.string().nullable() });
+const bookingItemSchema = z.object({
+  ...itemBase,
+  kind: z.literal('booking'),
+  status: z.string().nullable(),
+  /** Where the booking's visitor came from; null: no visit that day explains it. */
+  attribution: attributionSchema.nullable(),
+});
 /** Issue #26: a shape to come; no records yet. */
 const whatsappItemSchema = z.object({ ...itemBase, kind: z.literal('whatsapp') });
 
@@ -123,6 +132,9 @@ export const contactTimelineSchema = z.object({
       status: leadStatusSchema,
       owner: z.string().nullable(),
       notes: z.string().nullable(),
+      /** How the lead ended (a closed lead) and the engagement's value in euros. */
+      outcome: leadOutcomeSchema.nullable(),
+      value: z.number().int().nullable(),
     })
     .optional(),
   items: z.array(contactItemSchema),

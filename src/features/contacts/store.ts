@@ -40,6 +40,9 @@ export async function personLeads(email: string, phone: string | undefined, limi
       notes: contactMessages.notes,
       sessionId: contactMessages.sessionId,
       createdAt: contactMessages.createdAt,
+      outcome: contactMessages.outcome,
+      value: contactMessages.value,
+      attribution: contactMessages.attribution,
       /** A booking's meeting status (`confirmed`, `cancelled`); null for other leads. */
       meetingStatus: meetings.status,
     })

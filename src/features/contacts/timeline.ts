@@ -67,6 +67,7 @@ export async function contactTimeline(query: ContactQuery): Promise<ContactTimel
           summary: preview(lead.message, SUMMARY_MAX),
           link: { tab: 'messages', id: lead.id },
           status: lead.meetingStatus,
+          attribution: lead.attribution,
         };
       }
       return {
@@ -78,6 +79,7 @@ export async function contactTimeline(query: ContactQuery): Promise<ContactTimel
         status: lead.status,
         owner: lead.owner,
         notes: lead.notes,
+        attribution: lead.attribution,
         conversationId: lead.source === 'chat' || lead.source === 'video' ? lead.sessionId : null,
         email: lead.email,
         matchedBy: lead.email === email ? 'email' : 'phone',
@@ -129,6 +131,8 @@ export async function contactTimeline(query: ContactQuery): Promise<ContactTimel
     status: current.status,
     owner: current.owner,
     notes: current.notes,
+    outcome: current.outcome,
+    value: current.value,
   };
   return {
     contact: { email, name, ...(phone ? { phone } : {}) },

@@ -1,3 +1,4 @@
+import type { Attribution } from '../analytics/schema';
 import { and, asc, desc, eq, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import { database } from '../../platform/db/client';
 import { olderThan, toPage, type Page, type PageQuery } from '../../platform/db/paging';
@@ -188,13 +189,32 @@ export async function chatConversations(selection: Selection): Promise<Page<Chat
 }
 
 /** Records a call the server started; a second record of the same call changes nothing. */
-export async function recordVideoCallStart(start: VideoEvent): Promise<void> {
+export async function recordVideoCallStart(start: VideoEvent, attribution: Attribution | null = null): Promise<void> {
   const { sessionId: id, at: started, conversationUrl, callbackNonce, endsBy } = start;
   const language = start.language ?? DEFAULT_LANGUAGE;
   await database()
     .insert(conversations)
-    .values({ channel: 'video', id, started, lastActivity: started, language, conversationUrl, callbackNonce, endsBy })
+    .values({
+      channel: 'video',
+      id,
+      started,
+      lastActivity: started,
+      language,
+      conversationUrl,
+      callbackNonce,
+      endsBy,
+      attribution,
+    })
     .onConflictDoNothing();
+}
+
+/** The visit a call was started from (its lead carries it), or null. One statement. */
+export async function videoCallAttribution(sessionId: string): Promise<Attribution | null> {
+  const [row] = await database()
+    .select({ attribution: conversations.attribution })
+    .from(conversations)
+    .where(and(eq(conversations.channel, 'video'), eq(conversations.id, sessionId)));
+  return row?.attribution ?? null;
 }
 
 /** The server's record of starting a call, or null for a call it did not start. One statement. */

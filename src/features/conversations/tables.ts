@@ -1,3 +1,4 @@
+import type { Attribution } from '../analytics/schema';
 import { sql } from 'drizzle-orm';
 import { boolean, check, foreignKey, index, integer, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import { LANGUAGES } from '../../i18n/languages';
@@ -40,6 +41,8 @@ export const conversations = pgTable(
     callbackNonce: text(),
     /** A call's longest possible end: start + the maximum length given to Tavus. */
     endsBy: isoAt(),
+    /** A call's visit (src/features/analytics, seen when it started): the lead the call files carries it. */
+    attribution: jsonb().$type<Attribution>(),
   },
   (table) => [
     primaryKey({ columns: [table.channel, table.id] }),

@@ -1,3 +1,5 @@
+import { recordGoal } from '../analytics/analytics';
+import type { Attribution } from '../analytics/schema';
 import { useTranslations } from '../../i18n';
 import { DEFAULT_LANGUAGE, languageRow, type Language } from '../../i18n/languages';
 import { alertContactMessage } from './alerts';
@@ -24,7 +26,10 @@ export function investorSummary(lead: InvestorLead, lang: Language = DEFAULT_LAN
   ].join('\n');
 }
 
-export async function fileAccessRequest(input: Omit<AccessRequestInput, 'website'>): Promise<ContactMessage> {
+export async function fileAccessRequest(
+  input: Omit<AccessRequestInput, 'website'>,
+  visit: { visitor: string | null; attribution: Attribution | null } = { visitor: null, attribution: null },
+): Promise<ContactMessage> {
   const investor: InvestorLead = {
     ticketSize: input.ticketSize,
     sectors: input.sectors,
@@ -42,7 +47,11 @@ export async function fileAccessRequest(input: Omit<AccessRequestInput, 'website
       investor,
     },
     'investor',
+    undefined,
+    undefined,
+    { attribution: visit.attribution },
   );
+  await recordGoal('access-requested', visit.visitor);
   await alertContactMessage(message);
   return message;
 }

@@ -1,6 +1,8 @@
+import { analyticsReport } from '../analytics/analytics';
+import { addDays, firmDay } from '../../platform/time-zone';
 import { env } from '../../platform/env';
 import { InvalidInput, LimitReached, NotFound } from '../../platform/errors';
-import { digestMail, replyMail, replyTemplates } from './mail';
+import { digestMail, replyMail, replyTemplates, type DigestWeek } from './mail';
 import { queueMail, tryNow } from '../mail/outbox';
 import { newId } from '../../platform/ids';
 import type { LeadDetail, LeadPatch, LeadReplyInput, Lead } from './schema';
@@ -34,7 +36,7 @@ export async function leadDetail(id: string, user: User): Promise<LeadDetail> {
 }
 
 /**
- * Sets status, owner and/or the private notes, in one statement. An owner is an active admin's username (null:
+ * Sets status, owner, the private notes and/or how the lead ended (outcome, value), in one statement. An owner is an active admin's username (null:
  * nobody). A change of notes is in the audit log (who, which lead: never the text). Like the status and owner, notes
  * are last-write-wins: a partner saves the whole text they see.
  */
@@ -50,6 +52,8 @@ export async function updateLead(id: string, patch: LeadPatch, user: User): Prom
     ...(patch.status ? { status: patch.status } : {}),
     ...(owner !== undefined ? { owner: owner || null } : {}),
     ...(patch.notes !== undefined ? { notes: patch.notes } : {}),
+    ...(patch.outcome !== undefined ? { outcome: patch.outcome } : {}),
+    ...(patch.value !== undefined ? { value: patch.value } : {}),
   });
   if (!lead) throw new NotFound(NOT_FOUND);
   if (patch.notes !== undefined) {
@@ -107,17 +111,25 @@ const DIGEST_MAX = 200;
 export async function sendLeadDigest(now = new Date()): Promise<{ fresh: number; unanswered: number }> {
   const weekAgo = now.getTime() - 7 * DAY;
   const since = new Date(now.getTime() - DIGEST_WEEKS * 7 * DAY);
-  const [{ items: leads, next }, taxonomy] = await Promise.all([
+  const today = firmDay(now);
+  const [{ items: leads, next }, taxonomy, site] = await Promise.all([
     listLeadsPage({ cursor: null, limit: DIGEST_MAX, q: '' }, { status: 'new', since, before: now }),
     taxonomyForPage(),
+    analyticsReport(addDays(today, -6), today, now),
   ]);
+  const topPage = [...site.pages].sort((a, b) => b.leads - a.leads)[0];
+  const week: DigestWeek = {
+    visitors: site.visitors,
+    sources: site.sources.slice(0, 3).map(({ source, visitors }) => ({ source, visitors })),
+    page: topPage?.leads ? { path: topPage.path, leads: topPage.leads } : null,
+  };
   const fresh = leads.filter((lead) => Date.parse(lead.createdAt) >= weekAgo);
   const unanswered = leads.filter((lead) => Date.parse(lead.createdAt) < weekAgo);
   // One digest a week: its ISO week (`2026-W48`) names its outbox key.
   await queueMail({
     key: `digest/${isoWeek(now.getTime())}`,
     to: 'leads',
-    ...digestMail(fresh, unanswered, next !== null, taxonomy),
+    ...digestMail(fresh, unanswered, next !== null, taxonomy, undefined, week),
   });
   return { fresh: fresh.length, unanswered: unanswered.length };
 }

@@ -54,6 +54,13 @@ function leadLink(id: string): string {
   return `${siteUrl()}/admin#messages/${encodeURIComponent(id)}`;
 }
 
+/** The digest's week of the site: visitors, the three sources with most visitors, the page with most leads. */
+export interface DigestWeek {
+  visitors: number;
+  sources: Array<{ source: string; visitors: number }>;
+  page: { path: string; leads: number } | null;
+}
+
 /**
  * The weekly digest to the firm: new leads of the week, and older ones nobody has answered, each with its service
  * of interest as the services and categories list names it.
@@ -64,8 +71,24 @@ export function digestMail(
   more: boolean,
   taxonomy: Pick<Taxonomy, 'entries'>,
   lang: Language = env().LEADS_LANGUAGE,
+  week?: DigestWeek,
 ): RenderedMail {
   const t = (key: MailKey, values?: Record<string, string | number>) => mailText(lang, key, values);
+  const number = new Intl.NumberFormat(lang);
+  // The week's visits (src/features/analytics): sources and paths are what visitors' links said, shown as text only.
+  const siteLines = week
+    ? [
+        t('digest.visitors', { count: number.format(week.visitors) }),
+        week.sources.length
+          ? t('digest.sources', {
+              sources: week.sources.map((row) => `${row.source} (${number.format(row.visitors)})`).join(', '),
+            })
+          : t('digest.noSources'),
+        week.page
+          ? t('digest.page', { path: week.page.path, count: number.format(week.page.leads) })
+          : t('digest.noPage'),
+      ]
+    : [];
   const subject = t('digest.subject', { new: fresh.length, unanswered: unanswered.length });
   const row = (lead: Lead): [string, string] => {
     const service = serviceName(lead.serviceOfInterest, lang, taxonomy);
@@ -85,6 +108,14 @@ export function digestMail(
     section(t('digest.new', { count: fresh.length }), fresh),
     section(t('digest.unanswered', { count: unanswered.length }), unanswered),
     ...(more ? [{ text: t('digest.more'), html: [paragraph(t('digest.more'))] }] : []),
+    ...(week
+      ? [
+          {
+            text: `${t('digest.site')}\n${siteLines.map((line) => `- ${line}`).join('\n')}`,
+            html: [heading(t('digest.site')), ...siteLines.map((line) => paragraph(line))],
+          },
+        ]
+      : []),
     { text: `${t('digest.open')}: ${inboxLink()}`, html: [button(t('digest.open'), inboxLink())] },
   ]);
 }

@@ -9,6 +9,7 @@ import type { ContactInput, ContactMessage } from './contact-schema';
 import type { Lead, LeadRow, LeadSummary } from './schema';
 import { preview } from './preview';
 import { normaliseEmail } from '../../platform/emails';
+import type { Attribution } from '../analytics/schema';
 
 const { search: _search, phoneKey: _phoneKey, ...columns } = getTableColumns(contactMessages);
 /** A row as read here (the search vector and phone key only serve WHERE clauses), or every column of a RETURNING. */
@@ -40,7 +41,7 @@ export async function addContactMessage(
   source: Lead['source'] = 'form',
   at = new Date(),
   sessionId?: string,
-  extra: Pick<ContactMessage, 'language'> & { id?: string; db?: Queryable } = {},
+  extra: Pick<ContactMessage, 'language'> & { id?: string; db?: Queryable; attribution?: Attribution | null } = {},
 ): Promise<Lead> {
   // `db`: a caller's transaction that files the lead with its own record (a booked meeting: src/features/meetings).
   const db = extra.db ?? database();
@@ -59,6 +60,10 @@ export async function addContactMessage(
       status: 'new',
       owner: null,
       notes: null,
+      outcome: null,
+      value: null,
+      // Where the lead came from, as the server saw it (src/features/analytics/attribution.ts), never from the input.
+      attribution: extra.attribution ?? null,
     })
     // A record filed again under its own id (a replayed provider event: src/features/video/lead.ts) stays the first.
     .onConflictDoNothing({ target: contactMessages.id })

@@ -19,13 +19,21 @@ const readBy = (now: Date) => sql`coalesce(${contactMessages.readAt}, ${now.toIS
  */
 export async function updateLeadState(
   id: string,
-  patch: Partial<Pick<Lead, 'status' | 'owner' | 'notes'>>,
+  patch: Partial<Pick<Lead, 'status' | 'owner' | 'notes' | 'outcome' | 'value'>>,
   now = new Date(),
 ) {
   if (!isId(id)) return null;
   const [row] = await database()
     .update(contactMessages)
-    .set({ status: patch.status, owner: patch.owner, notes: patch.notes, updatedAt: now, readAt: readBy(now) })
+    .set({
+      status: patch.status,
+      owner: patch.owner,
+      notes: patch.notes,
+      outcome: patch.outcome,
+      value: patch.value,
+      updatedAt: now,
+      readAt: readBy(now),
+    })
     .where(eq(contactMessages.id, id))
     .returning();
   return row ? toLead(row) : null;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { Localized } from '../../i18n/languages';
 import { languageSchema } from '../../platform/common-schema';
 import { contactMessageSchema } from './contact-schema';
+import { attributionSchema } from '../analytics/schema';
 
 /**
  * The lead inbox (docs/product.md, "Lead inbox"): every contact message, chat lead and finished video call with a
@@ -10,6 +11,13 @@ import { contactMessageSchema } from './contact-schema';
 export const LEAD_STATUSES = ['new', 'replied', 'closed'] as const;
 export const leadStatusSchema = z.enum(LEAD_STATUSES);
 export type LeadStatus = z.infer<typeof leadStatusSchema>;
+
+/** How a closed lead ended (the Analytics tab's clients are the won ones). */
+export const LEAD_OUTCOMES = ['won', 'lost', 'not-a-fit'] as const;
+export const leadOutcomeSchema = z.enum(LEAD_OUTCOMES);
+export type LeadOutcome = z.infer<typeof leadOutcomeSchema>;
+/** The largest engagement value a lead may record, in euros. */
+export const LEAD_VALUE_MAX = 1_000_000_000;
 
 export const LEAD_SOURCES = ['form', 'chat', 'video', 'investor', 'booking', 'whatsapp'] as const;
 export const leadSourceSchema = z.enum(LEAD_SOURCES);
@@ -35,6 +43,11 @@ export const leadSchema = contactMessageSchema.extend({
   status: leadStatusSchema,
   owner: z.string().nullable(),
   notes: z.string().nullable(),
+  /** How a closed lead ended, and the engagement's value in euros (null until a partner says). */
+  outcome: leadOutcomeSchema.nullable().default(null),
+  value: z.number().int().nullable().default(null),
+  /** Where the lead came from (docs/product.md, "Analytics"); null: no visit that day explains it. */
+  attribution: attributionSchema.nullable().default(null),
 });
 export type Lead = z.infer<typeof leadSchema>;
 
@@ -65,7 +78,7 @@ export interface LeadDetail {
 }
 
 /**
- * PUT /api/contact-messages/{id}: status, owner and/or notes. Notes are plain text, kept as typed (spaces around them
+ * PUT /api/contact-messages/{id}: status, owner, notes, and/or how the lead ended (outcome, value in euros). Notes are plain text, kept as typed (spaces around them
  * trimmed); empty or null clears them.
  */
 export const leadPatchSchema = z
@@ -79,8 +92,16 @@ export const leadPatchSchema = z
       .nullable()
       .optional()
       .transform((notes) => (notes === undefined ? undefined : notes || null)),
+    outcome: leadOutcomeSchema.nullable().optional(),
+    value: z
+      .number({ error: 'The value is a whole number of euros' })
+      .int({ error: 'The value is a whole number of euros' })
+      .min(0, { error: 'The value is a whole number of euros' })
+      .max(LEAD_VALUE_MAX, { error: 'The value is too large' })
+      .nullable()
+      .optional(),
   })
-  .refine((patch) => patch.status !== undefined || patch.owner !== undefined || patch.notes !== undefined, {
+  .refine((patch) => Object.values(patch).some((value) => value !== undefined), {
     error: 'Nothing to change',
   });
 export type LeadPatch = z.infer<typeof leadPatchSchema>;

@@ -2,7 +2,8 @@ import { sql, type SQL } from 'drizzle-orm';
 import { check, index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
 import { DEFAULT_LANGUAGE, LANGUAGES } from '../../i18n/languages';
 import type { InvestorLead } from './investor-lead-schema';
-import { LEAD_NOTES_MAX, LEAD_SOURCES, LEAD_STATUSES } from './schema';
+import type { Attribution } from '../analytics/schema';
+import { LEAD_NOTES_MAX, LEAD_OUTCOMES, LEAD_SOURCES, LEAD_STATUSES, LEAD_VALUE_MAX } from './schema';
 import { foldedSql } from '../../platform/db/search';
 import { at, isoAt, oneOf, tsvector } from '../../platform/db/columns';
 import { phoneKeySql } from '../../platform/db/phones';
@@ -47,6 +48,15 @@ export const contactMessages = pgTable(
     /** When a partner last changed the status, owner or notes (or replied): null until then. */
     updatedAt: at(),
     replyCount: integer().notNull().default(0),
+    /**
+     * Where the lead came from (docs/product.md, "Analytics"): the same day's visit of the same visitor, written by the
+     * server when the lead is filed (src/features/analytics/attribution.ts); null when no visit that day explains it.
+     */
+    attribution: jsonb().$type<Attribution>(),
+    /** How a closed lead ended, as a partner records it: won, lost or not a fit; null until then. */
+    outcome: text({ enum: LEAD_OUTCOMES }),
+    /** The engagement's value in whole euros, optionally, as a partner records it. */
+    value: integer(),
     /** When an admin first opened the lead (or changed or answered it): null, unread. */
     readAt: isoAt(),
     phoneKey: text().generatedAlwaysAs((): SQL => phoneKeySql(contactMessages.phone)),
@@ -75,6 +85,9 @@ export const contactMessages = pgTable(
     index('contact_messages_search').using('gin', table.search),
     check('contact_messages_source', oneOf(table.source, LEAD_SOURCES)),
     check('contact_messages_status', oneOf(table.status, LEAD_STATUSES)),
+    check('contact_messages_outcome', oneOf(table.outcome, LEAD_OUTCOMES)),
+    check('contact_messages_value', sql`${table.value} BETWEEN 0 AND ${sql.raw(String(LEAD_VALUE_MAX))}`),
+    check('contact_messages_attribution', sql`jsonb_typeof(${table.attribution}) = 'object'`),
     check('contact_messages_language', oneOf(table.language, LANGUAGES)),
     check('contact_messages_email_lower', sql`${table.email} = lower(${table.email})`),
     check(

@@ -1,3 +1,4 @@
+import { attributionOf, recordGoal } from '../analytics/analytics';
 import { useTranslations } from '../../i18n';
 import type { Language } from '../../i18n/languages';
 import { Conflict } from '../../platform/errors';
@@ -67,12 +68,15 @@ export async function book(
   language: Language,
   ip: string,
   now: Date,
+  visitor: string | null = null,
 ): Promise<BookingResult> {
   const start = new Date(input.start);
   try {
     await checkBookable({ partnerId: input.partnerId, start }, now);
     await takeVisitorQuota(QUOTAS.booking, ip, now);
     await takeBookingAddressQuota(input.email, now);
+    // The visit that brought the booking, as the server counted it (src/features/analytics): the lead carries it.
+    const attribution = await attributionOf(visitor, now);
     const token = newToken();
     const { meeting, mailKeys } = await bookMeeting(
       {
@@ -85,11 +89,13 @@ export async function book(
         phone: input.phone ?? null,
         language,
         token,
+        attribution,
         leadMessage: (who) => `${meetingWhen(start.toISOString(), language)}, ${partnerName(who)}\n\n${input.topic}`,
         mails: (row, partner) => bookingMails(row, partner, token),
       },
       now,
     );
+    await recordGoal('meeting-booked', visitor, now);
     await tryMails(mailKeys);
     return { id: meeting.id, start: meeting.startAt, end: meeting.endAt };
   } catch (error) {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { languageSchema, optionalText } from '../../platform/common-schema';
 import { COMPANY_MAX, MESSAGE_MAX } from '../../platform/form-schema';
+import { FIRM_TIME_ZONE } from '../../platform/time-zone';
 import { emailField, honeypotField, nameField } from '../leads/contact-schema';
 
 /**
@@ -10,7 +11,7 @@ import { emailField, honeypotField, nameField } from '../leads/contact-schema';
  */
 
 /** The time zone partners' hours are set in, and the one the pages show beside the visitor's. */
-export const MEETINGS_TIME_ZONE = 'Europe/Madrid';
+export const MEETINGS_TIME_ZONE = FIRM_TIME_ZONE;
 /** Every slot lasts this long. */
 export const SLOT_MINUTES = 30;
 /** How far ahead slots are offered, at most (GET /api/meetings/slots?days=). */

@@ -6,6 +6,7 @@ import { isId, newId, tokenHash } from '../../platform/ids';
 import type { Language } from '../../i18n/languages';
 import { users } from '../accounts/tables';
 import { addContactMessage } from '../leads/messages-store';
+import type { Attribution } from '../analytics/schema';
 import { mailOutbox } from '../mail/tables';
 import { outboxRow, type NewOutboxMail } from '../mail/outbox-store';
 import { normaliseEmail } from '../../platform/emails';
@@ -135,6 +136,8 @@ export interface NewBooking {
   /** The visitor's phone, when the channel it was booked in knows it (WhatsApp: the number the person wrote from). */
   phone?: string | null;
   language: Language;
+  /** Where the visitor came from (src/features/analytics): the booking's lead carries it. */
+  attribution?: Attribution | null;
   /** The lead's message in the inbox (its time and the topic). */
   leadMessage: (partner: PartnerIdentity) => string;
   /** The cancel link's token (only its hash is stored). */
@@ -233,7 +236,7 @@ export async function bookMeeting(
         'booking',
         now,
         undefined,
-        { language: booking.language, db: tx },
+        { language: booking.language, db: tx, attribution: booking.attribution ?? null },
       );
       const [meeting] = await tx
         .insert(meetings)

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /** GET /api/overview: the last 12 weeks, oldest first (the current week last), each kind's count. */
-export const OVERVIEW_KINDS = ['messages', 'leads', 'chats', 'videoCalls', 'subscribers'] as const;
+export const OVERVIEW_KINDS = ['messages', 'leads', 'chats', 'videoCalls', 'subscribers', 'visitors'] as const;
 export const overviewKindSchema = z.enum(OVERVIEW_KINDS);
 export type OverviewKindName = z.infer<typeof overviewKindSchema>;
 

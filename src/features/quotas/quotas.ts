@@ -35,6 +35,8 @@ export const BODY_LIMITS = {
   cancel: 4 * KB,
   /** POST /api/whatsapp/webhook: Meta's signed events (a few messages and statuses; Meta batches at most 1,000). */
   whatsapp: 256 * KB,
+  /** POST /api/event: a pageview's name, URL, referrer and width (src/features/analytics/schema.ts). */
+  event: 2 * KB,
 } as const;
 
 /** A daily quota on an anonymous write: so many per visitor IP, so many for the whole site, per UTC day. */
@@ -67,6 +69,11 @@ export const QUOTAS = {
    * answered (docs/security.md, "WhatsApp").
    */
   whatsapp: { name: 'whatsapp', perIp: 60, perDay: 3000, what: 'WhatsApp messages' },
+  /**
+   * POST /api/event (issue #33): pageviews counted. A reader of the whole site sees a few dozen pages a day; the site's
+   * cap bounds what a day's analytics rows can cost (about 35 MB at 300 bytes a row).
+   */
+  event: { name: 'event', perIp: 300, perDay: 100_000, what: 'page views' },
 } as const satisfies Record<string, VisitorQuota>;
 
 /**
@@ -182,7 +189,7 @@ export function quotaRefusal(share: 'visitor' | 'site', message: string, now: Da
   return share === 'visitor' ? new LimitReached(message, retryAfter) : new Unavailable(message, retryAfter);
 }
 
-type Outcome = 'granted' | 'visitor' | 'site';
+export type Outcome = 'granted' | 'visitor' | 'site';
 
 /** A site-wide quota, counted per UTC day; one visitor's share of it is `visitorQuota`. */
 export function siteQuota(name: string): DailyQuota {
@@ -220,16 +227,32 @@ export async function takeBookingAddressQuota(email: string, now = new Date()): 
   }
 }
 
-/** Takes one use of an anonymous write's quota, or throws 429 with Retry-After and a message saying whose is spent. */
-export async function takeVisitorQuota(quota: VisitorQuota, ip: string, now = new Date()): Promise<void> {
+/** The counters one use of an anonymous write's quota takes: the site's and the visitor's, with their caps. */
+export function quotaShares(quota: VisitorQuota, ip: string, now: Date) {
   const { perIp, perDay } = quotaCaps(quota);
-  const outcome = await takeShared(siteQuota(quota.name), perDay, perIp, ip, now);
+  const site = siteQuota(quota.name);
+  return {
+    site,
+    siteCap: Math.min(perDay, MAX_QUOTA_CAP),
+    visitor: visitorQuota(site, ip, now),
+    visitorCap: Math.min(perIp, MAX_QUOTA_CAP),
+  };
+}
+
+/** Throws the 429 of a quota use refused (`visitor`: their share is spent; `site`: the site's), or returns. */
+export function refuseUnlessGranted(quota: VisitorQuota, outcome: Outcome, now: Date): void {
   if (outcome === 'visitor') {
     throw quotaRefusal('visitor', `Too many ${quota.what} from your connection today. Please try again tomorrow.`, now);
   }
   if (outcome === 'site') {
     throw quotaRefusal('visitor', `The site accepts no more ${quota.what} today. Please try again tomorrow.`, now);
   }
+}
+
+/** Takes one use of an anonymous write's quota, or throws 429 with Retry-After and a message saying whose is spent. */
+export async function takeVisitorQuota(quota: VisitorQuota, ip: string, now = new Date()): Promise<void> {
+  const { site, siteCap, visitor, visitorCap } = quotaShares(quota, ip, now);
+  refuseUnlessGranted(quota, await takeSharedQuota(site, siteCap, visitor, visitorCap, now), now);
 }
 
 /** Whether the visitor may have one more model call today: their share (QUOTA_MODEL_CALLS_PER_IP) and the site's. */

@@ -32,9 +32,31 @@ export async function takeDailyQuota(quota: DailyQuota, cap: number, now = new D
 }
 
 /**
- * A use of a visitor's share and of the site's, in one statement. A full site counts nothing; the site's is taken only
- * when the visitor's was, so one past their share never spends it (if the site fills meanwhile, the visitor's stays).
+ * A use of a visitor's share and of the site's, as one statement's SQL. A full site counts nothing; the site's is taken
+ * only when the visitor's was, so one past their share never spends it (if the site fills meanwhile, the visitor's
+ * stays). `then`, when given, is a data-modifying statement run in the same statement, which may test
+ * `EXISTS (SELECT 1 FROM site)` to write only when the use was granted (POST /api/event: src/features/analytics).
  */
+export function sharedQuotaSql(
+  site: DailyQuota,
+  siteCap: number,
+  visitor: DailyQuota,
+  visitorCap: number,
+  now: Date,
+  then?: SQL,
+): SQL {
+  const siteFull = sql`${siteCap}::int <= 0 OR EXISTS (SELECT 1 FROM ${q}
+    WHERE (quota, day, subject) = (${key(site, now)}) AND used >= ${siteCap}::int)`;
+  return sql`
+    WITH visitor AS (${takeSql(visitor, visitorCap, now, siteFull)}),
+    site AS (${takeSql(site, siteCap, now, sql`NOT EXISTS (SELECT 1 FROM visitor)`)})${then ? sql`, done AS (${then})` : sql``}
+    SELECT CASE
+      WHEN EXISTS (SELECT 1 FROM site) THEN 'granted'
+      WHEN EXISTS (SELECT 1 FROM visitor) OR (${siteFull}) THEN 'site'
+      ELSE 'visitor' END AS outcome`;
+}
+
+/** A use of a visitor's share and of the site's, in one statement (sharedQuotaSql). */
 export async function takeSharedQuota(
   site: DailyQuota,
   siteCap: number,
@@ -42,15 +64,9 @@ export async function takeSharedQuota(
   visitorCap: number,
   now = new Date(),
 ): Promise<'granted' | 'visitor' | 'site'> {
-  const siteFull = sql`${siteCap}::int <= 0 OR EXISTS (SELECT 1 FROM ${q}
-    WHERE (quota, day, subject) = (${key(site, now)}) AND used >= ${siteCap}::int)`;
-  const { rows } = await database().execute<{ outcome: 'granted' | 'visitor' | 'site' }>(sql`
-    WITH visitor AS (${takeSql(visitor, visitorCap, now, siteFull)}),
-    site AS (${takeSql(site, siteCap, now, sql`NOT EXISTS (SELECT 1 FROM visitor)`)})
-    SELECT CASE
-      WHEN EXISTS (SELECT 1 FROM site) THEN 'granted'
-      WHEN EXISTS (SELECT 1 FROM visitor) OR (${siteFull}) THEN 'site'
-      ELSE 'visitor' END AS outcome`);
+  const { rows } = await database().execute<{ outcome: 'granted' | 'visitor' | 'site' }>(
+    sharedQuotaSql(site, siteCap, visitor, visitorCap, now),
+  );
   return rows[0]?.outcome ?? 'site';
 }
 

@@ -9,6 +9,7 @@ import { deleteAttemptsBefore } from '../accounts/login-attempts-store';
 import { deleteExpiredPending, PENDING_DAYS } from '../newsletter/subscribers-store';
 import { deleteEndedSessions } from '../accounts/sessions-store';
 import { deleteTavusConversation } from '../video/tavus';
+import { expireAnalytics } from '../analytics/analytics';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -62,6 +63,10 @@ export interface RetentionReport {
   quotaSlots: number;
   /** Newsletter sign-ups never confirmed within their 30 days. */
   pendingSubscribers: number;
+  /** Analytics (docs/product.md, "Analytics"): days rolled up, raw events and goals past 90 days, salts past 48 hours. */
+  analyticsDaysRolledUp: number;
+  analyticsEvents: number;
+  analyticsSalts: number;
   /** True when a step stopped at its per-run bound: the next run goes on. */
   more: boolean;
 }
@@ -123,6 +128,7 @@ export async function runRetention(now: Date = new Date()): Promise<RetentionRep
   const attempts = await deleteAttemptsBefore(at - RETENTION.attemptsMs, RETENTION.maxAttemptsPerRun);
   const quotaSlots = await deleteQuotaDaysBefore(utcDay(now));
   const pendingSubscribers = await deleteExpiredPending(now);
+  const analytics = await expireAnalytics(now, RETENTION.maxAttemptsPerRun);
   return {
     ranAt: now.toISOString(),
     recordsBefore: before.toISOString(),
@@ -136,12 +142,16 @@ export async function runRetention(now: Date = new Date()): Promise<RetentionRep
     signInAttempts: attempts.deleted,
     quotaSlots,
     pendingSubscribers,
+    analyticsDaysRolledUp: analytics.rolled,
+    analyticsEvents: analytics.events,
+    analyticsSalts: analytics.salts,
     more:
       contactMessages >= max ||
       chatConversations >= max ||
       whatsappConversations >= max ||
       old.length >= max ||
       recent.length >= max ||
-      attempts.more,
+      attempts.more ||
+      analytics.events >= RETENTION.maxAttemptsPerRun,
   };
 }

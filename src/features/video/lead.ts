@@ -1,5 +1,5 @@
 import { inferService } from '../chat/lead';
-import { videoConversation, videoLeadId } from './log';
+import { videoCallAttribution, videoConversation, videoLeadId } from './log';
 import { emailsIn } from '../../platform/emails';
 import { addContactMessage, getLead } from '../leads/messages-store';
 
@@ -34,6 +34,6 @@ export async function fileVideoLead(sessionId: string): Promise<void> {
     started,
     // The call it came from: the Video Calls list links the call to its person by it.
     sessionId,
-    { language: call.language, id },
+    { language: call.language, id, attribution: await videoCallAttribution(sessionId) },
   );
 }

@@ -17,7 +17,12 @@ import {
   type EventKind,
 } from '../conversations/store';
 
-export { recordVideoCallStart, videoCallIdsStartedBetween, videoCallStart } from '../conversations/store';
+export {
+  recordVideoCallStart,
+  videoCallAttribution,
+  videoCallIdsStartedBetween,
+  videoCallStart,
+} from '../conversations/store';
 
 /**
  * The video-call log (docs/product.md, "Conversation logs"): each call, recorded when the server starts it and

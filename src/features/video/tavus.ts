@@ -1,3 +1,4 @@
+import { attributionOf, recordGoal } from '../analytics/analytics';
 import { alertVideoCall } from '../leads/alerts';
 import { fileVideoLead } from './lead';
 import { z } from 'zod';
@@ -106,6 +107,7 @@ function configuredSiteUrl(config: Env): string {
 export async function startConversation(
   language: Language,
   ip: string,
+  visitor: string | null = null,
 ): Promise<{ conversation_id: string; conversation_url: string }> {
   const config = env();
   if (!config.TAVUS_API_KEY || !config.TAVUS_REPLICA_ID || !config.TAVUS_PERSONA_ID)
@@ -146,15 +148,20 @@ export async function startConversation(
   // Without its id the call could not be recorded, logged or called back.
   if (!conversationUrl || !conversationId) throw new UpstreamFailed('No conversation URL or ID received');
   const startedAt = new Date();
-  await recordVideoCallStart({
-    sessionId: conversationId,
-    kind: 'started',
-    at: startedAt.toISOString(),
-    language,
-    conversationUrl,
-    callbackNonce: grant.nonce,
-    endsBy: new Date(startedAt.getTime() + config.TAVUS_MAX_CALL_SECONDS * 1000).toISOString(),
-  });
+  await recordGoal('video-started', visitor, startedAt);
+  await recordVideoCallStart(
+    {
+      sessionId: conversationId,
+      kind: 'started',
+      at: startedAt.toISOString(),
+      language,
+      conversationUrl,
+      callbackNonce: grant.nonce,
+      endsBy: new Date(startedAt.getTime() + config.TAVUS_MAX_CALL_SECONDS * 1000).toISOString(),
+    },
+    // The visit the call came from: the lead it may file carries it.
+    await attributionOf(visitor, startedAt),
+  );
   return { conversation_id: conversationId, conversation_url: conversationUrl };
 }
 

@@ -88,6 +88,12 @@ export const mailEn = {
   'digest.source.booking': 'booked meeting',
   'digest.source.whatsapp': 'WhatsApp',
   'digest.open': 'Open the inbox',
+  'digest.site': 'The site this week',
+  'digest.visitors': '{count} visitors',
+  'digest.sources': 'Top sources: {sources}',
+  'digest.noSources': 'Top sources: none yet (direct visits only)',
+  'digest.page': 'The page that brought the most leads: {path} ({count})',
+  'digest.noPage': 'No lead came through a visit this week.',
   // meetings (src/features/meetings/mails.ts): the visitor's confirmation, reminder and cancellation carry nothing the
   // visitor typed (docs/decisions/0046); the partner's alert carries the booking
   'meeting.summary': 'Introductory call with {partner} ({siteName})',

@@ -1,0 +1,58 @@
+CREATE TABLE "analytics_daily" (
+	"day" date NOT NULL,
+	"dimension" text NOT NULL,
+	"value" text NOT NULL,
+	"visitors" integer NOT NULL,
+	"pageviews" integer NOT NULL,
+	CONSTRAINT "analytics_daily_pk" PRIMARY KEY("day","dimension","value")
+);
+--> statement-breakpoint
+CREATE TABLE "analytics_events" (
+	"id" bigserial PRIMARY KEY NOT NULL,
+	"at" timestamp with time zone NOT NULL,
+	"day" date NOT NULL,
+	"visitor" text NOT NULL,
+	"path" text NOT NULL,
+	"referrer" text,
+	"channel" text NOT NULL,
+	"source" text,
+	"medium" text,
+	"campaign" text,
+	"content" text,
+	"term" text,
+	"country" text,
+	"device" text,
+	CONSTRAINT "analytics_events_channel" CHECK ("analytics_events"."channel" IN ('direct', 'search', 'social', 'email', 'referral', 'campaign')),
+	CONSTRAINT "analytics_events_device" CHECK ("analytics_events"."device" IN ('mobile', 'tablet', 'desktop')),
+	CONSTRAINT "analytics_events_path" CHECK (char_length("analytics_events"."path") BETWEEN 1 AND 400)
+);
+--> statement-breakpoint
+CREATE TABLE "analytics_goals" (
+	"id" bigserial PRIMARY KEY NOT NULL,
+	"at" timestamp with time zone NOT NULL,
+	"day" date NOT NULL,
+	"name" text NOT NULL,
+	"visitor" text,
+	CONSTRAINT "analytics_goals_name" CHECK ("analytics_goals"."name" IN ('contact-sent', 'newsletter-confirmed', 'chat-started', 'chat-lead', 'meeting-booked', 'video-started', 'access-requested', 'assessment-completed'))
+);
+--> statement-breakpoint
+CREATE TABLE "analytics_rollups" (
+	"day" date PRIMARY KEY NOT NULL,
+	"rolled_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "analytics_salts" (
+	"day" date PRIMARY KEY NOT NULL,
+	"salt" text NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+ALTER TABLE "conversations" ADD COLUMN "attribution" jsonb;--> statement-breakpoint
+ALTER TABLE "contact_messages" ADD COLUMN "attribution" jsonb;--> statement-breakpoint
+ALTER TABLE "contact_messages" ADD COLUMN "outcome" text;--> statement-breakpoint
+ALTER TABLE "contact_messages" ADD COLUMN "value" integer;--> statement-breakpoint
+CREATE INDEX "analytics_events_visit" ON "analytics_events" USING btree ("day","visitor","at");--> statement-breakpoint
+CREATE INDEX "analytics_goals_day" ON "analytics_goals" USING btree ("day","name");--> statement-breakpoint
+ALTER TABLE "contact_messages" ADD CONSTRAINT "contact_messages_outcome" CHECK ("contact_messages"."outcome" IN ('won', 'lost', 'not-a-fit'));--> statement-breakpoint
+ALTER TABLE "contact_messages" ADD CONSTRAINT "contact_messages_value" CHECK ("contact_messages"."value" BETWEEN 0 AND 1000000000);--> statement-breakpoint
+ALTER TABLE "contact_messages" ADD CONSTRAINT "contact_messages_attribution" CHECK (jsonb_typeof("contact_messages"."attribution") = 'object');

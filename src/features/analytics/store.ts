@@ -1,0 +1,328 @@
+import { randomBytes } from 'node:crypto';
+import { and, asc, eq, lt, sql, type SQL } from 'drizzle-orm';
+import { database } from '../../platform/db/client';
+import { FIRM_TIME_ZONE, firmDayStart, addDays } from '../../platform/time-zone';
+import { sharedQuotaSql, type DailyQuota } from '../quotas/store';
+import { contactMessages } from '../leads/tables';
+import { analyticsDaily, analyticsEvents, analyticsGoals, analyticsRollups, analyticsSalts } from './tables';
+import type { Channel, Device, Goal } from './schema';
+
+/**
+ * The analytics' queries (docs/architecture.md, "Analytics"): the day's salt, a pageview written in the statement
+ * that takes its quota, goals, a visit read back for a lead's attribution, the daily rollups and the report's two
+ * grouped reads (visits, and leads with their outcomes).
+ */
+
+/** A salt per firm day, made by the first event of the day; kept in memory while the day lasts. */
+const salts = new Map<string, string>();
+
+export async function saltFor(day: string): Promise<string> {
+  const known = salts.get(day);
+  if (known) return known;
+  const fresh = randomBytes(32).toString('base64url');
+  // One statement: the day's salt as stored, this one if it is the first (a racing first event gets the winner's).
+  const { rows } = await database().execute<{ salt: string }>(sql`
+    WITH made AS (
+      INSERT INTO ${analyticsSalts} (day, salt) VALUES (${day}::date, ${fresh}) ON CONFLICT (day) DO NOTHING RETURNING salt)
+    SELECT salt FROM made UNION ALL SELECT salt FROM ${analyticsSalts} WHERE day = ${day}::date`);
+  let salt = rows[0]?.salt;
+  if (!salt) {
+    // A first event racing another: the winner's row committed after this statement's snapshot. Read it now.
+    const [row] = await database()
+      .select({ salt: analyticsSalts.salt })
+      .from(analyticsSalts)
+      .where(eq(analyticsSalts.day, day));
+    salt = row?.salt;
+  }
+  if (!salt) throw new Error(`No analytics salt for ${day}`);
+  salts.clear();
+  salts.set(day, salt);
+  return salt;
+}
+
+/** Forgets the salt kept in memory (tests that delete salts, as the retention job does). */
+export function forgetSalts(): void {
+  salts.clear();
+}
+
+export async function deleteSaltsBefore(day: string): Promise<number> {
+  salts.clear();
+  const { rowCount } = await database().delete(analyticsSalts).where(lt(analyticsSalts.day, day));
+  return rowCount ?? 0;
+}
+
+export async function saltDays(): Promise<string[]> {
+  const rows = await database()
+    .select({ day: analyticsSalts.day })
+    .from(analyticsSalts)
+    .orderBy(asc(analyticsSalts.day));
+  return rows.map((row) => row.day);
+}
+
+export interface PageviewRow {
+  at: Date;
+  day: string;
+  visitor: string;
+  path: string;
+  referrer: string | null;
+  channel: Channel;
+  source: string | null;
+  medium: string | null;
+  campaign: string | null;
+  content: string | null;
+  term: string | null;
+  country: string | null;
+  device: Device | null;
+}
+
+export interface QuotaShares {
+  site: DailyQuota;
+  siteCap: number;
+  visitor: DailyQuota;
+  visitorCap: number;
+}
+
+/**
+ * Stores a pageview in the statement that takes its quota (one statement a call): written only when the visitor's
+ * share and the site's allowed it. Answers the quota's outcome.
+ */
+export async function insertPageview(
+  row: PageviewRow,
+  quota: QuotaShares,
+  now: Date,
+): Promise<'granted' | 'visitor' | 'site'> {
+  const insert = sql`INSERT INTO ${analyticsEvents}
+      (at, day, visitor, path, referrer, channel, source, medium, campaign, content, term, country, device)
+    SELECT ${row.at.toISOString()}::timestamptz, ${row.day}::date, ${row.visitor}, ${row.path}, ${row.referrer},
+      ${row.channel}, ${row.source}, ${row.medium}, ${row.campaign}, ${row.content}, ${row.term}, ${row.country},
+      ${row.device}
+    WHERE EXISTS (SELECT 1 FROM site)`;
+  const { rows } = await database().execute<{ outcome: 'granted' | 'visitor' | 'site' }>(
+    sharedQuotaSql(quota.site, quota.siteCap, quota.visitor, quota.visitorCap, now, insert),
+  );
+  return rows[0]?.outcome ?? 'site';
+}
+
+export async function insertGoal(name: Goal, visitor: string | null, at: Date, day: string): Promise<void> {
+  await database().insert(analyticsGoals).values({ name, visitor, at, day });
+}
+
+/** The pages of one visitor's day, oldest first (at most 200): what a lead's attribution is made from. */
+export async function visitEvents(visitor: string, day: string) {
+  return database()
+    .select({
+      path: analyticsEvents.path,
+      referrer: analyticsEvents.referrer,
+      channel: analyticsEvents.channel,
+      source: analyticsEvents.source,
+      medium: analyticsEvents.medium,
+      campaign: analyticsEvents.campaign,
+      country: analyticsEvents.country,
+      device: analyticsEvents.device,
+    })
+    .from(analyticsEvents)
+    .where(and(eq(analyticsEvents.day, day), eq(analyticsEvents.visitor, visitor)))
+    .orderBy(asc(analyticsEvents.at), asc(analyticsEvents.id))
+    .limit(200);
+}
+
+/** Values a day keeps per dimension in its rollup; the rest are summed as `(other)` (a stranger's made-up paths). */
+export const VALUES_PER_DAY = 500;
+
+/** The paths that make a visit engaged besides its goals: the booking page and the readiness check. */
+const ENGAGED_PATHS = '^/([a-z]{2}/)?(book|assessment)(/|$)';
+const ENGAGED_GOALS: Goal[] = [
+  'contact-sent',
+  'chat-started',
+  'chat-lead',
+  'meeting-booked',
+  'video-started',
+  'access-requested',
+  'assessment-completed',
+];
+const LEAD_GOALS: Goal[] = ['contact-sent', 'chat-lead', 'meeting-booked', 'access-requested'];
+const list = (values: readonly string[]) => sql.raw(values.map((value) => `'${value}'`).join(', '));
+
+/**
+ * The grouped rows of the days `days` (a query answering a `day` column) from the raw events and goals: per day and
+ * dimension value, the visitors and pageviews. A visit is one visitor's day; its channel, source, campaign, entry
+ * page, country and device are its first pageview's. The CTEs end in `agg`.
+ */
+function aggregateCtes(days: SQL): SQL {
+  return sql`
+    d AS (${days}),
+    ev AS (SELECT * FROM ${analyticsEvents} WHERE day IN (SELECT day FROM d)),
+    gl AS (SELECT * FROM ${analyticsGoals} WHERE day IN (SELECT day FROM d)),
+    visits AS (
+      SELECT DISTINCT ON (day, visitor) day, visitor, channel, source, campaign, path AS entry, country, device,
+        count(*) OVER (PARTITION BY day, visitor) AS views
+      FROM ev ORDER BY day, visitor, at, id),
+    grouped AS (
+      SELECT v.day, x.dimension, x.value, count(*)::int AS visitors, sum(v.views)::int AS pageviews
+      FROM visits v CROSS JOIN LATERAL (VALUES ('total', ''), ('channel', v.channel), ('source', v.source),
+        ('campaign', v.campaign), ('entry', v.entry), ('country', v.country), ('device', v.device)) AS x(dimension, value)
+      WHERE x.value IS NOT NULL GROUP BY 1, 2, 3
+      UNION ALL
+      SELECT day, 'page', path, count(DISTINCT visitor)::int, count(*)::int FROM ev GROUP BY day, path
+      UNION ALL
+      SELECT day, 'goal', name, count(*)::int, 0 FROM gl GROUP BY day, name
+      UNION ALL
+      SELECT s.day, 'funnel', s.step, count(DISTINCT s.visitor)::int, 0 FROM (
+        SELECT day, visitor, 'engaged' AS step FROM ev WHERE path ~ ${ENGAGED_PATHS}
+        UNION ALL SELECT day, visitor, 'engaged' FROM gl WHERE name IN (${list(ENGAGED_GOALS)})
+        UNION ALL SELECT day, visitor, 'lead' FROM gl WHERE name IN (${list(LEAD_GOALS)})
+        UNION ALL SELECT day, visitor, 'meeting' FROM gl WHERE name = 'meeting-booked'
+      ) s WHERE EXISTS (SELECT 1 FROM visits v WHERE v.day = s.day AND v.visitor = s.visitor)
+      GROUP BY 1, 2, 3),
+    ranked AS (
+      SELECT *, row_number() OVER (PARTITION BY day, dimension ORDER BY visitors DESC, pageviews DESC, value) AS rank
+      FROM grouped),
+    agg AS (
+      SELECT day, dimension,
+        CASE WHEN rank <= ${VALUES_PER_DAY} THEN value ELSE '(other)' END AS value,
+        sum(visitors)::int AS visitors, sum(pageviews)::int AS pageviews
+      FROM ranked GROUP BY 1, 2, 3)`;
+}
+
+/**
+ * Rolls up every day before `before` that has raw rows and no rollup yet, in one statement: the days are marked
+ * rolled up and their rows written together (a concurrent roll-up of the same day writes nothing). Answers the days.
+ */
+export async function rollUpBefore(before: string): Promise<number> {
+  const first = sql`(SELECT least((SELECT min(day) FROM ${analyticsEvents}), (SELECT min(day) FROM ${analyticsGoals})))`;
+  const { rows } = await database().execute<{ days: number }>(sql`
+    WITH todo AS (
+      SELECT g::date AS day FROM generate_series(${first}, ${before}::date - 1, interval '1 day') g
+      WHERE NOT EXISTS (SELECT 1 FROM ${analyticsRollups} r WHERE r.day = g::date)),
+    marked AS (INSERT INTO ${analyticsRollups} (day) SELECT day FROM todo ON CONFLICT DO NOTHING RETURNING day),
+    ${aggregateCtes(sql`SELECT day FROM marked`)},
+    written AS (
+      INSERT INTO ${analyticsDaily} (day, dimension, value, visitors, pageviews)
+      SELECT day, dimension, value, visitors, pageviews FROM agg ON CONFLICT DO NOTHING RETURNING 1)
+    SELECT (SELECT count(*)::int FROM marked) AS days`);
+  return Number(rows[0]?.days ?? 0);
+}
+
+export type VisitRow = {
+  dimension: string;
+  value: string;
+  day: string | null;
+  visitors: number;
+  pageviews: number;
+};
+
+/**
+ * A report's visit figures over `[from, to]` (firm days), one statement: rolled-up days from analytics_daily, the
+ * others (today, a day not rolled up yet) grouped live from the raw rows. `total` rows come per day from `totalsFrom`
+ * on (the previous period's too); every other dimension summed over `[from, to]`.
+ */
+export async function visitRows(totalsFrom: string, from: string, to: string): Promise<VisitRow[]> {
+  const { rows } = await database().execute<VisitRow>(sql`
+    WITH ${aggregateCtes(sql`
+      SELECT g::date AS day FROM generate_series(${totalsFrom}::date, ${to}::date, interval '1 day') g
+      WHERE NOT EXISTS (SELECT 1 FROM ${analyticsRollups} r WHERE r.day = g::date)`)},
+    rows AS (
+      SELECT day, dimension, value, visitors, pageviews FROM ${analyticsDaily}
+        WHERE day BETWEEN ${totalsFrom}::date AND ${to}::date
+      UNION ALL SELECT day, dimension, value, visitors, pageviews FROM agg)
+    SELECT dimension, value, CASE WHEN dimension = 'total' THEN to_char(day, 'YYYY-MM-DD') END AS day,
+      sum(visitors)::int AS visitors, sum(pageviews)::int AS pageviews
+    FROM rows WHERE dimension = 'total' OR day >= ${from}::date
+    GROUP BY 1, 2, 3`);
+  return rows.map((row) => ({ ...row, visitors: Number(row.visitors), pageviews: Number(row.pageviews) }));
+}
+
+export type LeadRowFigures = {
+  dimension: string;
+  value: string;
+  day: string | null;
+  leads: number;
+  clients: number;
+  amount: number;
+};
+
+const firmDate = (column: SQL | typeof contactMessages.createdAt) =>
+  sql`(${column} AT TIME ZONE ${FIRM_TIME_ZONE})::date`;
+
+/**
+ * A report's lead figures over `[from, to]`, one statement over the leads filed then (an index on their time): per
+ * dimension of their attribution (the pages: every page their visit included), the leads, the won ones and their
+ * value; `total` per day from `totalsFrom` on, `attributed` those a visit explains.
+ */
+export async function leadRows(totalsFrom: string, from: string, to: string): Promise<LeadRowFigures[]> {
+  const start = firmDayStart(totalsFrom).toISOString();
+  const end = firmDayStart(addDays(to, 1)).toISOString();
+  const { rows } = await database().execute<LeadRowFigures>(sql`
+    WITH l AS (
+      SELECT ${firmDate(contactMessages.createdAt)} AS day, ${contactMessages.attribution} AS a,
+        ${contactMessages.outcome} AS outcome, ${contactMessages.value} AS amount
+      FROM ${contactMessages}
+      WHERE ${contactMessages.createdAt} >= ${start}::timestamptz AND ${contactMessages.createdAt} < ${end}::timestamptz),
+    x AS (
+      SELECT l.day, k.dimension, k.value, l.outcome, l.amount FROM l CROSS JOIN LATERAL (VALUES ('total', ''),
+        ('attributed', CASE WHEN l.a IS NOT NULL THEN '' END), ('channel', l.a->>'channel'), ('source', l.a->>'source'),
+        ('campaign', l.a->>'campaign'), ('entry', l.a->>'landingPage'), ('country', l.a->>'country'),
+        ('device', l.a->>'device')) AS k(dimension, value)
+      WHERE k.value IS NOT NULL
+      UNION ALL
+      SELECT l.day, 'page', p.path, l.outcome, l.amount
+      FROM l CROSS JOIN LATERAL (SELECT DISTINCT jsonb_array_elements_text(l.a->'pagesViewed') AS path) p
+      WHERE jsonb_typeof(l.a->'pagesViewed') = 'array')
+    SELECT dimension, value, CASE WHEN dimension = 'total' THEN to_char(day, 'YYYY-MM-DD') END AS day,
+      count(*)::int AS leads, (count(*) FILTER (WHERE outcome = 'won'))::int AS clients,
+      (coalesce(sum(amount) FILTER (WHERE outcome = 'won'), 0))::float8 AS amount
+    FROM x WHERE dimension = 'total' OR day >= ${from}::date
+    GROUP BY 1, 2, 3`);
+  return rows.map((row) => ({
+    ...row,
+    leads: Number(row.leads),
+    clients: Number(row.clients),
+    amount: Number(row.amount),
+  }));
+}
+
+/** The leads filed over `[from, to]` whose visit included `path`, newest first (at most 200). */
+export async function leadsThatVisited(path: string, from: string, to: string) {
+  const start = firmDayStart(from).toISOString();
+  const end = firmDayStart(addDays(to, 1)).toISOString();
+  return database()
+    .select({
+      id: contactMessages.id,
+      name: contactMessages.name,
+      company: contactMessages.company,
+      source: contactMessages.source,
+      status: contactMessages.status,
+      outcome: contactMessages.outcome,
+      value: contactMessages.value,
+      createdAt: contactMessages.createdAt,
+      attribution: contactMessages.attribution,
+    })
+    .from(contactMessages)
+    .where(
+      and(
+        sql`${contactMessages.createdAt} >= ${start}::timestamptz AND ${contactMessages.createdAt} < ${end}::timestamptz`,
+        sql`${contactMessages.attribution}->'pagesViewed' @> ${JSON.stringify([path])}::jsonb`,
+      ),
+    )
+    .orderBy(sql`${contactMessages.createdAt} DESC`, sql`${contactMessages.id} DESC`)
+    .limit(200);
+}
+
+/** The retention job: raw events and goals of the days before `day` (rolled up first), in batches of `limit`. */
+export async function deleteRawBefore(day: string, limit: number): Promise<number> {
+  const events = await database().execute<{ n: number }>(sql`
+    WITH gone AS (DELETE FROM ${analyticsEvents} WHERE id IN (
+      SELECT id FROM ${analyticsEvents} WHERE day < ${day}::date ORDER BY day LIMIT ${limit}) RETURNING 1)
+    SELECT count(*)::int AS n FROM gone`);
+  const goals = await database().execute<{ n: number }>(sql`
+    WITH gone AS (DELETE FROM ${analyticsGoals} WHERE id IN (
+      SELECT id FROM ${analyticsGoals} WHERE day < ${day}::date ORDER BY day LIMIT ${limit}) RETURNING 1)
+    SELECT count(*)::int AS n FROM gone`);
+  return Number(events.rows[0]?.n ?? 0) + Number(goals.rows[0]?.n ?? 0);
+}
+
+/** Visitors per ISO week (its Monday) from the rollups and today's live rows: the overview's and the digest's. */
+export async function visitorsPerDay(from: string, to: string): Promise<Map<string, number>> {
+  const rows = await visitRows(from, to, to);
+  return new Map(rows.filter((row) => row.dimension === 'total' && row.day).map((row) => [row.day!, row.visitors]));
+}

@@ -1,0 +1,92 @@
+import { sql } from 'drizzle-orm';
+import { bigserial, check, date, index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { at } from '../../platform/db/columns';
+import { oneOf } from '../../platform/db/columns';
+import { CHANNELS, DEVICES, GOALS } from './schema';
+
+/**
+ * The visitor hash's salts (src/features/analytics/visitor.ts): one random salt per firm day, made by the first
+ * event of the day and deleted by the retention job once two days old, so yesterday's hashes can no longer be
+ * recomputed from an IP and a User-Agent (Plausible's scheme).
+ */
+export const analyticsSalts = pgTable('analytics_salts', {
+  day: date({ mode: 'string' }).primaryKey(),
+  salt: text().notNull(),
+  createdAt: at().notNull().defaultNow(),
+});
+
+/**
+ * Pageviews, one row each (POST /api/event), kept 90 days (the retention job). `visitor` is the day's keyed hash of
+ * (salt, IP, User-Agent, site), never the IP or the User-Agent; `path` has no query string; `referrer` is a domain
+ * (and path where the referrer is no search engine), self-referrals dropped; the UTMs and `ref` are the only query
+ * parameters kept; `channel` is derived from them (src/features/analytics/classify.ts).
+ */
+export const analyticsEvents = pgTable(
+  'analytics_events',
+  {
+    id: bigserial({ mode: 'number' }).primaryKey(),
+    at: at().notNull(),
+    day: date({ mode: 'string' }).notNull(),
+    visitor: text().notNull(),
+    path: text().notNull(),
+    referrer: text(),
+    channel: text({ enum: CHANNELS }).notNull(),
+    source: text(),
+    medium: text(),
+    campaign: text(),
+    content: text(),
+    term: text(),
+    country: text(),
+    device: text({ enum: DEVICES }),
+  },
+  (table) => [
+    // A visit is one visitor's events of one day: attribution reads it, the rollups group by it.
+    index('analytics_events_visit').on(table.day, table.visitor, table.at),
+    check('analytics_events_channel', oneOf(table.channel, CHANNELS)),
+    check('analytics_events_device', oneOf(table.device, DEVICES)),
+    check('analytics_events_path', sql`char_length(${table.path}) BETWEEN 1 AND 400`),
+  ],
+);
+
+/**
+ * Goals reached, one row each, recorded by the server's actions (a contact message stored, a meeting booked…),
+ * never claimed by a browser. `visitor` is the day's hash of the request that reached it, when there was one.
+ * Kept 90 days, like the events.
+ */
+export const analyticsGoals = pgTable(
+  'analytics_goals',
+  {
+    id: bigserial({ mode: 'number' }).primaryKey(),
+    at: at().notNull(),
+    day: date({ mode: 'string' }).notNull(),
+    name: text({ enum: GOALS }).notNull(),
+    visitor: text(),
+  },
+  (table) => [
+    index('analytics_goals_day').on(table.day, table.name),
+    check('analytics_goals_name', oneOf(table.name, GOALS)),
+  ],
+);
+
+/**
+ * Daily rollups, kept for ever: per firm day, per dimension (`total`, `channel`, `source`, `campaign`, `page`,
+ * `entry`, `country`, `device`, `goal`, `funnel`) and value, the visitors and pageviews. A day is rolled up once it is
+ * over (analytics_rollups says which); reports read these rows, and today's events live.
+ */
+export const analyticsDaily = pgTable(
+  'analytics_daily',
+  {
+    day: date({ mode: 'string' }).notNull(),
+    dimension: text().notNull(),
+    value: text().notNull(),
+    visitors: integer().notNull(),
+    pageviews: integer().notNull(),
+  },
+  (table) => [primaryKey({ name: 'analytics_daily_pk', columns: [table.day, table.dimension, table.value] })],
+);
+
+/** The days whose events are rolled up into analytics_daily: a report reads those from the rollups only. */
+export const analyticsRollups = pgTable('analytics_rollups', {
+  day: date({ mode: 'string' }).primaryKey(),
+  rolledAt: at().notNull().defaultNow(),
+});
