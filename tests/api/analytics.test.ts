@@ -12,6 +12,7 @@ import { queryCount, resetQueryCount } from '../../src/platform/db/client';
 import { resetEnvCache } from '../../src/platform/env';
 import { addDays, firmDay } from '../../src/platform/time-zone';
 import { forgetSalts, saltDays } from '../../src/features/analytics/store';
+import { addContactMessage } from '../../src/features/leads/messages-store';
 import { attributionOf, expireAnalytics, recordGoal, visitorId } from '../../src/features/analytics/analytics';
 import type { AnalyticsReport, PageLead } from '../../src/features/analytics/schema';
 import type { Lead, LeadRow } from '../../src/features/leads/schema';
@@ -391,6 +392,54 @@ describe('GET /api/analytics', () => {
     expect(after).toMatchObject({ visitors: 2, pageviews: 3 });
     expect(after.goals.find((row) => row.name === 'chat-started')?.count).toBe(1);
     expect(after.funnel.find((row) => row.step === 'engaged')?.visitors).toBe(1);
+  });
+
+  it("groups a closed day's leads once, and again when one of them changes", async () => {
+    const day = addDays(today(), -3);
+    const at = new Date(Date.parse(`${day}T11:00:00Z`));
+    const lead = await addContactMessage(
+      {
+        name: 'Old Lead',
+        email: 'old@lead.example',
+        company: null,
+        phone: null,
+        serviceOfInterest: null,
+        message: 'x',
+      },
+      'form',
+      at,
+      undefined,
+      {
+        attribution: {
+          channel: 'referral',
+          source: 'rollup.example',
+          medium: null,
+          campaign: 'rolled',
+          referrer: 'rollup.example',
+          landingPage: '/',
+          pagesViewed: ['/'],
+        },
+      },
+    );
+    const first = (await report(day, day)).body;
+    expect(first.campaigns.find((row) => row.campaign === 'rolled')).toMatchObject({ leads: 1, clients: 0 });
+    const rolled = await testDatabase().query('SELECT 1 FROM analytics_lead_rollups WHERE day = $1', [day]);
+    expect(rolled).toHaveLength(1);
+    await callJson(leadFunction, `/api/contact-messages/${lead.id}`, {
+      ...asAdmin(bench.cookie(), { method: 'PUT', body: { status: 'closed', outcome: 'won', value: 900 } }),
+      params: { id: lead.id },
+    });
+    const after = (await report(day, day)).body;
+    expect(after.campaigns.find((row) => row.campaign === 'rolled')).toMatchObject({
+      leads: 1,
+      clients: 1,
+      value: 900,
+    });
+    await callJson(leadFunction, `/api/contact-messages/${lead.id}`, {
+      ...asAdmin(bench.cookie(), { method: 'DELETE' }),
+      params: { id: lead.id },
+    });
+    expect((await report(day, day)).body.campaigns.find((row) => row.campaign === 'rolled')).toBeUndefined();
   });
 
   it('exports its tables as CSV', async () => {

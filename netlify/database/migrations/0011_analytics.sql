@@ -36,6 +36,20 @@ CREATE TABLE "analytics_goals" (
 	CONSTRAINT "analytics_goals_name" CHECK ("analytics_goals"."name" IN ('contact-sent', 'newsletter-confirmed', 'chat-started', 'chat-lead', 'meeting-booked', 'video-started', 'access-requested', 'assessment-completed'))
 );
 --> statement-breakpoint
+CREATE TABLE "analytics_lead_daily" (
+	"day" date NOT NULL,
+	"dimension" text NOT NULL,
+	"value" text NOT NULL,
+	"leads" integer NOT NULL,
+	"clients" integer NOT NULL,
+	"amount" bigint NOT NULL,
+	CONSTRAINT "analytics_lead_daily_pk" PRIMARY KEY("day","dimension","value")
+);
+--> statement-breakpoint
+CREATE TABLE "analytics_lead_rollups" (
+	"day" date PRIMARY KEY NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "analytics_rollups" (
 	"day" date PRIMARY KEY NOT NULL,
 	"rolled_at" timestamp with time zone DEFAULT now() NOT NULL
@@ -51,8 +65,28 @@ ALTER TABLE "conversations" ADD COLUMN "attribution" jsonb;--> statement-breakpo
 ALTER TABLE "contact_messages" ADD COLUMN "attribution" jsonb;--> statement-breakpoint
 ALTER TABLE "contact_messages" ADD COLUMN "outcome" text;--> statement-breakpoint
 ALTER TABLE "contact_messages" ADD COLUMN "value" integer;--> statement-breakpoint
+CREATE INDEX "analytics_daily_dimension" ON "analytics_daily" USING btree ("dimension","day");--> statement-breakpoint
 CREATE INDEX "analytics_events_visit" ON "analytics_events" USING btree ("day","visitor","at");--> statement-breakpoint
 CREATE INDEX "analytics_goals_day" ON "analytics_goals" USING btree ("day","name");--> statement-breakpoint
+CREATE INDEX "analytics_lead_daily_dimension" ON "analytics_lead_daily" USING btree ("dimension","day");--> statement-breakpoint
 ALTER TABLE "contact_messages" ADD CONSTRAINT "contact_messages_outcome" CHECK ("contact_messages"."outcome" IN ('won', 'lost', 'not-a-fit'));--> statement-breakpoint
 ALTER TABLE "contact_messages" ADD CONSTRAINT "contact_messages_value" CHECK ("contact_messages"."value" BETWEEN 0 AND 1000000000);--> statement-breakpoint
-ALTER TABLE "contact_messages" ADD CONSTRAINT "contact_messages_attribution" CHECK (jsonb_typeof("contact_messages"."attribution") = 'object');
+ALTER TABLE "contact_messages" ADD CONSTRAINT "contact_messages_attribution" CHECK (jsonb_typeof("contact_messages"."attribution") = 'object');--> statement-breakpoint
+-- A lead filed, deleted, or whose attribution, outcome or value changed makes its firm day's lead rollup stale: the
+-- day is unmarked, so the next report groups it again (src/features/analytics/store.ts, rollUpLeadsBefore). The lock
+-- orders the change after a rollup in progress, and a rollup after a change in progress.
+CREATE FUNCTION analytics_lead_changed() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM pg_advisory_xact_lock(hashtext('analytics_lead_rollups'));
+  IF TG_OP IN ('UPDATE', 'DELETE') THEN
+    DELETE FROM analytics_lead_rollups WHERE day = (OLD.created_at AT TIME ZONE 'Europe/Madrid')::date;
+  END IF;
+  IF TG_OP IN ('UPDATE', 'INSERT') THEN
+    DELETE FROM analytics_lead_rollups WHERE day = (NEW.created_at AT TIME ZONE 'Europe/Madrid')::date;
+  END IF;
+  RETURN NULL;
+END
+$$;--> statement-breakpoint
+CREATE TRIGGER contact_messages_analytics
+  AFTER INSERT OR DELETE OR UPDATE OF created_at, attribution, outcome, value ON contact_messages
+  FOR EACH ROW EXECUTE FUNCTION analytics_lead_changed();

@@ -25,7 +25,9 @@ import {
   insertPageview,
   leadRows,
   leadsThatVisited,
+  pendingRollups,
   rollUpBefore,
+  rollUpLeadsBefore,
   saltFor,
   visitEvents,
   visitRows,
@@ -147,8 +149,12 @@ export async function attributionFor(signal: VisitSignal | null, now = clockNow(
 }
 
 /** Rolls up every firm day that is over (10 minutes' grace for an event stamped at 23:59:59). */
-export function rollUp(now = clockNow()): Promise<number> {
-  return rollUpBefore(firmDay(now.getTime() - 10 * 60_000));
+export async function rollUp(now = clockNow()): Promise<number> {
+  const before = firmDay(now.getTime() - 10 * 60_000);
+  const pending = await pendingRollups(before);
+  const days = pending.visitDays ? await rollUpBefore(before) : 0;
+  if (pending.leadDays) await rollUpLeadsBefore(before);
+  return days;
 }
 
 /**

@@ -4,7 +4,15 @@ import { database } from '../../platform/db/client';
 import { FIRM_TIME_ZONE, firmDayStart, addDays } from '../../platform/time-zone';
 import { sharedQuotaSql, type DailyQuota } from '../quotas/store';
 import { contactMessages } from '../leads/tables';
-import { analyticsDaily, analyticsEvents, analyticsGoals, analyticsRollups, analyticsSalts } from './tables';
+import {
+  analyticsDaily,
+  analyticsEvents,
+  analyticsGoals,
+  analyticsLeadDaily,
+  analyticsLeadRollups,
+  analyticsRollups,
+  analyticsSalts,
+} from './tables';
 import type { Channel, Device, Goal } from './schema';
 
 /**
@@ -151,8 +159,11 @@ const list = (values: readonly string[]) => sql.raw(values.map((value) => `'${va
 function aggregateCtes(days: SQL): SQL {
   return sql`
     d AS (${days}),
-    ev AS (SELECT * FROM ${analyticsEvents} WHERE day IN (SELECT day FROM d)),
-    gl AS (SELECT * FROM ${analyticsGoals} WHERE day IN (SELECT day FROM d)),
+    -- Bounded by the days' first and last, so the planner reads the days' rows by index, never the whole table.
+    ev AS (SELECT * FROM ${analyticsEvents} WHERE day BETWEEN (SELECT min(day) FROM d) AND (SELECT max(day) FROM d)
+      AND day IN (SELECT day FROM d)),
+    gl AS (SELECT * FROM ${analyticsGoals} WHERE day BETWEEN (SELECT min(day) FROM d) AND (SELECT max(day) FROM d)
+      AND day IN (SELECT day FROM d)),
     visits AS (
       SELECT DISTINCT ON (day, visitor) day, visitor, channel, source, campaign, path AS entry, country, device,
         count(*) OVER (PARTITION BY day, visitor) AS views
@@ -188,12 +199,27 @@ function aggregateCtes(days: SQL): SQL {
  * Rolls up every day before `before` that has raw rows and no rollup yet, in one statement: the days are marked
  * rolled up and their rows written together (a concurrent roll-up of the same day writes nothing). Answers the days.
  */
+/** The closed days with raw rows and no rollup, before `before`. */
+const unrolledVisitDays = (before: string) => sql`
+  SELECT g::date AS day FROM generate_series(
+    (SELECT least((SELECT min(day) FROM ${analyticsEvents}), (SELECT min(day) FROM ${analyticsGoals}))),
+    ${before}::date - 1, interval '1 day') g
+  WHERE NOT EXISTS (SELECT 1 FROM ${analyticsRollups} r WHERE r.day = g::date)`;
+
+/**
+ * How many closed days, before `before`, wait for their visits' and their leads' rollups: one small statement, since
+ * mostly there is nothing to do (a day is over once a day).
+ */
+export async function pendingRollups(before: string): Promise<{ visitDays: number; leadDays: number }> {
+  const { rows } = await database().execute<{ visits: number; leads: number }>(sql`SELECT
+    (SELECT count(*)::int FROM (${unrolledVisitDays(before)}) v) AS visits,
+    (SELECT count(*)::int FROM (${unrolledLeadDays(before)}) l) AS leads`);
+  return { visitDays: Number(rows[0]?.visits ?? 0), leadDays: Number(rows[0]?.leads ?? 0) };
+}
+
 export async function rollUpBefore(before: string): Promise<number> {
-  const first = sql`(SELECT least((SELECT min(day) FROM ${analyticsEvents}), (SELECT min(day) FROM ${analyticsGoals})))`;
   const { rows } = await database().execute<{ days: number }>(sql`
-    WITH todo AS (
-      SELECT g::date AS day FROM generate_series(${first}, ${before}::date - 1, interval '1 day') g
-      WHERE NOT EXISTS (SELECT 1 FROM ${analyticsRollups} r WHERE r.day = g::date)),
+    WITH todo AS (${unrolledVisitDays(before)}),
     marked AS (INSERT INTO ${analyticsRollups} (day) SELECT day FROM todo ON CONFLICT DO NOTHING RETURNING day),
     ${aggregateCtes(sql`SELECT day FROM marked`)},
     written AS (
@@ -223,12 +249,15 @@ export async function visitRows(totalsFrom: string, from: string, to: string): P
       WHERE NOT EXISTS (SELECT 1 FROM ${analyticsRollups} r WHERE r.day = g::date)`)},
     rows AS (
       SELECT day, dimension, value, visitors, pageviews FROM ${analyticsDaily}
-        WHERE day BETWEEN ${totalsFrom}::date AND ${to}::date
-      UNION ALL SELECT day, dimension, value, visitors, pageviews FROM agg)
+        WHERE day BETWEEN ${from}::date AND ${to}::date
+      UNION ALL
+      SELECT day, dimension, value, visitors, pageviews FROM ${analyticsDaily}
+        WHERE dimension = 'total' AND day >= ${totalsFrom}::date AND day < ${from}::date
+      UNION ALL SELECT day, dimension, value, visitors, pageviews FROM agg
+        WHERE dimension = 'total' OR day >= ${from}::date)
     SELECT dimension, value, CASE WHEN dimension = 'total' THEN to_char(day, 'YYYY-MM-DD') END AS day,
       sum(visitors)::int AS visitors, sum(pageviews)::int AS pageviews
-    FROM rows WHERE dimension = 'total' OR day >= ${from}::date
-    GROUP BY 1, 2, 3`);
+    FROM rows GROUP BY 1, 2, 3`);
   return rows.map((row) => ({ ...row, visitors: Number(row.visitors), pageviews: Number(row.pageviews) }));
 }
 
@@ -241,24 +270,26 @@ export type LeadRowFigures = {
   amount: number;
 };
 
-const firmDate = (column: SQL | typeof contactMessages.createdAt) =>
-  sql`(${column} AT TIME ZONE ${FIRM_TIME_ZONE})::date`;
+/** The lock that orders a lead rollup after the lead changes it reads (the trigger of migration 0011 takes it too). */
+const LEAD_ROLLUP_LOCK = sql`pg_advisory_xact_lock(hashtext('analytics_lead_rollups'))`;
+
+/** The firm day a lead was filed on. */
+const leadDay = sql`(${contactMessages.createdAt} AT TIME ZONE ${FIRM_TIME_ZONE})::date`;
 
 /**
- * A report's lead figures over `[from, to]`, one statement over the leads filed then (an index on their time): per
- * dimension of their attribution (the pages: every page their visit included), the leads, the won ones and their
- * value; `total` per day from `totalsFrom` on, `attributed` those a visit explains.
+ * The leads of the days `days` (a query answering a `day` column, from `since` on), grouped per firm day and dimension
+ * of their attribution (the pages: every page their visit included): the leads, the won ones and their value;
+ * `total` every lead, `attributed` those a visit explains. The CTEs end in `lagg`.
  */
-export async function leadRows(totalsFrom: string, from: string, to: string): Promise<LeadRowFigures[]> {
-  const start = firmDayStart(totalsFrom).toISOString();
-  const end = firmDayStart(addDays(to, 1)).toISOString();
-  const { rows } = await database().execute<LeadRowFigures>(sql`
-    WITH l AS (
-      SELECT ${firmDate(contactMessages.createdAt)} AS day, ${contactMessages.attribution} AS a,
-        ${contactMessages.outcome} AS outcome, ${contactMessages.value} AS amount
+function leadAggregateCtes(days: SQL, since: SQL): SQL {
+  return sql`
+    ld AS (${days}),
+    l AS (
+      SELECT ${leadDay} AS day, ${contactMessages.attribution} AS a, ${contactMessages.outcome} AS outcome,
+        ${contactMessages.value} AS amount
       FROM ${contactMessages}
-      WHERE ${contactMessages.createdAt} >= ${start}::timestamptz AND ${contactMessages.createdAt} < ${end}::timestamptz),
-    x AS (
+      WHERE ${contactMessages.createdAt} >= ${since} AND ${leadDay} IN (SELECT day FROM ld)),
+    lx AS (
       SELECT l.day, k.dimension, k.value, l.outcome, l.amount FROM l CROSS JOIN LATERAL (VALUES ('total', ''),
         ('attributed', CASE WHEN l.a IS NOT NULL THEN '' END), ('channel', l.a->>'channel'), ('source', l.a->>'source'),
         ('campaign', l.a->>'campaign'), ('entry', l.a->>'landingPage'), ('country', l.a->>'country'),
@@ -267,12 +298,71 @@ export async function leadRows(totalsFrom: string, from: string, to: string): Pr
       UNION ALL
       SELECT l.day, 'page', p.path, l.outcome, l.amount
       FROM l CROSS JOIN LATERAL (SELECT DISTINCT jsonb_array_elements_text(l.a->'pagesViewed') AS path) p
-      WHERE jsonb_typeof(l.a->'pagesViewed') = 'array')
+      WHERE jsonb_typeof(l.a->'pagesViewed') = 'array'),
+    lagg AS (
+      SELECT day, dimension, value, count(*)::int AS leads, (count(*) FILTER (WHERE outcome = 'won'))::int AS clients,
+        (coalesce(sum(amount) FILTER (WHERE outcome = 'won'), 0))::bigint AS amount
+      FROM lx GROUP BY 1, 2, 3)`;
+}
+
+/** The closed days of leads not rolled up as they are now, from the first lead on, before `before`. */
+const unrolledLeadDays = (before: string) => sql`
+  SELECT g::date AS day FROM generate_series(
+    (SELECT (min(${contactMessages.createdAt}) AT TIME ZONE ${FIRM_TIME_ZONE})::date FROM ${contactMessages}),
+    ${before}::date - 1, interval '1 day') g
+  WHERE NOT EXISTS (SELECT 1 FROM ${analyticsLeadRollups} r WHERE r.day = g::date)`;
+
+/**
+ * Rolls up the leads of every closed day not rolled up as it is now (a day whose lead changed since is again), in a
+ * transaction that first takes the lock a lead's change takes: so no change is missed by a rollup that read before
+ * it. Answers the days rolled up.
+ */
+export async function rollUpLeadsBefore(before: string): Promise<number> {
+  return database().transaction(async (tx) => {
+    await tx.execute(sql`SELECT ${LEAD_ROLLUP_LOCK}`);
+    await tx.execute(sql`
+      DELETE FROM ${analyticsLeadDaily} d WHERE d.day < ${before}::date
+        AND NOT EXISTS (SELECT 1 FROM ${analyticsLeadRollups} r WHERE r.day = d.day)`);
+    const { rows } = await tx.execute<{ days: number }>(sql`
+      WITH marked AS (
+        INSERT INTO ${analyticsLeadRollups} (day) ${unrolledLeadDays(before)} ON CONFLICT DO NOTHING RETURNING day),
+      ${leadAggregateCtes(
+        sql`SELECT day FROM marked`,
+        sql`(SELECT (min(day)::timestamp AT TIME ZONE ${FIRM_TIME_ZONE}) FROM marked)`,
+      )},
+      written AS (
+        INSERT INTO ${analyticsLeadDaily} (day, dimension, value, leads, clients, amount)
+        SELECT day, dimension, value, leads, clients, amount FROM lagg ON CONFLICT DO NOTHING RETURNING 1)
+      SELECT (SELECT count(*)::int FROM marked) AS days`);
+    return Number(rows[0]?.days ?? 0);
+  });
+}
+
+/**
+ * A report's lead figures over `[from, to]`, one statement: rolled-up days from analytics_lead_daily, the others
+ * (today, a day changed since its rollup) grouped live from the leads of those days only. `total` rows come per day
+ * from `totalsFrom` on; every other dimension summed over `[from, to]`.
+ */
+export async function leadRows(totalsFrom: string, from: string, to: string): Promise<LeadRowFigures[]> {
+  const { rows } = await database().execute<LeadRowFigures>(sql`
+    WITH ${leadAggregateCtes(
+      sql`SELECT g::date AS day FROM generate_series(${totalsFrom}::date, ${to}::date, interval '1 day') g
+        WHERE NOT EXISTS (SELECT 1 FROM ${analyticsLeadRollups} r WHERE r.day = g::date)`,
+      sql`(SELECT (min(day)::timestamp AT TIME ZONE ${FIRM_TIME_ZONE}) FROM ld)`,
+    )},
+    rolled AS (
+      SELECT d.* FROM ${analyticsLeadDaily} d JOIN ${analyticsLeadRollups} r ON r.day = d.day
+      WHERE d.day BETWEEN ${from}::date AND ${to}::date
+      UNION ALL
+      SELECT d.* FROM ${analyticsLeadDaily} d JOIN ${analyticsLeadRollups} r ON r.day = d.day
+      WHERE d.dimension = 'total' AND d.day >= ${totalsFrom}::date AND d.day < ${from}::date),
+    rows AS (
+      SELECT day, dimension, value, leads, clients, amount FROM rolled
+      UNION ALL SELECT day, dimension, value, leads, clients, amount FROM lagg
+        WHERE dimension = 'total' OR day >= ${from}::date)
     SELECT dimension, value, CASE WHEN dimension = 'total' THEN to_char(day, 'YYYY-MM-DD') END AS day,
-      count(*)::int AS leads, (count(*) FILTER (WHERE outcome = 'won'))::int AS clients,
-      (coalesce(sum(amount) FILTER (WHERE outcome = 'won'), 0))::float8 AS amount
-    FROM x WHERE dimension = 'total' OR day >= ${from}::date
-    GROUP BY 1, 2, 3`);
+      sum(leads)::int AS leads, sum(clients)::int AS clients, sum(amount)::float8 AS amount
+    FROM rows GROUP BY 1, 2, 3`);
   return rows.map((row) => ({
     ...row,
     leads: Number(row.leads),

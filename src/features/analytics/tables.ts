@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, check, date, index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, check, date, index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import { at } from '../../platform/db/columns';
 import { oneOf } from '../../platform/db/columns';
 import { CHANNELS, DEVICES, GOALS } from './schema';
@@ -82,11 +82,41 @@ export const analyticsDaily = pgTable(
     visitors: integer().notNull(),
     pageviews: integer().notNull(),
   },
-  (table) => [primaryKey({ name: 'analytics_daily_pk', columns: [table.day, table.dimension, table.value] })],
+  (table) => [
+    primaryKey({ name: 'analytics_daily_pk', columns: [table.day, table.dimension, table.value] }),
+    // A report's previous period reads its days' totals only.
+    index('analytics_daily_dimension').on(table.dimension, table.day),
+  ],
 );
 
 /** The days whose events are rolled up into analytics_daily: a report reads those from the rollups only. */
 export const analyticsRollups = pgTable('analytics_rollups', {
   day: date({ mode: 'string' }).primaryKey(),
   rolledAt: at().notNull().defaultNow(),
+});
+
+/**
+ * The leads' daily rollups (per firm day of the lead, dimension of its attribution and value: leads, won ones, their
+ * value in euros), kept for the days analytics_lead_rollups marks. A lead's change (filed, deleted, its attribution,
+ * outcome or value changed) unmarks its day through a trigger (migration 0011), so the next report groups it again.
+ */
+export const analyticsLeadDaily = pgTable(
+  'analytics_lead_daily',
+  {
+    day: date({ mode: 'string' }).notNull(),
+    dimension: text().notNull(),
+    value: text().notNull(),
+    leads: integer().notNull(),
+    clients: integer().notNull(),
+    amount: bigint({ mode: 'number' }).notNull(),
+  },
+  (table) => [
+    primaryKey({ name: 'analytics_lead_daily_pk', columns: [table.day, table.dimension, table.value] }),
+    index('analytics_lead_daily_dimension').on(table.dimension, table.day),
+  ],
+);
+
+/** The days whose leads analytics_lead_daily holds as they are now (the trigger deletes a changed lead's day). */
+export const analyticsLeadRollups = pgTable('analytics_lead_rollups', {
+  day: date({ mode: 'string' }).primaryKey(),
 });

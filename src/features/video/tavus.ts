@@ -148,7 +148,7 @@ export async function startConversation(
   // Without its id the call could not be recorded, logged or called back.
   if (!conversationUrl || !conversationId) throw new UpstreamFailed('No conversation URL or ID received');
   const startedAt = new Date();
-  await recordGoal('video-started', visitor, startedAt);
+  await recordGoal('video-started', visitor);
   await recordVideoCallStart(
     {
       sessionId: conversationId,
@@ -160,7 +160,7 @@ export async function startConversation(
       endsBy: new Date(startedAt.getTime() + config.TAVUS_MAX_CALL_SECONDS * 1000).toISOString(),
     },
     // The visit the call came from: the lead it may file carries it.
-    await attributionOf(visitor, startedAt),
+    await attributionOf(visitor),
   );
   return { conversation_id: conversationId, conversation_url: conversationUrl };
 }
