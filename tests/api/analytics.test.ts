@@ -39,6 +39,10 @@ afterEach(() => {
   resetEnvCache();
 });
 
+function signalOf(visit: Visit) {
+  return { ip: visit.ip, userAgent: visit.ua ?? CHROME, host: 'localhost:8888', country: null };
+}
+
 interface Visit {
   ip: string;
   ua?: string | null;
@@ -372,26 +376,39 @@ describe('GET /api/analytics', () => {
     expect(body.previous.to).toBe(addDays(today(), -1));
   });
 
-  it('reads closed days from their rollup, kept after the raw events are deleted at 90 days', async () => {
-    const old = new Date(Date.now() - 100 * 86_400_000);
-    const oldDay = firmDay(old);
-    const db = testDatabase();
-    for (const [i, path] of ['/', '/insights', '/insights'].entries()) {
-      await db.query(
-        `INSERT INTO analytics_events (at, day, visitor, path, channel, source) VALUES ($1, $2, $3, $4, 'search', 'Google')`,
-        [old.toISOString(), oldDay, `old-visitor-${i % 2}`, path],
-      );
-    }
-    await recordGoal('chat-started', 'old-visitor-0', old);
-    const before = (await report(oldDay, oldDay)).body;
-    expect(before).toMatchObject({ visitors: 2, pageviews: 3 });
+  it('compacts a closed day from its raw rows to the figures counted as they came, kept after 90 days', async () => {
+    // Yesterday, counted by the beacons as they came.
+    const yesterday = new Date(Date.now() - 86_400_000);
+    const day = firmDay(yesterday);
+    setClock(yesterday);
+    const chrome = { ip: '192.0.2.30' };
+    const firefox = { ip: '192.0.2.31', ua: FIREFOX };
+    await pageview(chrome, '/?utm_source=newsletter&utm_medium=email&utm_campaign=compact', 'https://mail.google.com/');
+    await pageview(chrome, '/book');
+    await pageview(chrome, '/book');
+    await pageview(firefox, '/insights', 'https://www.google.com/');
+    await recordGoal('chat-started', await visitorId({ ...signalOf(chrome), host: 'localhost:8888' }, yesterday));
+    setClock(null);
+    const counted = (await report(day, day)).body;
+    expect(counted).toMatchObject({ visitors: 2, pageviews: 4 });
+    // The day is over: the retention run groups it again from its raw rows, into one row a value.
     const retention = await expireAnalytics();
-    expect(retention.events).toBeGreaterThanOrEqual(4);
-    expect(await db.query('SELECT 1 FROM analytics_events WHERE day = $1', [oldDay])).toHaveLength(0);
-    const after = (await report(oldDay, oldDay)).body;
-    expect(after).toMatchObject({ visitors: 2, pageviews: 3 });
-    expect(after.goals.find((row) => row.name === 'chat-started')?.count).toBe(1);
-    expect(after.funnel.find((row) => row.step === 'engaged')?.visitors).toBe(1);
+    expect(retention.rolled).toBeGreaterThanOrEqual(1);
+    const compacted = (await report(day, day)).body;
+    const { from: _f, to: _t, previous: _p, ...figures } = compacted;
+    const { from: _f2, to: _t2, previous: _p2, ...before } = counted;
+    expect(figures).toEqual(before);
+    expect(compacted.funnel.find((row) => row.step === 'engaged')?.visitors).toBe(1);
+    expect(compacted.goals.find((row) => row.name === 'chat-started')?.count).toBe(1);
+    const shards = await testDatabase().query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM analytics_daily WHERE day = $1 AND dimension = 'total'`,
+      [day],
+    );
+    expect(shards[0]!.n).toBe(1);
+    // 90 days on, the raw rows are deleted and the figures stay.
+    await expireAnalytics(new Date(Date.parse(`${day}T12:00:00Z`) + 91 * 86_400_000));
+    expect(await testDatabase().query('SELECT 1 FROM analytics_events WHERE day = $1', [day])).toHaveLength(0);
+    expect((await report(day, day)).body).toMatchObject({ visitors: 2, pageviews: 4 });
   });
 
   it("groups a closed day's leads once, and again when one of them changes", async () => {

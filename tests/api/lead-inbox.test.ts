@@ -312,7 +312,7 @@ describe('lead inbox', () => {
     expect(lead!.message).toContain('Quiero invertir');
   });
 
-  it('exports the leads as CSV: SPEC’s message columns first, then status, owner and notes', async () => {
+  it('exports the leads as CSV: SPEC’s message columns first, then status, owner, notes, attribution and outcome', async () => {
     const response = await call(messagesFunction, '/api/contact-messages?format=csv', admin());
     expect(response.status).toBe(200);
     expect(response.headers.get('content-disposition')).toMatch(
@@ -321,10 +321,12 @@ describe('lead inbox', () => {
     const text = await response.text();
     const [header, ...rows] = text.replace(/^\uFEFF/, '').split('\r\n');
     expect(header).toBe(
-      '"Name","Email","Company","Service","Date","Phone","Message","Source","Language","Status","Owner","Notes"',
+      '"Name","Email","Company","Service","Date","Phone","Message","Source","Language","Status","Owner","Notes",' +
+        '"Channel","Referrer source","Medium","Campaign","Referrer","Landing page","Pages viewed","Outcome","Value (EUR)"',
     );
     const lucia = rows.find((row) => row.startsWith('"Lucía Reply"'));
-    expect(lucia).toMatch(/"Acme",.*"form","es","replied","partner",""$/s);
+    // No visit explains a lead filed in-process, and nobody said how it ended: the last nine cells are empty.
+    expect(lucia).toMatch(new RegExp(`"Acme",.*"form","es","replied","partner",""${',""'.repeat(9)}$`, 's'));
   });
 
   it('answers what retention, privacy requests and the overview ask of the table, one statement each', async () => {

@@ -195,7 +195,8 @@ describe('the retention job and the records of the last 12 months', () => {
     resetQueryCount();
     await runRetention(now);
     const before = queryCount();
-    // The analytics' four (the roll-up, a batch of old events and of old goals, the old salts) among them.
+    // The analytics' six among them: whether a day waits for its rollup, a batch of old events and of old goals, the
+    // past days' visits and marks, the old salts.
     expect(before).toBeLessThanOrEqual(16);
     for (let i = 0; i < 60; i += 1)
       await message(`Visitor ${i}`, `v${i}@recent.example`, dated(now.getTime() - i * DAY));

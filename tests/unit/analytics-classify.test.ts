@@ -37,6 +37,11 @@ describe('a pageview URL', () => {
     expect(normalisePath(`/${'a'.repeat(1000)}`)).toHaveLength(400);
     expect(tagged(`utm_source=${'x'.repeat(500)}`).utm_source).toHaveLength(100);
     expect(normalisePath('/insights//x/')).toBe('/insights/x');
+    // Never a path a browser would open as another site's address.
+    expect(normalisePath('/%5Cevil.example/x')).toBe('/evil.example/x');
+    expect(normalisePath('/\\evil.example')).toBe('/evil.example');
+    expect(normalisePath('//evil.example')).toBe('/evil.example');
+    expect(parsePageUrl('https://vantiapartners.com/%5C%5Cevil.example/login')!.path).toBe('/evil.example/login');
     expect(normalisePath('/es/sobre%20nosotros')).toBe('/es/sobre nosotros');
   });
 

@@ -2,9 +2,10 @@ CREATE TABLE "analytics_daily" (
 	"day" date NOT NULL,
 	"dimension" text NOT NULL,
 	"value" text NOT NULL,
+	"shard" smallint DEFAULT 0 NOT NULL,
 	"visitors" integer NOT NULL,
 	"pageviews" integer NOT NULL,
-	CONSTRAINT "analytics_daily_pk" PRIMARY KEY("day","dimension","value")
+	CONSTRAINT "analytics_daily_pk" PRIMARY KEY("day","dimension","value","shard")
 );
 --> statement-breakpoint
 CREATE TABLE "analytics_events" (
@@ -59,6 +60,26 @@ CREATE TABLE "analytics_salts" (
 	"day" date PRIMARY KEY NOT NULL,
 	"salt" text NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "analytics_visit_marks" (
+	"day" date NOT NULL,
+	"visitor" text NOT NULL,
+	"mark" text NOT NULL,
+	CONSTRAINT "analytics_visit_marks_pk" PRIMARY KEY("day","visitor","mark")
+);
+--> statement-breakpoint
+CREATE TABLE "analytics_visits" (
+	"day" date NOT NULL,
+	"visitor" text NOT NULL,
+	"channel" text NOT NULL,
+	"source" text,
+	"campaign" text,
+	"entry" text NOT NULL,
+	"country" text,
+	"device" text,
+	"pageviews" integer NOT NULL,
+	CONSTRAINT "analytics_visits_pk" PRIMARY KEY("day","visitor")
 );
 --> statement-breakpoint
 ALTER TABLE "conversations" ADD COLUMN "attribution" jsonb;--> statement-breakpoint

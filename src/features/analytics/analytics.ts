@@ -20,6 +20,9 @@ import {
 } from './schema';
 import {
   deleteRawBefore,
+  deleteVisitsBefore,
+  ENGAGED_GOALS,
+  LEAD_GOALS,
   deleteSaltsBefore,
   insertGoal,
   insertPageview,
@@ -109,10 +112,19 @@ export async function recordPageview(input: EventInput, signal: VisitSignal, now
   return true;
 }
 
+/** The funnel steps each goal is: any of these engages; these are a lead; a booking is a meeting too. */
+function stepsOf(name: Goal): string[] {
+  return [
+    ...(ENGAGED_GOALS.includes(name) ? ['engaged'] : []),
+    ...(LEAD_GOALS.includes(name) ? ['lead'] : []),
+    ...(name === 'meeting-booked' ? ['meeting'] : []),
+  ];
+}
+
 /** Records a goal an action reached (never one a browser claims), with the visitor of its request when it had one. */
 export async function recordGoal(name: Goal, visitor: string | null, now = clockNow()): Promise<void> {
   try {
-    await insertGoal(name, visitor, now, firmDay(now));
+    await insertGoal(name, visitor, now, firmDay(now), visitor ? stepsOf(name) : []);
   } catch (error) {
     // Counting is never worth losing the action it counts: a failure here is logged, the action stands.
     console.error(`analytics goal ${name} not recorded:`, error instanceof Error ? error.message : error);
@@ -148,24 +160,33 @@ export async function attributionFor(signal: VisitSignal | null, now = clockNow(
   return { visitor, attribution: await attributionOf(visitor, now) };
 }
 
-/** Rolls up every firm day that is over (10 minutes' grace for an event stamped at 23:59:59). */
-export async function rollUp(now = clockNow()): Promise<number> {
-  const before = firmDay(now.getTime() - 10 * 60_000);
-  const pending = await pendingRollups(before);
-  const days = pending.visitDays ? await rollUpBefore(before) : 0;
-  if (pending.leadDays) await rollUpLeadsBefore(before);
-  return days;
+/** The firm day whose end a rollup waits for: 10 minutes' grace for an event stamped at 23:59:59. */
+const closedBefore = (now: Date) => firmDay(now.getTime() - 10 * 60_000);
+
+/** Rolls up the leads of every firm day that is over and not rolled up as it is now (a report's first step). */
+async function rollUpLeads(now: Date): Promise<void> {
+  const before = closedBefore(now);
+  if ((await pendingRollups(before)).leadDays) await rollUpLeadsBefore(before);
 }
 
 /**
- * The retention job's part: rolls up what is over, then deletes raw events and goals past RAW_EVENT_DAYS and salts
- * past SALT_DAYS. Answers what it deleted.
+ * The retention job's part: compacts the days that are over and rolls up their leads, then deletes raw events and
+ * goals past RAW_EVENT_DAYS, the visits and marks of past days, and salts past SALT_DAYS. Answers what it did.
  */
 export async function expireAnalytics(now = clockNow(), limit = 10_000) {
-  const rolled = await rollUp(now);
+  const before = closedBefore(now);
+  const pending = await pendingRollups(before);
+  const rolled = pending.visitDays ? await rollUpBefore(before) : 0;
+  if (pending.leadDays) await rollUpLeadsBefore(before);
   const today = firmDay(now);
-  // One batch of events and one of goals a run (`limit` each): the next run goes on.
-  const events = await deleteRawBefore(addDays(today, -RAW_EVENT_DAYS), limit);
+  // Up to four batches a run, more than two days at the site's daily cap (QUOTAS.event): the next run goes on.
+  let events = 0;
+  for (let batch = 0; batch < 4; batch += 1) {
+    const deleted = await deleteRawBefore(addDays(today, -RAW_EVENT_DAYS), limit);
+    events += deleted;
+    if (deleted < limit) break;
+  }
+  await deleteVisitsBefore(today);
   const salts = await deleteSaltsBefore(addDays(today, 1 - SALT_DAYS));
   return { rolled, events, salts };
 }
@@ -205,14 +226,15 @@ function table(
 
 /**
  * GET /api/analytics: the range's figures (firm days, both ends included) and the same length of time before it, in
- * two statements over the rollups and the leads (after rolling up any day that is over and not rolled up yet).
+ * two statements over the daily figures and the leads' rollups (after rolling up the leads of any day that is over and
+ * not rolled up as it is now).
  */
 export async function analyticsReport(from: string, to: string, now = clockNow()): Promise<AnalyticsReport> {
   checkRange(from, to);
   const length = daysBetween(from, to) + 1;
   const previousFrom = addDays(from, -length);
   const previousTo = addDays(from, -1);
-  await rollUp(now);
+  await rollUpLeads(now);
   const [visits, leads] = await Promise.all([visitRows(previousFrom, from, to), leadRows(previousFrom, from, to)]);
   const days = Array.from({ length }, (_, i) => addDays(from, i));
   const dailyVisits = new Map(visits.filter((row) => row.dimension === 'total').map((row) => [row.day!, row]));

@@ -104,7 +104,8 @@ export function normalisePath(pathname: string): string {
   } catch {
     // Left as sent: a malformed escape is still one page's address.
   }
-  path = path.replace(/[\p{Cc}\p{Cf}]+/gu, '').replace(/\/{2,}/g, '/');
+  // A backslash is a slash to a browser (`/\\evil.example` opens another site): both are one slash here.
+  path = path.replace(/[\p{Cc}\p{Cf}]+/gu, '').replace(/[\\/]+/g, '/');
   if (path.length > 1) path = path.replace(/\/$/, '');
   return (path.startsWith('/') ? path : `/${path}`).slice(0, PATH_MAX);
 }

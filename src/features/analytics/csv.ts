@@ -14,9 +14,9 @@ export const ANALYTICS_CSV_HEADER = [
 
 export function analyticsCsv(report: AnalyticsReport): string {
   const rows = <K extends string>(table: string, items: Array<ReportRow & { [P in K]: string }>, key: K) =>
-    items.map((item) => [table, item[key], item.visitors, item.pageviews, item.leads, item.clients, item.value]);
+    items.map((item) => [table, item[key], item.visitors, item.pageviews, item.leads, item.clients, item.value, null]);
   return toCsv(ANALYTICS_CSV_HEADER, [
-    ...report.series.map((day) => ['day', day.date, day.visitors, day.pageviews, day.leads, null, null]),
+    ...report.series.map((day) => ['day', day.date, day.visitors, day.pageviews, day.leads, null, null, null]),
     ...rows('channel', report.channels, 'channel'),
     ...rows('source', report.sources, 'source'),
     ...rows('campaign', report.campaigns, 'campaign'),
@@ -24,7 +24,8 @@ export function analyticsCsv(report: AnalyticsReport): string {
     ...rows('entry page', report.entryPages, 'path'),
     ...rows('country', report.countries, 'country'),
     ...rows('device', report.devices, 'device'),
-    ...report.goals.map((goal) => ['goal', goal.name, null, null, goal.count, null, null]),
-    ...report.funnel.map((step) => ['funnel', step.step, step.visitors, null, null, null, null]),
+    // A goal counts how often it was reached; a funnel step, visitors.
+    ...report.goals.map((goal) => ['goal', goal.name, null, null, null, null, null, goal.count]),
+    ...report.funnel.map((step) => ['funnel', step.step, step.visitors, null, null, null, null, null]),
   ]);
 }

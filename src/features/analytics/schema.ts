@@ -49,7 +49,7 @@ export type FunnelStep = (typeof FUNNEL_STEPS)[number];
 export const PAGES_VIEWED_MAX = 20;
 
 /**
- * Where a lead came from: the same day's visit of the same visitor (src/features/analytics/attribution.ts), written
+ * Where a lead came from: the same day's visit of the same visitor (src/features/analytics/analytics.ts, attributionOf), written
  * by the server when the lead is filed. `pagesViewed`: the site's paths seen before the lead, in order, at most 20.
  * `country` and `device` are the visit's, beside the fields the contract names.
  */

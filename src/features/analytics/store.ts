@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { and, asc, eq, lt, sql, type SQL } from 'drizzle-orm';
-import { database } from '../../platform/db/client';
+import { database, executePrepared } from '../../platform/db/client';
 import { FIRM_TIME_ZONE, firmDayStart, addDays } from '../../platform/time-zone';
 import { sharedQuotaSql, type DailyQuota } from '../quotas/store';
 import { contactMessages } from '../leads/tables';
@@ -12,6 +12,8 @@ import {
   analyticsLeadRollups,
   analyticsRollups,
   analyticsSalts,
+  analyticsVisitMarks,
+  analyticsVisits,
 } from './tables';
 import type { Channel, Device, Goal } from './schema';
 
@@ -90,29 +92,107 @@ export interface QuotaShares {
   visitorCap: number;
 }
 
+/** Rows per counted value and day (analytics_daily's `shard`): concurrent beacons take one at random. */
+export const SHARDS = 4;
+const shard = () => Math.floor(Math.random() * SHARDS);
+
+/** The paths that make a visit engaged besides its goals: the booking page and the readiness check. */
+const ENGAGED_PATHS = '^/([a-z]{2}/)?(book|assessment)(/|$)';
+
+/** Adds the CTE `rows` (day, dimension, value, visitors, pageviews) to today's figures in a shard, as an upsert. */
+const countRows = (slot: number) => sql`
+  INSERT INTO ${analyticsDaily} AS d (day, dimension, value, shard, visitors, pageviews)
+  SELECT day, dimension, value, ${slot}, sum(visitors), sum(pageviews) FROM rows GROUP BY 1, 2, 3
+  ON CONFLICT (day, dimension, value, shard) DO UPDATE
+    SET visitors = d.visitors + excluded.visitors, pageviews = d.pageviews + excluded.pageviews`;
+
 /**
- * Stores a pageview in the statement that takes its quota (one statement a call): written only when the visitor's
- * share and the site's allowed it. Answers the quota's outcome.
+ * Stores a pageview in the statement that takes its quota (one statement a call), written only when the visitor's
+ * share and the site's allowed it, and counts it at once: the raw row (for a lead's attribution), the visit (its first
+ * pageview's source, counted as a visitor once), the page's visitor (once a day), the funnel's engaged step (the
+ * booking page), and the day's figures of each dimension. Answers the quota's outcome.
  */
 export async function insertPageview(
   row: PageviewRow,
   quota: QuotaShares,
   now: Date,
 ): Promise<'granted' | 'visitor' | 'site'> {
-  const insert = sql`INSERT INTO ${analyticsEvents}
-      (at, day, visitor, path, referrer, channel, source, medium, campaign, content, term, country, device)
-    SELECT ${row.at.toISOString()}::timestamptz, ${row.day}::date, ${row.visitor}, ${row.path}, ${row.referrer},
-      ${row.channel}, ${row.source}, ${row.medium}, ${row.campaign}, ${row.content}, ${row.term}, ${row.country},
-      ${row.device}
-    WHERE EXISTS (SELECT 1 FROM site)`;
-  const { rows } = await database().execute<{ outcome: 'granted' | 'visitor' | 'site' }>(
-    sharedQuotaSql(quota.site, quota.siteCap, quota.visitor, quota.visitorCap, now, insert),
+  const day = sql`${row.day}::date`;
+  const write = sql`ev AS (
+      INSERT INTO ${analyticsEvents}
+        (at, day, visitor, path, referrer, channel, source, medium, campaign, content, term, country, device)
+      SELECT ${row.at.toISOString()}::timestamptz, ${day}, ${row.visitor}, ${row.path}, ${row.referrer},
+        ${row.channel}, ${row.source}, ${row.medium}, ${row.campaign}, ${row.content}, ${row.term}, ${row.country},
+        ${row.device}
+      WHERE EXISTS (SELECT 1 FROM site)
+      RETURNING day, visitor, path),
+    visit AS (
+      INSERT INTO ${analyticsVisits} AS v (day, visitor, channel, source, campaign, entry, country, device, pageviews)
+      SELECT day, visitor, ${row.channel}, ${row.source}, ${row.campaign}, path, ${row.country}, ${row.device}, 1
+      FROM ev
+      ON CONFLICT (day, visitor) DO UPDATE SET pageviews = v.pageviews + 1
+      RETURNING v.channel, v.source, v.campaign, v.entry, v.country, v.device, v.pageviews = 1 AS fresh),
+    page AS (
+      INSERT INTO ${analyticsVisitMarks} (day, visitor, mark) SELECT day, visitor, 'page:' || path FROM ev
+      ON CONFLICT DO NOTHING RETURNING 1),
+    engaged AS (
+      INSERT INTO ${analyticsVisitMarks} (day, visitor, mark)
+      SELECT day, visitor, 'step:engaged' FROM ev WHERE path ~ ${ENGAGED_PATHS}
+      ON CONFLICT DO NOTHING RETURNING 1),
+    rows AS (
+      -- A visit's own dimensions count it once, at its first pageview; pageviews count for the total and the page.
+      SELECT ev.day, x.dimension, x.value, x.visitors, x.pageviews FROM ev, visit CROSS JOIN LATERAL (VALUES
+        ('total', '', visit.fresh::int, 1),
+        ('channel', CASE WHEN visit.fresh THEN visit.channel END, 1, 0),
+        ('source', CASE WHEN visit.fresh THEN visit.source END, 1, 0),
+        ('campaign', CASE WHEN visit.fresh THEN visit.campaign END, 1, 0),
+        ('entry', CASE WHEN visit.fresh THEN visit.entry END, 1, 0),
+        ('country', CASE WHEN visit.fresh THEN visit.country END, 1, 0),
+        ('device', CASE WHEN visit.fresh THEN visit.device END, 1, 0),
+        ('page', ev.path, (EXISTS (SELECT 1 FROM page))::int, 1),
+        ('funnel', CASE WHEN EXISTS (SELECT 1 FROM engaged) THEN 'engaged' END, 1, 0)
+      ) AS x(dimension, value, visitors, pageviews)
+      WHERE x.value IS NOT NULL),
+    counted AS (${countRows(shard())})`;
+  const rows = await executePrepared<{ outcome: 'granted' | 'visitor' | 'site' }>(
+    'analytics-pageview',
+    sharedQuotaSql(quota.site, quota.siteCap, quota.visitor, quota.visitorCap, now, write),
   );
   return rows[0]?.outcome ?? 'site';
 }
 
-export async function insertGoal(name: Goal, visitor: string | null, at: Date, day: string): Promise<void> {
-  await database().insert(analyticsGoals).values({ name, visitor, at, day });
+/**
+ * Stores a goal an action reached and counts it, in one statement: the raw row, the day's count of the goal, and the
+ * funnel steps it is (`steps`: engaged, lead, meeting) for a visitor with a visit today, each counted once a visitor.
+ */
+export async function insertGoal(
+  name: Goal,
+  visitor: string | null,
+  at: Date,
+  day: string,
+  steps: readonly string[],
+): Promise<void> {
+  await database().execute(sql`
+    WITH goal AS (
+      INSERT INTO ${analyticsGoals} (at, day, name, visitor) VALUES (${at.toISOString()}::timestamptz, ${day}::date,
+        ${name}, ${visitor}) RETURNING day),
+    step AS (
+      INSERT INTO ${analyticsVisitMarks} (day, visitor, mark)
+      SELECT ${day}::date, ${visitor}, 'step:' || s FROM unnest(${`{${steps.join(',')}}`}::text[]) s
+      WHERE EXISTS (SELECT 1 FROM ${analyticsVisits} WHERE day = ${day}::date AND visitor = ${visitor})
+      ON CONFLICT DO NOTHING RETURNING substr(mark, 6) AS step),
+    rows AS (
+      SELECT day, 'goal' AS dimension, ${name}::text AS value, 1 AS visitors, 0 AS pageviews FROM goal
+      UNION ALL SELECT ${day}::date, 'funnel', step, 1, 0 FROM step),
+    counted AS (${countRows(shard())})
+    SELECT 1`);
+}
+
+/** Deletes the visits and marks of the days before `day` (they only dedupe a day's counting). */
+export async function deleteVisitsBefore(day: string): Promise<number> {
+  const visits = await database().delete(analyticsVisits).where(lt(analyticsVisits.day, day));
+  await database().delete(analyticsVisitMarks).where(lt(analyticsVisitMarks.day, day));
+  return visits.rowCount ?? 0;
 }
 
 /** The pages of one visitor's day, oldest first (at most 200): what a lead's attribution is made from. */
@@ -137,9 +217,7 @@ export async function visitEvents(visitor: string, day: string) {
 /** Values a day keeps per dimension in its rollup; the rest are summed as `(other)` (a stranger's made-up paths). */
 export const VALUES_PER_DAY = 500;
 
-/** The paths that make a visit engaged besides its goals: the booking page and the readiness check. */
-const ENGAGED_PATHS = '^/([a-z]{2}/)?(book|assessment)(/|$)';
-const ENGAGED_GOALS: Goal[] = [
+export const ENGAGED_GOALS: Goal[] = [
   'contact-sent',
   'chat-started',
   'chat-lead',
@@ -148,13 +226,14 @@ const ENGAGED_GOALS: Goal[] = [
   'access-requested',
   'assessment-completed',
 ];
-const LEAD_GOALS: Goal[] = ['contact-sent', 'chat-lead', 'meeting-booked', 'access-requested'];
+export const LEAD_GOALS: Goal[] = ['contact-sent', 'chat-lead', 'meeting-booked', 'access-requested'];
 const list = (values: readonly string[]) => sql.raw(values.map((value) => `'${value}'`).join(', '));
 
 /**
  * The grouped rows of the days `days` (a query answering a `day` column) from the raw events and goals: per day and
- * dimension value, the visitors and pageviews. A visit is one visitor's day; its channel, source, campaign, entry
- * page, country and device are its first pageview's. The CTEs end in `agg`.
+ * dimension value, the visitors (and the pageviews of the total and of each page, as they are counted). A visit is one
+ * visitor's day; its channel, source, campaign, entry page, country and device are its first pageview's. The CTEs
+ * end in `agg`.
  */
 function aggregateCtes(days: SQL): SQL {
   return sql`
@@ -169,7 +248,8 @@ function aggregateCtes(days: SQL): SQL {
         count(*) OVER (PARTITION BY day, visitor) AS views
       FROM ev ORDER BY day, visitor, at, id),
     grouped AS (
-      SELECT v.day, x.dimension, x.value, count(*)::int AS visitors, sum(v.views)::int AS pageviews
+      SELECT v.day, x.dimension, x.value, count(*)::int AS visitors,
+        (CASE WHEN x.dimension = 'total' THEN sum(v.views) ELSE 0 END)::int AS pageviews
       FROM visits v CROSS JOIN LATERAL (VALUES ('total', ''), ('channel', v.channel), ('source', v.source),
         ('campaign', v.campaign), ('entry', v.entry), ('country', v.country), ('device', v.device)) AS x(dimension, value)
       WHERE x.value IS NOT NULL GROUP BY 1, 2, 3
@@ -195,20 +275,17 @@ function aggregateCtes(days: SQL): SQL {
       FROM ranked GROUP BY 1, 2, 3)`;
 }
 
-/**
- * Rolls up every day before `before` that has raw rows and no rollup yet, in one statement: the days are marked
- * rolled up and their rows written together (a concurrent roll-up of the same day writes nothing). Answers the days.
- */
-/** The closed days with raw rows and no rollup, before `before`. */
+/** The first day with raw rows: every closed day from it on is compacted, so the days before it need no reading. */
+const firstRawDay = sql`(SELECT least((SELECT min(day) FROM ${analyticsEvents}), (SELECT min(day) FROM ${analyticsGoals})))`;
+
+/** The closed days with raw rows not compacted yet, before `before`. */
 const unrolledVisitDays = (before: string) => sql`
-  SELECT g::date AS day FROM generate_series(
-    (SELECT least((SELECT min(day) FROM ${analyticsEvents}), (SELECT min(day) FROM ${analyticsGoals}))),
-    ${before}::date - 1, interval '1 day') g
+  SELECT g::date AS day FROM generate_series(${firstRawDay}, ${before}::date - 1, interval '1 day') g
   WHERE NOT EXISTS (SELECT 1 FROM ${analyticsRollups} r WHERE r.day = g::date)`;
 
 /**
- * How many closed days, before `before`, wait for their visits' and their leads' rollups: one small statement, since
- * mostly there is nothing to do (a day is over once a day).
+ * How many closed days, before `before`, wait for their compaction and for their leads' rollup: one small statement,
+ * since mostly there is nothing to do (a day is over once a day).
  */
 export async function pendingRollups(before: string): Promise<{ visitDays: number; leadDays: number }> {
   const { rows } = await database().execute<{ visits: number; leads: number }>(sql`SELECT
@@ -217,16 +294,26 @@ export async function pendingRollups(before: string): Promise<{ visitDays: numbe
   return { visitDays: Number(rows[0]?.visits ?? 0), leadDays: Number(rows[0]?.leads ?? 0) };
 }
 
+/**
+ * Compacts every closed day before `before` that has raw rows and is not compacted yet, in one transaction: the days
+ * are claimed (analytics_rollups), their counted figures replaced by the same figures grouped again from the raw
+ * rows into shard 0 (`aggregateCtes`: past 500 values a dimension, the rest as `(other)`). Answers the days.
+ */
 export async function rollUpBefore(before: string): Promise<number> {
-  const { rows } = await database().execute<{ days: number }>(sql`
-    WITH todo AS (${unrolledVisitDays(before)}),
-    marked AS (INSERT INTO ${analyticsRollups} (day) SELECT day FROM todo ON CONFLICT DO NOTHING RETURNING day),
-    ${aggregateCtes(sql`SELECT day FROM marked`)},
-    written AS (
-      INSERT INTO ${analyticsDaily} (day, dimension, value, visitors, pageviews)
-      SELECT day, dimension, value, visitors, pageviews FROM agg ON CONFLICT DO NOTHING RETURNING 1)
-    SELECT (SELECT count(*)::int FROM marked) AS days`);
-  return Number(rows[0]?.days ?? 0);
+  return database().transaction(async (tx) => {
+    const claimed = await tx.execute<{ day: string }>(sql`
+      INSERT INTO ${analyticsRollups} (day) ${unrolledVisitDays(before)} ON CONFLICT DO NOTHING
+      RETURNING to_char(day, 'YYYY-MM-DD') AS day`);
+    const days = claimed.rows.map((row) => row.day);
+    if (!days.length) return 0;
+    const list = sql`SELECT unnest(${`{${days.join(',')}}`}::date[]) AS day`;
+    await tx.execute(sql`DELETE FROM ${analyticsDaily} WHERE day IN (${list})`);
+    await tx.execute(sql`
+      WITH ${aggregateCtes(list)}
+      INSERT INTO ${analyticsDaily} (day, dimension, value, shard, visitors, pageviews)
+      SELECT day, dimension, value, 0, visitors, pageviews FROM agg`);
+    return days.length;
+  });
 }
 
 export type VisitRow = {
@@ -238,27 +325,27 @@ export type VisitRow = {
 };
 
 /**
- * A report's visit figures over `[from, to]` (firm days), one statement: rolled-up days from analytics_daily, the
- * others (today, a day not rolled up yet) grouped live from the raw rows. `total` rows come per day from `totalsFrom`
- * on (the previous period's too); every other dimension summed over `[from, to]`.
+ * A report's visit figures over `[from, to]` (firm days), one statement over the daily figures, counted as they
+ * happened (today's too) and summed over their shards: `total` rows per day from `totalsFrom` on (the previous
+ * period's too); every other dimension summed over `[from, to]`.
  */
 export async function visitRows(totalsFrom: string, from: string, to: string): Promise<VisitRow[]> {
-  const { rows } = await database().execute<VisitRow>(sql`
-    WITH ${aggregateCtes(sql`
-      SELECT g::date AS day FROM generate_series(${totalsFrom}::date, ${to}::date, interval '1 day') g
-      WHERE NOT EXISTS (SELECT 1 FROM ${analyticsRollups} r WHERE r.day = g::date)`)},
-    rows AS (
+  const { rows } = await database().execute<VisitRow>(visitRowsSql(totalsFrom, from, to));
+  return rows.map((row) => ({ ...row, visitors: Number(row.visitors), pageviews: Number(row.pageviews) }));
+}
+
+/** visitRows' statement (the benchmark explains it). */
+export function visitRowsSql(totalsFrom: string, from: string, to: string): SQL {
+  return sql`
+    WITH rows AS (
       SELECT day, dimension, value, visitors, pageviews FROM ${analyticsDaily}
         WHERE day BETWEEN ${from}::date AND ${to}::date
       UNION ALL
       SELECT day, dimension, value, visitors, pageviews FROM ${analyticsDaily}
-        WHERE dimension = 'total' AND day >= ${totalsFrom}::date AND day < ${from}::date
-      UNION ALL SELECT day, dimension, value, visitors, pageviews FROM agg
-        WHERE dimension = 'total' OR day >= ${from}::date)
+        WHERE dimension = 'total' AND day >= ${totalsFrom}::date AND day < ${from}::date)
     SELECT dimension, value, CASE WHEN dimension = 'total' THEN to_char(day, 'YYYY-MM-DD') END AS day,
       sum(visitors)::int AS visitors, sum(pageviews)::int AS pageviews
-    FROM rows GROUP BY 1, 2, 3`);
-  return rows.map((row) => ({ ...row, visitors: Number(row.visitors), pageviews: Number(row.pageviews) }));
+    FROM rows GROUP BY 1, 2, 3`;
 }
 
 export type LeadRowFigures = {
@@ -305,11 +392,12 @@ function leadAggregateCtes(days: SQL, since: SQL): SQL {
       FROM lx GROUP BY 1, 2, 3)`;
 }
 
+/** The first lead's firm day: no day before it has a lead to group. */
+const firstLeadDay = sql`(SELECT (min(${contactMessages.createdAt}) AT TIME ZONE ${FIRM_TIME_ZONE})::date FROM ${contactMessages})`;
+
 /** The closed days of leads not rolled up as they are now, from the first lead on, before `before`. */
 const unrolledLeadDays = (before: string) => sql`
-  SELECT g::date AS day FROM generate_series(
-    (SELECT (min(${contactMessages.createdAt}) AT TIME ZONE ${FIRM_TIME_ZONE})::date FROM ${contactMessages}),
-    ${before}::date - 1, interval '1 day') g
+  SELECT g::date AS day FROM generate_series(${firstLeadDay}, ${before}::date - 1, interval '1 day') g
   WHERE NOT EXISTS (SELECT 1 FROM ${analyticsLeadRollups} r WHERE r.day = g::date)`;
 
 /**
@@ -346,7 +434,8 @@ export async function rollUpLeadsBefore(before: string): Promise<number> {
 export async function leadRows(totalsFrom: string, from: string, to: string): Promise<LeadRowFigures[]> {
   const { rows } = await database().execute<LeadRowFigures>(sql`
     WITH ${leadAggregateCtes(
-      sql`SELECT g::date AS day FROM generate_series(${totalsFrom}::date, ${to}::date, interval '1 day') g
+      sql`SELECT g::date AS day FROM generate_series(greatest(${totalsFrom}::date, ${firstLeadDay}), ${to}::date,
+          interval '1 day') g
         WHERE NOT EXISTS (SELECT 1 FROM ${analyticsLeadRollups} r WHERE r.day = g::date)`,
       sql`(SELECT (min(day)::timestamp AT TIME ZONE ${FIRM_TIME_ZONE}) FROM ld)`,
     )},

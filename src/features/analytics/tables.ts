@@ -1,11 +1,22 @@
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, check, date, index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  bigserial,
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+} from 'drizzle-orm/pg-core';
 import { at } from '../../platform/db/columns';
 import { oneOf } from '../../platform/db/columns';
 import { CHANNELS, DEVICES, GOALS } from './schema';
 
 /**
- * The visitor hash's salts (src/features/analytics/visitor.ts): one random salt per firm day, made by the first
+ * The visitor hash's salts (src/features/analytics/analytics.ts, visitorId): one random salt per firm day, made by the first
  * event of the day and deleted by the retention job once two days old, so yesterday's hashes can no longer be
  * recomputed from an IP and a User-Agent (Plausible's scheme).
  */
@@ -69,9 +80,12 @@ export const analyticsGoals = pgTable(
 );
 
 /**
- * Daily rollups, kept for ever: per firm day, per dimension (`total`, `channel`, `source`, `campaign`, `page`,
- * `entry`, `country`, `device`, `goal`, `funnel`) and value, the visitors and pageviews. A day is rolled up once it is
- * over (analytics_rollups says which); reports read these rows, and today's events live.
+ * The daily figures, kept for ever: per firm day, dimension (`total`, `channel`, `source`, `campaign`, `page`, `entry`,
+ * `country`, `device`, `goal`, `funnel`) and value, the visitors and pageviews (a goal's count is in `visitors`).
+ * Counted as they happen, by the statement that stores a pageview or a goal, into one of SHARDS rows per value (a
+ * random one each time, so concurrent beacons rarely wait on one row's lock); reports sum the shards. Once a day is
+ * over it is compacted (analytics_rollups says which): grouped again from its raw rows into shard 0, its values past
+ * 500 per dimension summed as `(other)`.
  */
 export const analyticsDaily = pgTable(
   'analytics_daily',
@@ -79,21 +93,57 @@ export const analyticsDaily = pgTable(
     day: date({ mode: 'string' }).notNull(),
     dimension: text().notNull(),
     value: text().notNull(),
+    shard: smallint().notNull().default(0),
     visitors: integer().notNull(),
     pageviews: integer().notNull(),
   },
   (table) => [
-    primaryKey({ name: 'analytics_daily_pk', columns: [table.day, table.dimension, table.value] }),
+    primaryKey({ name: 'analytics_daily_pk', columns: [table.day, table.dimension, table.value, table.shard] }),
     // A report's previous period reads its days' totals only.
     index('analytics_daily_dimension').on(table.dimension, table.day),
   ],
 );
 
-/** The days whose events are rolled up into analytics_daily: a report reads those from the rollups only. */
+/** The days compacted: grouped again from their raw rows once over, into one row per value. */
 export const analyticsRollups = pgTable('analytics_rollups', {
   day: date({ mode: 'string' }).primaryKey(),
   rolledAt: at().notNull().defaultNow(),
 });
+
+/**
+ * Today's visits, one row per visitor and day, written by the pageview's statement: the visit's channel, source,
+ * campaign, entry page, country and device (its first pageview's) and its pageviews, so that each later pageview
+ * counts the visit once and under its first page's source. Deleted once the day is over (the retention run).
+ */
+export const analyticsVisits = pgTable(
+  'analytics_visits',
+  {
+    day: date({ mode: 'string' }).notNull(),
+    visitor: text().notNull(),
+    channel: text().notNull(),
+    source: text(),
+    campaign: text(),
+    entry: text().notNull(),
+    country: text(),
+    device: text(),
+    pageviews: integer().notNull(),
+  },
+  (table) => [primaryKey({ name: 'analytics_visits_pk', columns: [table.day, table.visitor] })],
+);
+
+/**
+ * What a visit already counted today: a page (`page:/path`) or a funnel step (`step:engaged`, `step:lead`,
+ * `step:meeting`), so a page's visitors and a step's count each visitor once. Deleted once the day is over.
+ */
+export const analyticsVisitMarks = pgTable(
+  'analytics_visit_marks',
+  {
+    day: date({ mode: 'string' }).notNull(),
+    visitor: text().notNull(),
+    mark: text().notNull(),
+  },
+  (table) => [primaryKey({ name: 'analytics_visit_marks_pk', columns: [table.day, table.visitor, table.mark] })],
+);
 
 /**
  * The leads' daily rollups (per firm day of the lead, dimension of its attribution and value: leads, won ones, their

@@ -62,7 +62,7 @@ export async function addContactMessage(
       notes: null,
       outcome: null,
       value: null,
-      // Where the lead came from, as the server saw it (src/features/analytics/attribution.ts), never from the input.
+      // Where the lead came from, as the server saw it (src/features/analytics/analytics.ts, attributionOf), never from the input.
       attribution: extra.attribution ?? null,
     })
     // A record filed again under its own id (a replayed provider event: src/features/video/lead.ts) stays the first.

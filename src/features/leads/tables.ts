@@ -50,7 +50,7 @@ export const contactMessages = pgTable(
     replyCount: integer().notNull().default(0),
     /**
      * Where the lead came from (docs/product.md, "Analytics"): the same day's visit of the same visitor, written by the
-     * server when the lead is filed (src/features/analytics/attribution.ts); null when no visit that day explains it.
+     * server when the lead is filed (src/features/analytics/analytics.ts, attributionOf); null when no visit that day explains it.
      */
     attribution: jsonb().$type<Attribution>(),
     /** How a closed lead ended, as a partner records it: won, lost or not a fit; null until then. */

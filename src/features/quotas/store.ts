@@ -34,7 +34,7 @@ export async function takeDailyQuota(quota: DailyQuota, cap: number, now = new D
 /**
  * A use of a visitor's share and of the site's, as one statement's SQL. A full site counts nothing; the site's is taken
  * only when the visitor's was, so one past their share never spends it (if the site fills meanwhile, the visitor's
- * stays). `then`, when given, is a data-modifying statement run in the same statement, which may test
+ * stays). `then`, when given, is more CTEs (`name AS (…), …`) run in the same statement, whose writes may test
  * `EXISTS (SELECT 1 FROM site)` to write only when the use was granted (POST /api/event: src/features/analytics).
  */
 export function sharedQuotaSql(
@@ -49,7 +49,7 @@ export function sharedQuotaSql(
     WHERE (quota, day, subject) = (${key(site, now)}) AND used >= ${siteCap}::int)`;
   return sql`
     WITH visitor AS (${takeSql(visitor, visitorCap, now, siteFull)}),
-    site AS (${takeSql(site, siteCap, now, sql`NOT EXISTS (SELECT 1 FROM visitor)`)})${then ? sql`, done AS (${then})` : sql``}
+    site AS (${takeSql(site, siteCap, now, sql`NOT EXISTS (SELECT 1 FROM visitor)`)})${then ? sql`, ${then}` : sql``}
     SELECT CASE
       WHEN EXISTS (SELECT 1 FROM site) THEN 'granted'
       WHEN EXISTS (SELECT 1 FROM visitor) OR (${siteFull}) THEN 'site'

@@ -152,6 +152,6 @@ export async function runRetention(now: Date = new Date()): Promise<RetentionRep
       old.length >= max ||
       recent.length >= max ||
       attempts.more ||
-      analytics.events >= RETENTION.maxAttemptsPerRun,
+      analytics.events >= 4 * RETENTION.maxAttemptsPerRun,
   };
 }
