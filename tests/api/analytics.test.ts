@@ -8,7 +8,7 @@ import leadFunction from '../../netlify/functions/admin-lead-delete';
 import privacyRequests from '../../netlify/functions/admin-privacy-requests';
 import { saveUser } from '../../src/features/accounts/users-store';
 import { setClock } from '../../src/platform/clock';
-import { queryCount, resetQueryCount } from '../../src/platform/db/client';
+import { closeDatabase, queryCount, resetQueryCount } from '../../src/platform/db/client';
 import { resetEnvCache } from '../../src/platform/env';
 import { addDays, firmDay } from '../../src/platform/time-zone';
 import { forgetSalts, saltDays } from '../../src/features/analytics/store';
@@ -182,6 +182,16 @@ describe('POST /api/event', () => {
     );
     expect(answers.every((answer) => answer.status === 202)).toBe(true);
     expect(await events()).toHaveLength(before + 40);
+  });
+
+  it('still counts after its connection is replaced (the local engine keeps one session for every client)', async () => {
+    const visit = { ip: '198.51.100.50' };
+    expect((await pageview(visit, '/before-reconnect')).status).toBe(202);
+    // A new pool, so a new client, preparing the beacon's statement again in the engine's one session.
+    await closeDatabase();
+    expect((await pageview(visit, '/after-reconnect')).status).toBe(202);
+    const paths = (await events()).map((row) => row['path']);
+    expect(paths).toEqual(expect.arrayContaining(['/before-reconnect', '/after-reconnect']));
   });
 
   it('drops a self-referral and derives the channel from the referrer and UTMs', async () => {

@@ -2,7 +2,8 @@ import { getDatabase, type DatabaseConnection } from '@netlify/database';
 import type { SQL } from 'drizzle-orm';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { PgDialect } from 'drizzle-orm/pg-core';
-import type { Pool } from 'pg';
+import { randomBytes } from 'node:crypto';
+import type { Pool, PoolClient } from 'pg';
 
 /**
  * The site's records live in Netlify Database (Postgres): `getDatabase()` reads `NETLIFY_DB_URL`, which Netlify sets
@@ -73,17 +74,31 @@ export function database(): Database {
 
 const dialect = new PgDialect({ casing: 'snake_case' });
 
+/** The name each pool client prepared a statement under (a client's own name: see executePrepared). */
+const preparedNames = new WeakMap<PoolClient, Map<string, string>>();
+
 /**
- * A hot statement sent as a named prepared statement (`name`, one per statement text): parsed and planned once per
- * connection, not at every call (the analytics beacon's, a long statement of many CTEs sent hundreds of times a
- * second). Counted like the rest (`queryCount`).
+ * A hot statement sent as a named prepared statement: parsed and planned once per connection, not at every call (the
+ * analytics beacon's, a long statement of many CTEs sent hundreds of times a second). Each pool client prepares it
+ * under a name of its own (`{name}-{random}`): the local engine runs every client in one Postgres session, which
+ * outlives a client the pool closed, so a second client preparing the same name would fail there ("prepared
+ * statement already exists"). Counted like the rest (`queryCount`).
  */
 export async function executePrepared<T>(name: string, query: SQL): Promise<T[]> {
   database();
   const pool = holder[KEY]!.connection.pool as Pool;
   const { sql: text, params } = dialect.sqlToQuery(query);
   counter.queries += 1;
-  return (await pool.query({ name, text, values: params })).rows as T[];
+  const client = await pool.connect();
+  try {
+    const names = preparedNames.get(client) ?? new Map<string, string>();
+    preparedNames.set(client, names);
+    const own = names.get(name) ?? `${name}-${randomBytes(6).toString('hex')}`;
+    names.set(name, own);
+    return (await client.query({ name: own, text, values: params })).rows as T[];
+  } finally {
+    client.release();
+  }
 }
 
 /** Closes this process's pool (scripts and tests, when they are done). */
