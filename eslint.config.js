@@ -41,11 +41,17 @@ const layers = [
     message: 'src/http is the HTTP layer under functions and pages: it imports features, platform and i18n.',
   },
   {
-    // Of the server, browser code may use only zod schemas (files named *schema.ts): pure, shared with the server.
+    // Of the server, browser code may use only zod schemas (files named *schema.ts): pure, shared with the server; and
+    // the firm's time zone and days (src/platform/time-zone.ts: Intl only), so the dashboard counts days as reports do.
     target: BROWSER,
     from: [`${here}/src/features/**/*`, `${here}/src/platform/**/*`],
-    except: [`${here}/src/features/**/*schema.ts`, `${here}/src/platform/*schema.ts`],
-    message: 'Browser code may import src/client, src/i18n and the *schema.ts files of features and platform only.',
+    except: [
+      `${here}/src/features/**/*schema.ts`,
+      `${here}/src/platform/*schema.ts`,
+      `${here}/src/platform/time-zone*.ts`,
+    ],
+    message:
+      'Browser code may import src/client, src/i18n, src/platform/time-zone.ts and the *schema.ts files of features and platform only.',
   },
   {
     target: BROWSER,

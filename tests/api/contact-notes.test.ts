@@ -100,8 +100,8 @@ describe('lead notes', () => {
 
     const csv = await (await call(messagesFunction, '/api/contact-messages?format=csv', admin())).text();
     const [header, ...rows] = csv.replace(/^\uFEFF/, '').split('\r\n');
-    expect(header).toMatch(/"Status","Owner","Notes"$/);
-    expect(rows.find((row) => row.startsWith('"Otto Audit"'))).toMatch(/"Prefers calls after 5 pm; budget 40k"$/);
+    expect(header).toMatch(/"Status","Owner","Notes","Channel",/);
+    expect(rows.find((row) => row.startsWith('"Otto Audit"'))).toMatch(/"Prefers calls after 5 pm; budget 40k","/);
 
     // What the firm wrote about the person is data about them: an access request's copy holds it.
     const [message] = await contactMessagesByEmail('otto@audit.test');

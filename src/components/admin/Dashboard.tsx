@@ -2,6 +2,7 @@ import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { cn } from '../../client/cn';
 import { Button, buttonVariants } from '../react-ui/button';
 import { AccessDeniedPanel } from './access-denied';
+import { AnalyticsTab } from './tabs/analytics-tab';
 import { logout, viewSite, type DashboardUser } from './session';
 import { InsightsTab } from './tabs/insights-tab';
 import { AuditTab } from './tabs/audit-tab';
@@ -39,6 +40,7 @@ const ADMIN_TABS: Array<[id: string, label: (texts: AdminTexts) => string, Tab: 
   ['insights', (texts) => texts.tabs.insights, InsightsTab],
   ['messages', (texts) => texts.tabs.messages, MessagesTab],
   ['meetings', (texts) => texts.meetings.tab, MeetingsTab],
+  ['analytics', (texts) => texts.analytics.tab, AnalyticsTab],
   ['newsletter', (texts) => texts.tabs.newsletter, NewsletterTab],
   ['whatsapp', (texts) => texts.tabs.whatsapp, WhatsAppTab],
   ['video', (texts) => texts.tabs.video, VideoTab],

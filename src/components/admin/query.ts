@@ -90,6 +90,20 @@ export async function mutate<T>(
   }
 }
 
+/**
+ * The records of the paged list `key` the dashboard already holds (every page and search loaded so far, however
+ * stale), asking the server nothing: [] when that tab's list was never opened.
+ */
+export function cachedRecords<T>(key: string): T[] {
+  const records: T[] = [];
+  for (const [cached, { data }] of cache) {
+    if (!cached.startsWith(`${key}\n`)) continue;
+    const items = (data as Partial<PagedState<T>> | null)?.items;
+    if (Array.isArray(items)) records.push(...items);
+  }
+  return records;
+}
+
 /** A paged list as a tab shows it: the pages loaded so far, and whether there are more. */
 export interface PagedQuery<T> {
   data: T[] | undefined;

@@ -5,7 +5,9 @@ import type { Lead } from './schema';
 /**
  * The Messages tab's export (the lead inbox): SPEC's table columns first (Name, Email, Company, Service, Date), then
  * what the table's view shows (Phone, Message, Source, Language) and the lead's Status, Owner and Notes (the
- * partners' private notes: SPEC fixes no Messages export, so the lead's state is appended). Service is named as
+ * partners' private notes: SPEC fixes no Messages export, so the lead's state is appended), then where the lead came
+ * from (its attribution: channel, source, medium, campaign, referrer, landing page, the pages viewed joined with ' > ';
+ * empty when no visit explains it) and how it ended (outcome, value in whole euros). Service is named as
  * the services and categories list names it in English (the file's language, like its header), or as stored when
  * the list does not hold it.
  */
@@ -22,10 +24,20 @@ export const MESSAGES_CSV_HEADER = [
   'Status',
   'Owner',
   'Notes',
+  'Channel',
+  'Referrer source',
+  'Medium',
+  'Campaign',
+  'Referrer',
+  'Landing page',
+  'Pages viewed',
+  'Outcome',
+  'Value (EUR)',
 ] as const;
 
 export const messageRows = (taxonomy: Pick<Taxonomy, 'entries'>) =>
   function messageRow(lead: Lead): CsvRow[] {
+    const { attribution } = lead;
     return [
       [
         lead.name,
@@ -40,6 +52,15 @@ export const messageRows = (taxonomy: Pick<Taxonomy, 'entries'>) =>
         lead.status,
         lead.owner,
         lead.notes,
+        attribution?.channel ?? null,
+        attribution?.source ?? null,
+        attribution?.medium ?? null,
+        attribution?.campaign ?? null,
+        attribution?.referrer ?? null,
+        attribution?.landingPage ?? null,
+        attribution?.pagesViewed.join(' > ') ?? null,
+        lead.outcome,
+        lead.value,
       ],
     ];
   };

@@ -448,12 +448,129 @@ export const adminEn = {
       chats: 'Chat conversations',
       videoCalls: 'Video calls',
       subscribers: 'New confirmed subscribers',
+      visitors: 'Visitors',
     },
     thisWeek: 'This week',
     lastWeek: 'last week',
     versus: (current: string, previous: string) => `This week ${current}, last week ${previous}`,
     weekOf: 'Week of',
     chartLabel: (kind: string, values: string) => `${kind}, last 12 weeks, oldest first: ${values}`,
+  },
+  /** The Analytics tab (docs/product.md, "Analytics"): visits counted without cookies, in the firm's (Madrid) days. */
+  analytics: {
+    tab: 'Analytics',
+    range: {
+      legend: 'Period',
+      today: 'Today',
+      days7: '7 days',
+      days30: '30 days',
+      months12: '12 months',
+      custom: 'Custom',
+      from: 'From',
+      to: 'To',
+      required: 'Enter both days.',
+      order: 'The first day must not be after the last.',
+      tooLong: (days: number) => `A period covers at most ${days} days.`,
+      shown: (from: string, to: string, previousFrom: string, previousTo: string) =>
+        `${from} – ${to} (Madrid days), compared with ${previousFrom} – ${previousTo}`,
+    },
+    failed: 'The figures could not be loaded.',
+    empty: 'No visits in this range yet.',
+    figures: {
+      title: 'Headline figures',
+      visitors: 'Visitors',
+      pageviews: 'Pageviews',
+      viewsPerVisit: 'Views per visit',
+      leads: 'Leads',
+      leadRate: 'Leads per visitor',
+      clients: 'Clients',
+      value: 'Value won',
+    },
+    /** A figure's change against the same length of time just before (its text alternative). */
+    change: {
+      up: (percent: string, previous: string) => `Up ${percent} on the previous period (${previous})`,
+      down: (percent: string, previous: string) => `Down ${percent} on the previous period (${previous})`,
+      same: (previous: string) => `Same as the previous period (${previous})`,
+      none: 'Nothing in the previous period to compare with',
+    },
+    unattributed: (count: number) =>
+      count === 1
+        ? '1 lead in this range came without a visit that explains it (the tables leave it out).'
+        : `${count} leads in this range came without a visit that explains them (the tables leave them out).`,
+    chart: {
+      title: 'Visitors and leads per day',
+      label: (from: string, to: string, visitors: string, leads: string) =>
+        `Line chart of visitors and leads per day from ${from} to ${to}: ${visitors} visitors and ${leads} leads in all.`,
+      busiest: (day: string, visitors: string) => ` Most visitors on ${day}: ${visitors}.`,
+      showTable: 'Show as table',
+      failed: 'The chart could not be drawn: the table below has every day’s numbers.',
+      day: 'Day',
+    },
+    tables: {
+      channels: 'Channels',
+      sources: 'Sources',
+      campaigns: 'Campaigns',
+      pages: 'Pages',
+      entryPages: 'Entry pages',
+      countries: 'Countries',
+      devices: 'Devices',
+    },
+    columns: {
+      visitors: 'Visitors',
+      pageviews: 'Pageviews',
+      leads: 'Leads',
+      rate: 'Conversion rate',
+      clients: 'Clients',
+      value: 'Value',
+    },
+    none: 'Nothing in this range.',
+    unknown: 'Unknown',
+    channels: {
+      direct: 'Direct',
+      search: 'Search engines',
+      social: 'Social networks',
+      email: 'E-mail',
+      referral: 'Other websites',
+      campaign: 'Campaigns',
+    },
+    devices: { mobile: 'Mobile', tablet: 'Tablet', desktop: 'Desktop' },
+    goals: {
+      title: 'Goals',
+      names: {
+        'contact-sent': 'Contact form sent',
+        'newsletter-confirmed': 'Newsletter sign-up confirmed',
+        'chat-started': 'Chat started',
+        'chat-lead': 'Lead from the chat',
+        'meeting-booked': 'Meeting booked',
+        'video-started': 'Video call started',
+        'access-requested': 'Investor access requested',
+        'assessment-completed': 'Readiness check completed',
+      },
+    },
+    funnel: {
+      title: 'Funnel',
+      steps: {
+        visit: 'Visited',
+        engaged: 'Engaged (chat, a form, the booking page)',
+        lead: 'Became a lead',
+        meeting: 'Booked a meeting',
+        client: 'Became a client',
+      },
+      ofFirst: (percent: string) => `${percent} of visitors`,
+    },
+    /** What a page brought: the leads whose visit included it. */
+    pageLeads: {
+      open: 'show the leads it brought',
+      title: (path: string) => `Leads from ${path}`,
+      intro: (from: string, to: string) => `Leads filed from ${from} to ${to} whose visit included this page.`,
+      empty: 'No lead in this range visited this page.',
+      company: 'Company',
+      source: 'Source',
+      date: 'Date',
+      status: 'Status',
+      cameBy: 'Came by',
+      outcomes: { won: 'Won', lost: 'Lost', 'not-a-fit': 'Not a fit' },
+    },
   },
   taxonomy: {
     tab: 'Services & categories',
@@ -581,6 +698,41 @@ export const adminEn = {
     notesSaved: 'Notes saved',
     notesFailed: 'The notes could not be saved.',
     openFailed: 'This message could not be opened: it may have been deleted.',
+  },
+  /**
+   * Where a lead came from (its visitor's visit that day: docs/product.md, "Analytics"), said as one sentence in the
+   * message view and the contact view, and how a closed lead ended (its outcome and value).
+   */
+  attribution: {
+    label: 'Where they came from',
+    none: 'No visit recorded that day',
+    /** The channels (src/features/analytics/schema.ts, CHANNELS), in the sentence: "Came from LinkedIn (social)". */
+    channels: {
+      direct: 'direct',
+      search: 'search',
+      social: 'social',
+      email: 'email',
+      referral: 'referral',
+      campaign: 'campaign',
+    },
+    cameFrom: (source: string, channel: string) => `Came from ${source} (${channel})`,
+    /** A visit whose channel names no source (a campaign tagged only with its name). */
+    cameBy: (channel: string) => `Came by ${channel}`,
+    cameDirect: 'Came directly (no referring site or campaign)',
+    medium: (medium: string) => `medium ${medium}`,
+    campaign: (campaign: string) => `campaign ${campaign}`,
+    via: (referrer: string) => `via ${referrer}`,
+    landedOn: 'landed on',
+    read: 'read:',
+    devices: { mobile: 'on a phone', tablet: 'on a tablet', desktop: 'on a computer' },
+    country: (country: string) => `from ${country}`,
+    outcome: 'Outcome',
+    outcomes: { won: 'Won', lost: 'Lost', 'not-a-fit': 'Not a fit' },
+    noOutcome: 'Not recorded',
+    value: 'Value (€)',
+    valueHint: 'Whole euros; empty: not known.',
+    saveValue: 'Save value',
+    optional: 'optional',
   },
   /** The publishing editor's revisions, preview link, autosave and focal point (issue #24, "Publishing as in Ghost"). */
   publishing: {

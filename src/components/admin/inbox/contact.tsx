@@ -5,6 +5,7 @@ import { formatDateTime } from '../format';
 import { useAdminTexts } from '../language';
 import { ListState } from '../list-state';
 import { useQuery } from '../query';
+import { AttributionText } from './attribution';
 import { LeadControls } from './lead-controls';
 
 const PREFIX = 'contact/';
@@ -85,6 +86,12 @@ function TimelineItem({ item }: { item: ContactItem }) {
         {'matchedBy' in item && item.matchedBy === 'phone' && (
           <p className="mt-1 text-xs font-medium text-amber-800" data-contact-item-other-address>
             {t.samePhoneOtherAddress(item.email)}
+          </p>
+        )}
+        {'attribution' in item && (
+          <p className="mt-1 text-xs text-slate-700" data-contact-item-attribution>
+            <span className="font-semibold">{adminTexts.attribution.label}:</span>{' '}
+            <AttributionText attribution={item.attribution} />
           </p>
         )}
         {'owner' in item && item.owner && (

@@ -1,12 +1,16 @@
 import { useEffect, useState, type SyntheticEvent } from 'react';
-import { apiFetch } from '../../../client/api';
+import { ApiError, apiFetch } from '../../../client/api';
 import {
   LEAD_NOTES_MAX,
+  LEAD_OUTCOMES,
   LEAD_STATUSES,
+  LEAD_VALUE_MAX,
   REPLY_BODY_MAX,
   REPLY_SUBJECT_MAX,
   type Lead,
   type LeadDetail,
+  type LeadOutcome,
+  type LeadPatch,
   type LeadStatus,
 } from '../../../features/leads/schema';
 import { Button } from '../../react-ui/button';
@@ -47,7 +51,7 @@ function useLeadDetail(id: string | null, version: number): LeadDetail | null {
 }
 
 /** What of a lead a partner edits (a Messages row, or the lead a contact view shows). */
-export type EditableLead = Pick<Lead, 'id' | 'status' | 'owner' | 'notes'>;
+export type EditableLead = Pick<Lead, 'id' | 'status' | 'owner' | 'notes' | 'outcome' | 'value'>;
 
 /** What a change to a lead reloads: the Messages list and counts, and any contact view. */
 const LEAD_CHANGED = ['messages', LEAD_SUMMARY, 'contact'];
@@ -106,9 +110,103 @@ function LeadNotes({ lead, idPrefix, onDirty }: { lead: EditableLead; idPrefix: 
   );
 }
 
+/** What the value field sends: a whole number as typed, empty as null, anything else as typed (the server says why). */
+function valueToSend(text: string): number | string | null {
+  const trimmed = text.trim();
+  if (!trimmed) return null;
+  const number = Number(trimmed);
+  return Number.isFinite(number) ? number : trimmed;
+}
+
 /**
- * A lead's status, owner and private notes, as the message view and the contact view edit them; `idPrefix` keeps
- * the controls' ids apart when both views are open.
+ * How a closed lead ended (docs/product.md, "Lead inbox"; the Analytics tab counts the won ones as clients): its
+ * outcome, saved when chosen, and the engagement's value in whole euros, saved with its button. A value the server
+ * refuses is named next to the field (its `{message, field}`), besides the one toast.
+ */
+function LeadOutcomeFields({
+  lead,
+  idPrefix,
+  onSaved,
+}: {
+  lead: EditableLead;
+  idPrefix: string;
+  onSaved: (lead: Lead) => void;
+}) {
+  const adminTexts = useAdminTexts();
+  const t = adminTexts.attribution;
+  const savedValue = lead.value === null ? '' : String(lead.value);
+  const [value, setValue] = useState(savedValue);
+  const [valueError, setValueError] = useState<string | undefined>();
+  const [saving, setSaving] = useState(false);
+  const save = async (patch: Pick<LeadPatch, 'outcome'> | { value: number | string | null }) => {
+    setSaving(true);
+    const saved = await mutate(
+      async () => {
+        try {
+          return await apiFetch<Lead>(`/api/contact-messages/${lead.id}`, { method: 'PUT', body: patch });
+        } catch (error) {
+          if (error instanceof ApiError && error.field === 'value') setValueError(error.serverMessage);
+          throw error;
+        }
+      },
+      { invalidates: LEAD_CHANGED, success: adminTexts.leads.saved, failure: adminTexts.leads.saveFailed },
+    );
+    setSaving(false);
+    if (!saved) return;
+    onSaved(saved);
+    if ('value' in patch) {
+      setValue(saved.value === null ? '' : String(saved.value));
+      setValueError(undefined);
+    }
+  };
+  const submitValue = (event: SyntheticEvent) => {
+    event.preventDefault();
+    void save({ value: valueToSend(value) });
+  };
+  return (
+    <form className="grid items-start gap-3 sm:grid-cols-2" onSubmit={submitValue} noValidate data-lead-outcome>
+      <Field id={`${idPrefix}-outcome`} label={t.outcome}>
+        <Select
+          value={lead.outcome ?? ''}
+          onChange={(event) => void save({ outcome: (event.target.value || null) as LeadOutcome | null })}
+        >
+          <option value="">{t.noOutcome}</option>
+          {LEAD_OUTCOMES.map((option) => (
+            <option key={option} value={option}>
+              {t.outcomes[option]}
+            </option>
+          ))}
+        </Select>
+      </Field>
+      <div className="space-y-1">
+        <Field id={`${idPrefix}-value`} label={t.value} optionalLabel={t.optional} error={valueError}>
+          <Input
+            type="text"
+            inputMode="numeric"
+            autoComplete="off"
+            value={value}
+            maxLength={String(LEAD_VALUE_MAX).length + 4}
+            onChange={(event) => {
+              setValue(event.target.value);
+              setValueError(undefined);
+            }}
+            data-lead-value
+          />
+        </Field>
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <p className="text-xs text-slate-600">{t.valueHint}</p>
+          <Button type="submit" variant="secondary" disabled={saving || value.trim() === savedValue}>
+            {t.saveValue}
+          </Button>
+        </div>
+      </div>
+    </form>
+  );
+}
+
+/**
+ * A lead's status, owner and private notes, as the message view and the contact view edit them, and once it is
+ * closed how it ended; `idPrefix` keeps the controls' ids apart when both views are open.
  */
 export function LeadControls({
   lead,
@@ -121,13 +219,21 @@ export function LeadControls({
 }) {
   const t = useAdminTexts().leads;
   const users = useQuery<Array<{ username: string; role: string; isActive: boolean }>>('users', '/api/users');
-  const [state, setState] = useState({ status: lead.status, owner: lead.owner });
+  const [state, setState] = useState<EditableLead>(lead);
+  const keep = (saved: Lead) =>
+    setState((current) => ({
+      ...current,
+      status: saved.status,
+      owner: saved.owner,
+      outcome: saved.outcome,
+      value: saved.value,
+    }));
   const save = async (patch: { status?: LeadStatus; owner?: string | null }) => {
     const saved = await mutate(
       () => apiFetch<Lead>(`/api/contact-messages/${lead.id}`, { method: 'PUT', body: patch }),
       { invalidates: LEAD_CHANGED, success: t.saved, failure: t.saveFailed },
     );
-    if (saved) setState({ status: saved.status, owner: saved.owner });
+    if (saved) keep(saved);
   };
   const owners = (users.data ?? []).filter((user) => user.role === 'admin' && user.isActive);
   return (
@@ -156,6 +262,7 @@ export function LeadControls({
           </Select>
         </Field>
       </div>
+      {state.status === 'closed' && <LeadOutcomeFields lead={state} idPrefix={idPrefix} onSaved={keep} />}
       <LeadNotes lead={lead} idPrefix={idPrefix} onDirty={onDirty} />
     </div>
   );

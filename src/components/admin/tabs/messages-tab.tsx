@@ -17,6 +17,7 @@ import { formatDateTime } from '../format';
 import { CsvButton } from '../inbox/csv-button';
 import { LeadState, ReplyDialog, ReplyForm } from '../inbox/lead-controls';
 import { ContactLink } from '../inbox/contact';
+import { AttributionText } from '../inbox/attribution';
 import { SearchBox, useSearch } from '../inbox/search-box';
 import { useServiceLabel } from '../inbox/service-label';
 import { ConfirmDelete } from '../confirm-dialog';
@@ -220,6 +221,7 @@ export function MessagesTab() {
                 ],
                 [t.service, service(open)],
                 [t.source, l.sources[open.source]],
+                [adminTexts.attribution.label, <AttributionText key="attribution" attribution={open.attribution} />],
               ] satisfies Array<[string, React.ReactNode]>
             ).map(([term, value]) => (
               <div key={term}>
