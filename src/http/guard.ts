@@ -13,13 +13,25 @@ export const ACCESS_DENIED = 'Access Denied';
  */
 export function assertSameOrigin(request: Request): void {
   const origin = request.headers.get('origin');
-  const own = new URL(request.url).origin;
-  const allowed = new Set([own, process.env['URL'], process.env['DEPLOY_PRIME_URL']].filter(Boolean));
   if (origin !== null) {
-    if (!allowed.has(origin)) throw new HttpError(403, 'Cross-origin request refused');
+    if (!ownOrigins(request).has(origin)) throw new HttpError(403, 'Cross-origin request refused');
     return;
   }
   if (request.headers.get('sec-fetch-site') === 'cross-site') throw new HttpError(403, 'Cross-origin request refused');
+}
+
+function ownOrigins(request: Request): Set<string | undefined> {
+  return new Set([new URL(request.url).origin, process.env['URL'], process.env['DEPLOY_PRIME_URL']].filter(Boolean));
+}
+
+/**
+ * Whether a request came from this site's own pages (the analytics beacon, which is counted only then): its Origin
+ * the site's, or with none, not sent from another site (`Sec-Fetch-Site`).
+ */
+export function isSameSite(request: Request): boolean {
+  const origin = request.headers.get('origin');
+  if (origin !== null) return ownOrigins(request).has(origin);
+  return !['cross-site', 'same-site'].includes(request.headers.get('sec-fetch-site') ?? '');
 }
 
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);

@@ -14,6 +14,7 @@ import { addDays, firmDay } from '../../src/platform/time-zone';
 import { forgetSalts, saltDays } from '../../src/features/analytics/store';
 import { addContactMessage } from '../../src/features/leads/messages-store';
 import { attributionOf, expireAnalytics, recordGoal, visitorId } from '../../src/features/analytics/analytics';
+import { runRetention } from '../../src/features/retention/retention';
 import type { AnalyticsReport, PageLead } from '../../src/features/analytics/schema';
 import type { Lead, LeadRow } from '../../src/features/leads/schema';
 import type { PersonalData } from '../../src/features/privacy/requests';
@@ -143,6 +144,22 @@ describe('POST /api/event', () => {
     expect(await events()).toHaveLength(before);
   });
 
+  it("counts no beacon another site's page sends for its visitor", async () => {
+    const before = (await events()).length;
+    const forged = { name: 'pageview', url: `${SITE}/?utm_source=Evil&utm_campaign=forged`, referrer: null };
+    const answers = await Promise.all([
+      beacon({ ip: '203.0.113.9', headers: { origin: 'https://evil.example' } }, forged),
+      beacon({ ip: '203.0.113.9', headers: { 'sec-fetch-site': 'cross-site' } }, forged),
+      beacon({ ip: '203.0.113.9', headers: { 'sec-fetch-site': 'same-site' } }, forged),
+    ]);
+    expect(answers.map((answer) => answer.status)).toEqual([202, 202, 202]);
+    expect(await events()).toHaveLength(before);
+    // The site's own page: counted.
+    const own = await beacon({ ip: '203.0.113.9', headers: { origin: SITE, 'sec-fetch-site': 'same-origin' } }, forged);
+    expect(own.status).toBe(202);
+    expect(await events()).toHaveLength(before + 1);
+  });
+
   it('counts no bot, no prefetch, no signed-in partner, no dashboard page and no other site', async () => {
     const before = (await events()).length;
     const answers = await Promise.all([
@@ -231,8 +248,9 @@ describe('the visitor hash', () => {
     const day = new Date('2026-11-02T10:00:00Z');
     const hash = await visitorId(signal, day);
     expect(await saltDays()).toContain('2026-11-02');
-    const report = await expireAnalytics(new Date('2026-11-03T01:00:00Z'));
-    expect(report.salts).toBeGreaterThan(0);
+    // The daily retention run, at 01:00 UTC the next day.
+    const report = await runRetention(new Date('2026-11-03T01:00:00Z'));
+    expect(report.analyticsSalts).toBeGreaterThan(0);
     expect(await saltDays()).not.toContain('2026-11-02');
     forgetSalts();
     // The same IP and browser that day again: a new salt, so another hash, and the old one is lost for good.
@@ -462,11 +480,23 @@ describe('GET /api/analytics', () => {
       clients: 1,
       value: 900,
     });
+    // Reopened, it is no client until it is closed again.
+    await callJson(leadFunction, `/api/contact-messages/${lead.id}`, {
+      ...asAdmin(bench.cookie(), { method: 'PUT', body: { status: 'new' } }),
+      params: { id: lead.id },
+    });
+    expect((await report(day, day)).body.campaigns.find((row) => row.campaign === 'rolled')).toMatchObject({
+      leads: 1,
+      clients: 0,
+    });
+    // Deleted (its 12 months over, an erasure), the lead leaves the day's figures as they were: kept for ever.
     await callJson(leadFunction, `/api/contact-messages/${lead.id}`, {
       ...asAdmin(bench.cookie(), { method: 'DELETE' }),
       params: { id: lead.id },
     });
-    expect((await report(day, day)).body.campaigns.find((row) => row.campaign === 'rolled')).toBeUndefined();
+    expect((await report(day, day)).body.campaigns.find((row) => row.campaign === 'rolled')).toMatchObject({
+      leads: 1,
+    });
   });
 
   it('exports its tables as CSV', async () => {

@@ -28,7 +28,12 @@ describe('dashboard overview and the services list', () => {
       'Chat conversations',
       'Video calls',
       'New confirmed subscribers',
+      'Visitors',
     ]);
+    // The site's visitors of each week beside the leads (issue #33), read from the analytics' daily figures.
+    expect(
+      await overview.locator('[data-overview-kind="visitors"]').getByRole('img').getAttribute('aria-label'),
+    ).toMatch(/^Visitors, last 12 weeks, oldest first: (\d+, ){11}\d+$/);
     // The tabs are still there, below it.
     expect(await page.getByRole('tab', { name: 'Portfolio' }).getAttribute('aria-selected')).toBe('true');
 

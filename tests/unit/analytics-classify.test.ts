@@ -78,6 +78,9 @@ describe('the channel', () => {
     expect(classify(none, 'linkedin.com/feed')).toMatchObject({ channel: 'social', source: 'LinkedIn' });
     expect(classify(none, 'lnkd.in/abc')).toMatchObject({ channel: 'social', source: 'LinkedIn' });
     expect(classify(none, 'mail.google.com')).toMatchObject({ channel: 'email', source: 'Gmail' });
+    expect(classify(none, 'mail.yahoo.com')).toMatchObject({ channel: 'email', source: 'Yahoo Mail' });
+    expect(classify(none, 't.co/abc')).toMatchObject({ channel: 'social', source: 'X' });
+    expect(classify(none, 't.me/channel')).toMatchObject({ channel: 'social', source: 'Telegram' });
     expect(classify(none, 'blog.example.org/posts/ai')).toMatchObject({
       channel: 'referral',
       source: 'blog.example.org',

@@ -93,21 +93,20 @@ CREATE INDEX "analytics_lead_daily_dimension" ON "analytics_lead_daily" USING bt
 ALTER TABLE "contact_messages" ADD CONSTRAINT "contact_messages_outcome" CHECK ("contact_messages"."outcome" IN ('won', 'lost', 'not-a-fit'));--> statement-breakpoint
 ALTER TABLE "contact_messages" ADD CONSTRAINT "contact_messages_value" CHECK ("contact_messages"."value" BETWEEN 0 AND 1000000000);--> statement-breakpoint
 ALTER TABLE "contact_messages" ADD CONSTRAINT "contact_messages_attribution" CHECK (jsonb_typeof("contact_messages"."attribution") = 'object');--> statement-breakpoint
--- A lead filed, deleted, or whose attribution, outcome or value changed makes its firm day's lead rollup stale: the
--- day is unmarked, so the next report groups it again (src/features/analytics/store.ts, rollUpLeadsBefore). The lock
--- orders the change after a rollup in progress, and a rollup after a change in progress.
+-- A lead filed, or whose attribution, outcome, value or status changed, makes its firm day's lead rollup stale: the
+-- day is unmarked, so the next report groups it again (src/features/analytics/store.ts, rollUpLeadsBefore). A lead
+-- deleted (its 12 months over, an erasure) leaves the day's figures as they are: they hold no personal data and are
+-- kept for ever. The lock orders the change after a rollup in progress, and a rollup after a change in progress.
 CREATE FUNCTION analytics_lead_changed() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   PERFORM pg_advisory_xact_lock(hashtext('analytics_lead_rollups'));
-  IF TG_OP IN ('UPDATE', 'DELETE') THEN
+  IF TG_OP = 'UPDATE' THEN
     DELETE FROM analytics_lead_rollups WHERE day = (OLD.created_at AT TIME ZONE 'Europe/Madrid')::date;
   END IF;
-  IF TG_OP IN ('UPDATE', 'INSERT') THEN
-    DELETE FROM analytics_lead_rollups WHERE day = (NEW.created_at AT TIME ZONE 'Europe/Madrid')::date;
-  END IF;
+  DELETE FROM analytics_lead_rollups WHERE day = (NEW.created_at AT TIME ZONE 'Europe/Madrid')::date;
   RETURN NULL;
 END
 $$;--> statement-breakpoint
 CREATE TRIGGER contact_messages_analytics
-  AFTER INSERT OR DELETE OR UPDATE OF created_at, attribution, outcome, value ON contact_messages
+  AFTER INSERT OR UPDATE OF created_at, attribution, outcome, value, status ON contact_messages
   FOR EACH ROW EXECUTE FUNCTION analytics_lead_changed();

@@ -50,7 +50,7 @@ export default function OverviewPanel() {
       <h2 id="admin-overview-title" className="mb-2 text-sm font-semibold text-slate-700">
         {texts.title}
       </h2>
-      <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5">
+      <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6">
         {data.kinds.map((kind) => {
           const values = series(kind);
           const current = values[values.length - 1] ?? 0;

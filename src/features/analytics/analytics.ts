@@ -171,7 +171,7 @@ async function rollUpLeads(now: Date): Promise<void> {
 
 /**
  * The retention job's part: compacts the days that are over and rolls up their leads, then deletes raw events and
- * goals past RAW_EVENT_DAYS, the visits and marks of past days, and salts past SALT_DAYS. Answers what it did.
+ * goals past RAW_EVENT_DAYS and the visits and marks of past days (the salts: expireSalts). Answers what it did.
  */
 export async function expireAnalytics(now = clockNow(), limit = 10_000) {
   const before = closedBefore(now);
@@ -187,8 +187,15 @@ export async function expireAnalytics(now = clockNow(), limit = 10_000) {
     if (deleted < limit) break;
   }
   await deleteVisitsBefore(today);
-  const salts = await deleteSaltsBefore(addDays(today, 1 - SALT_DAYS));
-  return { rolled, events, salts };
+  return { rolled, events };
+}
+
+/**
+ * Deletes the salts past SALT_DAYS: the retention run's first step, on its own, so that nothing failing after it
+ * keeps a salt past the 48 hours the privacy policy says.
+ */
+export function expireSalts(now = clockNow()): Promise<number> {
+  return deleteSaltsBefore(addDays(firmDay(now), 1 - SALT_DAYS));
 }
 
 function checkRange(from: string, to: string): void {

@@ -36,7 +36,6 @@ const KNOWN: Record<string, { name: string; kind: 'search' | 'social' | 'email' 
   instagram: { name: 'Instagram', kind: 'social' },
   twitter: { name: 'X', kind: 'social' },
   x: { name: 'X', kind: 'social' },
-  t: { name: 'X', kind: 'social' },
   youtube: { name: 'YouTube', kind: 'social' },
   reddit: { name: 'Reddit', kind: 'social' },
   threads: { name: 'Threads', kind: 'social' },
@@ -47,6 +46,7 @@ const KNOWN: Record<string, { name: string; kind: 'search' | 'social' | 'email' 
   newsletter: { name: 'Newsletter', kind: 'email' },
   gmail: { name: 'Gmail', kind: 'email' },
   outlook: { name: 'Outlook', kind: 'email' },
+  'yahoo-mail': { name: 'Yahoo Mail', kind: 'email' },
 };
 
 /** Webmail hosts whose domain names another service (mail.google.com is Gmail, not Google search). */
@@ -55,7 +55,10 @@ const WEBMAIL_HOSTS: Record<string, string> = {
   'outlook.live.com': 'outlook',
   'outlook.office.com': 'outlook',
   'outlook.office365.com': 'outlook',
-  'mail.yahoo.com': 'newsletter',
+  'mail.yahoo.com': 'yahoo-mail',
+  // X's link shortener (t.me is Telegram's, named by its domain).
+  't.co': 'twitter',
+  't.me': 'telegram',
 };
 
 const EMAIL_MEDIUMS = /^(e[-_ ]?mail|newsletter|mailing|signature)$/i;

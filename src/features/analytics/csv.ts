@@ -10,6 +10,7 @@ export const ANALYTICS_CSV_HEADER = [
   'Leads',
   'Clients',
   'Value (EUR)',
+  'Count',
 ] as const;
 
 export function analyticsCsv(report: AnalyticsReport): string {

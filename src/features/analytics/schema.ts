@@ -11,7 +11,8 @@ export const EVENT_NAMES = ['pageview'] as const;
 /** POST /api/event: `{name, url, referrer, width}`, as JSON or as text/plain holding JSON (sendBeacon's default). */
 export const eventInputSchema = z.object({
   name: z.enum(EVENT_NAMES, { error: 'Unknown event name' }),
-  url: z.string().trim().min(1).max(1000),
+  // A campaign link's own tracking parameters (gclid, fbclid, _hsenc…) can be long: the body's 2 KB bounds it.
+  url: z.string().trim().min(1).max(1900),
   referrer: z.string().trim().max(1000).nullish(),
   width: z.number().int().min(0).max(100_000).nullish(),
 });

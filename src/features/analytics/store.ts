@@ -103,6 +103,8 @@ const ENGAGED_PATHS = '^/([a-z]{2}/)?(book|assessment)(/|$)';
 const countRows = (slot: number) => sql`
   INSERT INTO ${analyticsDaily} AS d (day, dimension, value, shard, visitors, pageviews)
   SELECT day, dimension, value, ${slot}, sum(visitors), sum(pageviews) FROM rows GROUP BY 1, 2, 3
+  -- Rows locked in one order by every statement, so two goals of one shard never wait on each other in a circle.
+  ORDER BY 1, 2, 3
   ON CONFLICT (day, dimension, value, shard) DO UPDATE
     SET visitors = d.visitors + excluded.visitors, pageviews = d.pageviews + excluded.pageviews`;
 
@@ -372,7 +374,9 @@ function leadAggregateCtes(days: SQL, since: SQL): SQL {
   return sql`
     ld AS (${days}),
     l AS (
-      SELECT ${leadDay} AS day, ${contactMessages.attribution} AS a, ${contactMessages.outcome} AS outcome,
+      SELECT ${leadDay} AS day, ${contactMessages.attribution} AS a,
+        -- A client is a lead closed as won (one reopened is not, until it is closed again).
+        CASE WHEN ${contactMessages.status} = 'closed' THEN ${contactMessages.outcome} END AS outcome,
         ${contactMessages.value} AS amount
       FROM ${contactMessages}
       WHERE ${contactMessages.createdAt} >= ${since} AND ${leadDay} IN (SELECT day FROM ld)),
@@ -500,8 +504,10 @@ export async function deleteRawBefore(day: string, limit: number): Promise<numbe
   return Number(events.rows[0]?.n ?? 0) + Number(goals.rows[0]?.n ?? 0);
 }
 
-/** Visitors per ISO week (its Monday) from the rollups and today's live rows: the overview's and the digest's. */
+/** Visitors per firm day over `[from, to]` (the daily totals only): the overview's weeks. One statement. */
 export async function visitorsPerDay(from: string, to: string): Promise<Map<string, number>> {
-  const rows = await visitRows(from, to, to);
-  return new Map(rows.filter((row) => row.dimension === 'total' && row.day).map((row) => [row.day!, row.visitors]));
+  const { rows } = await database().execute<{ day: string; visitors: number }>(sql`
+    SELECT to_char(day, 'YYYY-MM-DD') AS day, sum(visitors)::int AS visitors FROM ${analyticsDaily}
+    WHERE dimension = 'total' AND day BETWEEN ${from}::date AND ${to}::date GROUP BY day`);
+  return new Map(rows.map((row) => [row.day, Number(row.visitors)]));
 }

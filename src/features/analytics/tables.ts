@@ -17,7 +17,7 @@ import { CHANNELS, DEVICES, GOALS } from './schema';
 
 /**
  * The visitor hash's salts (src/features/analytics/analytics.ts, visitorId): one random salt per firm day, made by the first
- * event of the day and deleted by the retention job once two days old, so yesterday's hashes can no longer be
+ * event of the day and deleted by the daily retention run once its day is over, so yesterday's hashes can no longer be
  * recomputed from an IP and a User-Agent (Plausible's scheme).
  */
 export const analyticsSalts = pgTable('analytics_salts', {
@@ -83,7 +83,8 @@ export const analyticsGoals = pgTable(
  * The daily figures, kept for ever: per firm day, dimension (`total`, `channel`, `source`, `campaign`, `page`, `entry`,
  * `country`, `device`, `goal`, `funnel`) and value, the visitors and pageviews (a goal's count is in `visitors`).
  * Counted as they happen, by the statement that stores a pageview or a goal, into one of SHARDS rows per value (a
- * random one each time, so concurrent beacons rarely wait on one row's lock); reports sum the shards. Once a day is
+ * random one each time: the figures' rows are no second point every beacon waits on, besides the site's quota row);
+ * reports sum the shards. Once a day is
  * over it is compacted (analytics_rollups says which): grouped again from its raw rows into shard 0, its values past
  * 500 per dimension summed as `(other)`.
  */

@@ -115,14 +115,28 @@ export async function sendLeadDigest(now = new Date()): Promise<{ fresh: number;
   const [{ items: leads, next }, taxonomy, site] = await Promise.all([
     listLeadsPage({ cursor: null, limit: DIGEST_MAX, q: '' }, { status: 'new', since, before: now }),
     taxonomyForPage(),
-    analyticsReport(addDays(today, -6), today, now),
+    // Best effort: the leads go out even when the week's figures cannot be read.
+    analyticsReport(addDays(today, -6), today, now).catch((error: unknown) => {
+      console.error("Lead digest: the site's week not read", error);
+      return null;
+    }),
   ]);
-  const topPage = [...site.pages].sort((a, b) => b.leads - a.leads)[0];
-  const week: DigestWeek = {
-    visitors: site.visitors,
-    sources: site.sources.slice(0, 3).map(({ source, visitors }) => ({ source, visitors })),
-    page: topPage?.leads ? { path: topPage.path, leads: topPage.leads } : null,
-  };
+  // A source or page only when it looks like one: a name or a host, a site path (strangers' links say them).
+  const named = (text: string) => /^[\p{L}\p{N} ._-]{1,60}$/u.test(text);
+  const topPage = site ? [...site.pages].sort((a, b) => b.leads - a.leads)[0] : undefined;
+  const week: DigestWeek | undefined = site
+    ? {
+        visitors: site.visitors,
+        sources: site.sources
+          .filter((row) => named(row.source))
+          .slice(0, 3)
+          .map(({ source, visitors }) => ({ source, visitors })),
+        page:
+          topPage?.leads && /^\/[\p{L}\p{N}/._-]{0,120}$/u.test(topPage.path)
+            ? { path: topPage.path, leads: topPage.leads }
+            : null,
+      }
+    : undefined;
   const fresh = leads.filter((lead) => Date.parse(lead.createdAt) >= weekAgo);
   const unanswered = leads.filter((lead) => Date.parse(lead.createdAt) < weekAgo);
   // One digest a week: its ISO week (`2026-W48`) names its outbox key.

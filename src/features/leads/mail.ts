@@ -75,17 +75,19 @@ export function digestMail(
 ): RenderedMail {
   const t = (key: MailKey, values?: Record<string, string | number>) => mailText(lang, key, values);
   const number = new Intl.NumberFormat(lang);
-  // The week's visits (src/features/analytics): sources and paths are what visitors' links said, shown as text only.
+  // The week's visits (src/features/analytics): sources and paths are what visitors' links said, shown as text only,
+  // and only when they look like a name or a host (dots written [.], so no mail client makes a link of them).
+  const plain = (text: string) => text.replace(/\./g, '[.]');
   const siteLines = week
     ? [
         t('digest.visitors', { count: number.format(week.visitors) }),
         week.sources.length
           ? t('digest.sources', {
-              sources: week.sources.map((row) => `${row.source} (${number.format(row.visitors)})`).join(', '),
+              sources: week.sources.map((row) => `${plain(row.source)} (${number.format(row.visitors)})`).join(', '),
             })
           : t('digest.noSources'),
         week.page
-          ? t('digest.page', { path: week.page.path, count: number.format(week.page.leads) })
+          ? t('digest.page', { path: plain(week.page.path), count: number.format(week.page.leads) })
           : t('digest.noPage'),
       ]
     : [];

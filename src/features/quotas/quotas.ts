@@ -71,7 +71,9 @@ export const QUOTAS = {
   whatsapp: { name: 'whatsapp', perIp: 60, perDay: 3000, what: 'WhatsApp messages' },
   /**
    * POST /api/event (issue #33): pageviews counted. A reader of the whole site sees a few dozen pages a day; the site's
-   * cap bounds what a day's analytics rows can cost (about 35 MB at 300 bytes a row).
+   * cap bounds what a day's analytics rows can cost: at most about 2 KB of rows a pageview at its longest values (its raw
+   * row, its visit, its page's mark, the day's figures), some 200 MB a day, for 90 days; a reader's pageview is a few
+   * hundred bytes.
    */
   event: { name: 'event', perIp: 300, perDay: 100_000, what: 'page views' },
 } as const satisfies Record<string, VisitorQuota>;

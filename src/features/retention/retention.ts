@@ -9,7 +9,7 @@ import { deleteAttemptsBefore } from '../accounts/login-attempts-store';
 import { deleteExpiredPending, PENDING_DAYS } from '../newsletter/subscribers-store';
 import { deleteEndedSessions } from '../accounts/sessions-store';
 import { deleteTavusConversation } from '../video/tavus';
-import { expireAnalytics } from '../analytics/analytics';
+import { expireAnalytics, expireSalts } from '../analytics/analytics';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -63,7 +63,7 @@ export interface RetentionReport {
   quotaSlots: number;
   /** Newsletter sign-ups never confirmed within their 30 days. */
   pendingSubscribers: number;
-  /** Analytics (docs/product.md, "Analytics"): days rolled up, raw events and goals past 90 days, salts past 48 hours. */
+  /** Analytics (docs/product.md, "Analytics"): days rolled up, raw events and goals past 90 days, salts once their day is over (within 48 hours of their making). */
   analyticsDaysRolledUp: number;
   analyticsEvents: number;
   analyticsSalts: number;
@@ -109,6 +109,8 @@ export async function runRetention(now: Date = new Date()): Promise<RetentionRep
   const at = now.getTime();
   const before = monthsBefore(now, RETENTION.recordsMonths);
   const max = RETENTION.maxRecordsPerRun;
+  // First, so that no step failing after it keeps a visitor-hash salt past its day.
+  const analyticsSalts = await expireSalts(now);
 
   const contactMessages = await deleteContactMessagesBefore(before, max);
   // By their last message: a conversation still going on at the cutoff is kept with all of it.
@@ -144,7 +146,7 @@ export async function runRetention(now: Date = new Date()): Promise<RetentionRep
     pendingSubscribers,
     analyticsDaysRolledUp: analytics.rolled,
     analyticsEvents: analytics.events,
-    analyticsSalts: analytics.salts,
+    analyticsSalts,
     more:
       contactMessages >= max ||
       chatConversations >= max ||

@@ -152,18 +152,22 @@ function Report({ report, onPage }: { report: AnalyticsReport; onPage: (path: st
   const f = useFormats();
   const channels: Record<string, string> = t.channels;
   const devices: Record<string, string> = t.devices;
-  const pathButton = (row: { path: string }) => (
-    <button
-      type="button"
-      aria-haspopup="dialog"
-      onClick={() => onPage(row.path)}
-      className="text-left font-medium text-emerald-800 underline underline-offset-2 [overflow-wrap:anywhere] hover:text-emerald-900"
-      data-page-leads-open={row.path}
-    >
-      {row.path}
-      <span className="sr-only">: {t.pageLeads.open}</span>
-    </button>
-  );
+  // A day's values past its 500 a dimension are summed as `(other)`: no one page, so nothing to open.
+  const pathButton = (row: { path: string }) =>
+    !row.path.startsWith('/') ? (
+      <span className="font-medium">{row.path}</span>
+    ) : (
+      <button
+        type="button"
+        aria-haspopup="dialog"
+        onClick={() => onPage(row.path)}
+        className="text-left font-medium text-emerald-800 underline underline-offset-2 [overflow-wrap:anywhere] hover:text-emerald-900"
+        data-page-leads-open={row.path}
+      >
+        {row.path}
+        <span className="sr-only">: {t.pageLeads.open}</span>
+      </button>
+    );
   return (
     <>
       <Headline report={report} />
