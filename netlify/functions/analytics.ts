@@ -9,6 +9,7 @@ import { analyticsReport } from '../../src/features/analytics/analytics';
 import { analyticsCsv } from '../../src/features/analytics/csv';
 import { daySchema } from '../../src/features/analytics/schema';
 import { addDays, firmDay } from '../../src/platform/time-zone';
+import { now } from '../../src/platform/clock';
 
 const querySchema = z.object({
   from: daySchema.optional(),
@@ -25,7 +26,7 @@ export default route({
   GET: async (request) => {
     await requireAdmin(request);
     const query = parseWith(querySchema, Object.fromEntries(new URL(request.url).searchParams));
-    const to = query.to ?? firmDay(new Date());
+    const to = query.to ?? firmDay(now());
     const from = query.from ?? addDays(to, -29);
     const report = await analyticsReport(from, to);
     if (query.format === 'csv') return csvAnswer('analytics', analyticsCsv(report));

@@ -5,7 +5,7 @@ import { adminEn } from '../../src/i18n/admin/en';
 import { adminEs } from '../../src/i18n/admin/es';
 import type { AdminTexts } from '../../src/i18n/admin';
 import { E2E_ADMIN } from './global-setup';
-import { adminApi, axeViolations, baseUrl, signInAsAdmin, signInCookie, useBrowser } from './helpers';
+import { adminApi, axeViolations, baseUrl, fits, signInAsAdmin, signInCookie, useBrowser } from './helpers';
 
 const browser = useBrowser();
 
@@ -23,27 +23,6 @@ async function settled(page: Page) {
   await expect
     .poll(() => page.locator('#admin-panel').textContent(), { timeout: 15_000 })
     .not.toMatch(/Loading\.\.\.|Cargando/);
-}
-
-/** Nothing scrolls sideways: neither the page nor the dashboard nor an open dialog (a failure names the widest parts). */
-async function fits(page: Page, scope: string) {
-  const overflow = await page.evaluate(() => {
-    const boxes = [
-      document.documentElement,
-      ...document.querySelectorAll<HTMLElement>('[data-admin-dashboard], dialog[open]'),
-    ];
-    const widest = [...document.querySelectorAll<HTMLElement>('[data-admin-dashboard] *, dialog[open] *')]
-      .filter((element) => element.getBoundingClientRect().right > window.innerWidth + 0.5)
-      .filter((element) => !element.closest('[role=tablist], .sr-only'))
-      .slice(0, 5)
-      .map((element) => `${element.tagName.toLowerCase()}.${element.className}`.slice(0, 120));
-    return {
-      page: document.documentElement.scrollWidth <= window.innerWidth,
-      widths: boxes.map((box) => box.scrollWidth - box.clientWidth),
-      widest,
-    };
-  });
-  expect(overflow, scope).toEqual({ page: true, widths: overflow.widths.map(() => 0), widest: [] });
 }
 
 /**

@@ -8,7 +8,7 @@ import { en } from '../../src/i18n/en';
 import { firmDay } from '../../src/platform/time-zone';
 import { launchBrowser } from '../helpers/browser';
 import { E2E_ADMIN } from './global-setup';
-import { adminApi, axeViolations, baseUrl, hydrated, signInAsAdmin, signInCookie } from './helpers';
+import { adminApi, axeViolations, baseUrl, fits, hydrated, signInAsAdmin, signInCookie } from './helpers';
 
 /**
  * Lead attribution (docs/product.md, "Analytics"): a visitor's same-day visit, counted by the beacon without writing
@@ -101,27 +101,6 @@ async function leadOf(email: string): Promise<LeadRow> {
   const leads = (await response.json()) as LeadRow[];
   expect(leads.map((lead) => lead.email)).toEqual([email]);
   return leads[0]!;
-}
-
-/** Nothing scrolls sideways: neither the page nor the dashboard nor an open dialog (a failure names the widest parts). */
-async function fits(page: Page, scope: string): Promise<void> {
-  const overflow = await page.evaluate(() => {
-    const boxes = [
-      document.documentElement,
-      ...document.querySelectorAll<HTMLElement>('[data-admin-dashboard], dialog[open]'),
-    ];
-    const widest = [...document.querySelectorAll<HTMLElement>('[data-admin-dashboard] *, dialog[open] *')]
-      .filter((element) => element.getBoundingClientRect().right > window.innerWidth + 0.5)
-      .filter((element) => !element.closest('[role=tablist], .sr-only'))
-      .slice(0, 5)
-      .map((element) => `${element.tagName.toLowerCase()}.${element.className}`.slice(0, 120));
-    return {
-      page: document.documentElement.scrollWidth <= window.innerWidth,
-      widths: boxes.map((box) => box.scrollWidth - box.clientWidth),
-      widest,
-    };
-  });
-  expect(overflow, scope).toEqual({ page: true, widths: overflow.widths.map(() => 0), widest: [] });
 }
 
 /** The dashboard in a language (the header's switch). */

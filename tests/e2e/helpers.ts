@@ -183,3 +183,24 @@ export async function hydrated(page: Page, selector: string): Promise<void> {
     .poll(() => island.evaluate((element) => element.hasAttribute('data-hydrated')), { timeout: 15_000 })
     .toBe(true);
 }
+
+/** Nothing scrolls sideways: neither the page nor the dashboard nor an open dialog (a failure names the widest parts). */
+export async function fits(page: Page, scope: string): Promise<void> {
+  const overflow = await page.evaluate(() => {
+    const boxes = [
+      document.documentElement,
+      ...document.querySelectorAll<HTMLElement>('[data-admin-dashboard], dialog[open]'),
+    ];
+    const widest = [...document.querySelectorAll<HTMLElement>('[data-admin-dashboard] *, dialog[open] *')]
+      .filter((element) => element.getBoundingClientRect().right > window.innerWidth + 0.5)
+      .filter((element) => !element.closest('[role=tablist], .sr-only'))
+      .slice(0, 5)
+      .map((element) => `${element.tagName.toLowerCase()}.${element.className}`.slice(0, 120));
+    return {
+      page: document.documentElement.scrollWidth <= window.innerWidth,
+      widths: boxes.map((box) => box.scrollWidth - box.clientWidth),
+      widest,
+    };
+  });
+  expect(overflow, scope).toEqual({ page: true, widths: overflow.widths.map(() => 0), widest: [] });
+}

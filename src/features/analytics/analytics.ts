@@ -267,8 +267,7 @@ export async function analyticsReport(from: string, to: string, now = clockNow()
     );
   const goalCounts = new Map(visits.filter((row) => row.dimension === 'goal').map((row) => [row.value, row.visitors]));
   const funnel = new Map(visits.filter((row) => row.dimension === 'funnel').map((row) => [row.value, row.visitors]));
-  const attributedClients = table('attributed', [], leads)[0]?.clients ?? 0;
-  const attributed = table('attributed', [], leads)[0]?.leads ?? 0;
+  const attributed = table('attributed', [], leads)[0] ?? emptyRow();
   return {
     from,
     to,
@@ -293,9 +292,9 @@ export async function analyticsReport(from: string, to: string, now = clockNow()
     goals: GOALS.map((name) => ({ name, count: goalCounts.get(name) ?? 0 })),
     funnel: FUNNEL_STEPS.map((step) => ({
       step,
-      visitors: step === 'visit' ? current.visitors : step === 'client' ? attributedClients : (funnel.get(step) ?? 0),
+      visitors: step === 'visit' ? current.visitors : step === 'client' ? attributed.clients : (funnel.get(step) ?? 0),
     })),
-    unattributedLeads: current.leads - attributed,
+    unattributedLeads: current.leads - attributed.leads,
   };
 }
 

@@ -92,14 +92,6 @@ export interface ReportRow {
   value: number;
 }
 
-export interface ReportTotals {
-  visitors: number;
-  pageviews: number;
-  leads: number;
-  clients: number;
-  value: number;
-}
-
 /** GET /api/analytics?from&to: the range's totals, the previous period's for comparison, and each table. */
 export interface AnalyticsReport {
   from: string;
@@ -110,7 +102,7 @@ export interface AnalyticsReport {
   clients: number;
   value: number;
   /** The same length of time just before `from`. */
-  previous: ReportTotals & { from: string; to: string };
+  previous: ReportRow & { from: string; to: string };
   series: Array<{ date: string; visitors: number; pageviews: number; leads: number }>;
   channels: Array<{ channel: Channel } & ReportRow>;
   sources: Array<{ source: string } & ReportRow>;

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { and, asc, eq, lt, sql, type SQL } from 'drizzle-orm';
 import { database, executePrepared } from '../../platform/db/client';
 import { FIRM_TIME_ZONE, firmDayStart, addDays } from '../../platform/time-zone';
-import { sharedQuotaSql, type DailyQuota } from '../quotas/store';
+import { sharedQuotaSql, type QuotaShares } from '../quotas/store';
 import { contactMessages } from '../leads/tables';
 import {
   analyticsDaily,
@@ -83,13 +83,6 @@ export interface PageviewRow {
   term: string | null;
   country: string | null;
   device: Device | null;
-}
-
-export interface QuotaShares {
-  site: DailyQuota;
-  siteCap: number;
-  visitor: DailyQuota;
-  visitorCap: number;
 }
 
 /** Rows per counted value and day (analytics_daily's `shard`): concurrent beacons take one at random. */

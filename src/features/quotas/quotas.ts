@@ -3,7 +3,7 @@ import { isIPv6 } from 'node:net';
 import { ConfigError, deployContext, env } from '../../platform/env';
 import { LimitReached, Unavailable } from '../../platform/errors';
 import { normaliseEmail } from '../../platform/emails';
-import { takeDailyQuota, takeSharedQuota, utcDay, type DailyQuota } from './store';
+import { takeDailyQuota, takeSharedQuota, utcDay, type DailyQuota, type QuotaShares } from './store';
 
 /**
  * What one visitor can make the site spend, in one place (docs/security.md#what-one-visitor-can-make-the-site-spend): request body limits, and daily
@@ -230,7 +230,7 @@ export async function takeBookingAddressQuota(email: string, now = new Date()): 
 }
 
 /** The counters one use of an anonymous write's quota takes: the site's and the visitor's, with their caps. */
-export function quotaShares(quota: VisitorQuota, ip: string, now: Date) {
+export function quotaShares(quota: VisitorQuota, ip: string, now: Date): QuotaShares {
   const { perIp, perDay } = quotaCaps(quota);
   const site = siteQuota(quota.name);
   return {

@@ -5,6 +5,14 @@ import { dailyQuotas as q } from './tables';
 /** A daily quota: a name (`prefix`) and optionally a subject (a hashed visitor) with a count of its own. */
 export type DailyQuota = { prefix: string; subject?: string };
 
+/** The counters one use of a visitor's share of a site quota takes, with their caps (sharedQuotaSql's arguments). */
+export interface QuotaShares {
+  site: DailyQuota;
+  siteCap: number;
+  visitor: DailyQuota;
+  visitorCap: number;
+}
+
 /** The UTC day a use counts on, as YYYY-MM-DD: each day counts afresh. */
 export function utcDay(now: Date): string {
   return now.toISOString().slice(0, 10);
