@@ -308,6 +308,21 @@ describe('attribution', () => {
     expect((await leadById(bot.body.id)).attribution).toBeNull();
   });
 
+  it('never costs the visitor their message: with the analytics tables failing, the lead is filed without its visit', async () => {
+    const visit = { ip: '192.0.2.15' };
+    await pageview(visit, '/?utm_campaign=broken');
+    await testDatabase().query('ALTER TABLE analytics_events RENAME TO analytics_events_away');
+    await testDatabase().query('ALTER TABLE analytics_goals RENAME TO analytics_goals_away');
+    try {
+      const sent = await sendContact(visit, 'kept@tiendas.example');
+      expect(sent.status).toBe(201);
+      expect((await leadById(sent.body.id)).attribution).toBeNull();
+    } finally {
+      await testDatabase().query('ALTER TABLE analytics_events_away RENAME TO analytics_events');
+      await testDatabase().query('ALTER TABLE analytics_goals_away RENAME TO analytics_goals');
+    }
+  });
+
   it('does not reach across midnight: a visit before it explains no lead after it', async () => {
     const signal = { ip: '192.0.2.13', userAgent: CHROME, host: 'localhost:8888', country: null };
     const evening = new Date('2026-12-10T22:50:00Z');

@@ -74,11 +74,17 @@ export function isPerson(signal: Pick<VisitSignal, 'userAgent'>): boolean {
  */
 export async function visitorId(signal: VisitSignal, now = clockNow()): Promise<string | null> {
   if (!isPerson(signal)) return null;
-  const salt = await saltFor(firmDay(now));
-  return createHmac('sha256', salt)
-    .update(`${signal.ip}\n${signal.userAgent ?? ''}\n${signal.host}`)
-    .digest('hex')
-    .slice(0, 32);
+  try {
+    const salt = await saltFor(firmDay(now));
+    return createHmac('sha256', salt)
+      .update(`${signal.ip}\n${signal.userAgent ?? ''}\n${signal.host}`)
+      .digest('hex')
+      .slice(0, 32);
+  } catch (error) {
+    // Never worth losing the lead or message it would attribute: unknown, and logged.
+    console.error('analytics: no visitor hash:', error instanceof Error ? error.message : error);
+    return null;
+  }
 }
 
 /**
@@ -137,7 +143,14 @@ export async function recordGoal(name: Goal, visitor: string | null, now = clock
  */
 export async function attributionOf(visitor: string | null, now = clockNow()): Promise<Attribution | null> {
   if (!visitor) return null;
-  const events = await visitEvents(visitor, firmDay(now));
+  let events;
+  try {
+    events = await visitEvents(visitor, firmDay(now));
+  } catch (error) {
+    // The lead is filed all the same, without its visit (and the log says why).
+    console.error('analytics: attribution not read:', error instanceof Error ? error.message : error);
+    return null;
+  }
   const first = events[0];
   if (!first) return null;
   const pagesViewed = [...new Set(events.map((event) => event.path))].slice(0, PAGES_VIEWED_MAX);
